@@ -1,0 +1,101 @@
+"""Command line: `python -m builders build | verify | list`."""
+
+from __future__ import annotations
+
+import argparse
+import signal
+import sys
+from pathlib import Path
+
+from builders.core.build import build
+from builders.core.errors import BuilderError
+from builders.core.verify import verify
+from builders.registry import FAMILY_MODULES, get_family
+
+EXIT_FAILED = 1
+EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m builders", description=__doc__)
+    commands = parser.add_subparsers(dest="command", required=True)
+
+    make = commands.add_parser("build", help="build a family's datasets into OUT/<repo-name>/")
+    make.add_argument("family", help="benchmark family, e.g. vlmbias (see `list`)")
+    make.add_argument(
+        "--config",
+        action="append",
+        dest="configs",
+        metavar="NAME",
+        help="config to build; repeat for several; default: every config",
+    )
+    make.add_argument("--preset", help="parameter preset, e.g. paper or lite (default: the family's)")
+    make.add_argument("--out", type=Path, default=Path("build"), help="output folder (default: build)")
+    make.add_argument("--workers", type=int, default=None, help="worker processes (default: all cores)")
+    make.add_argument("--no-progress", action="store_true", help="hide the progress bar")
+
+    check = commands.add_parser("verify", help="check a built folder against its manifest")
+    check.add_argument("folder", type=Path, help="a built dataset folder, e.g. build/vlmbias")
+    check.add_argument("--workers", type=int, default=None, help="worker processes (default: all cores)")
+    check.add_argument("--no-redraw", action="store_true", help="skip re-drawing images from their specs")
+
+    commands.add_parser("list", help="list families, configs and presets")
+    return parser
+
+
+def _on_sigterm(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the CLI; returns the process exit code."""
+    args = _parser().parse_args(argv)
+    signal.signal(signal.SIGTERM, _on_sigterm)
+    try:
+        if args.command == "build":
+            report = build(
+                args.family,
+                configs=args.configs,
+                preset=args.preset,
+                out=args.out,
+                workers=args.workers,
+                progress=not args.no_progress,
+            )
+            print(
+                f"built {', '.join(report.configs)} into {report.folder}: {report.images} images, "
+                f"{report.rows} rows in {report.seconds:.1f} s"
+            )
+            return 0
+        if args.command == "verify":
+            result = verify(args.folder, workers=args.workers, redraw=not args.no_redraw)
+            for problem in result.problems:
+                print(f"FAIL {problem}", file=sys.stderr)
+            summary = (
+                f"{result.files_checked} shards, {result.rows_checked} rows, "
+                f"{result.images_redrawn} images re-drawn"
+            )
+            if not result.ok:
+                print(
+                    f"error: {result.folder} does not match its manifest: {len(result.problems)} "
+                    f"problem(s) ({summary}); rebuild it with `build`",
+                    file=sys.stderr,
+                )
+                return EXIT_FAILED
+            print(f"ok: {result.folder} matches its manifest ({summary})")
+            return 0
+        for name in sorted(FAMILY_MODULES):
+            family = get_family(name)
+            print(
+                f"{name}  (folder {family.repo_name}/; presets: {', '.join(family.presets)}; "
+                f"default {family.default_preset})"
+            )
+            for config in family.configs:
+                print(f"  {config}")
+        return 0
+    except BuilderError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        print("error: interrupted; nothing was written to the output folder", file=sys.stderr)
+        return EXIT_INTERRUPTED

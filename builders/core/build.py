@@ -1,0 +1,280 @@
+"""`build`: plan jobs, render them in parallel, stream rows into shards, publish atomically.
+
+The folder is assembled under a hidden `.<repo>.partial-<pid>-*` sibling and
+moved into place only when complete, so an interrupted or failed build leaves
+no half-written dataset behind (and the next build sweeps leftovers of killed
+ones). Configs already present in the target folder and not rebuilt are kept.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import multiprocessing
+import os
+import shutil
+import signal
+import tempfile
+import time
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import Any
+
+from tqdm import tqdm
+
+from builders.core.card import write_card
+from builders.core.draw import draw
+from builders.core.errors import BuilderError, UsageError, VerifyError
+from builders.core.family import Family, ImageJob
+from builders.core.hashing import file_sha256
+from builders.core.manifest import new_manifest, read_manifest, write_manifest
+from builders.core.raster import Picture
+from builders.core.shards import SplitWriter
+from builders.registry import get_family
+
+Rows = list[tuple[str, dict[str, Any]]]
+
+
+@dataclasses.dataclass(frozen=True)
+class BuildReport:
+    """What a build wrote and how long it took."""
+
+    folder: Path
+    configs: tuple[str, ...]
+    images: int
+    rows: int
+    seconds: float
+
+
+def default_workers() -> int:
+    """All cores this process may use."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def check_selection(
+    family: Family, configs: Iterable[str] | None, preset: str | None
+) -> tuple[list[str], str]:
+    """Validate requested configs and preset against the family, in the family's order."""
+    requested = list(configs or family.configs)
+    unknown = [c for c in requested if c not in family.configs]
+    if unknown:
+        raise UsageError(
+            f"unknown config {unknown[0]!r} for family {family.name!r}; "
+            f"choose from: {', '.join(family.configs)}"
+        )
+    preset = preset or family.default_preset
+    if preset not in family.presets:
+        raise UsageError(f"unknown preset {preset!r}; choose from: {', '.join(family.presets)}")
+    return [c for c in family.configs if c in requested], preset
+
+
+def prepare_output(out: Path) -> None:
+    """Create `out` if needed and make sure we can write into it."""
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise UsageError(
+            f"cannot create output folder {str(out)!r} ({error.strerror}); choose another --out"
+        ) from None
+    if not out.is_dir() or not os.access(out, os.W_OK | os.X_OK):
+        raise UsageError(f"output folder {str(out)!r} is not writable; choose another --out")
+
+
+def sweep_partials(out: Path, repo_name: str) -> None:
+    """Remove partial folders left by builds that were killed (their process is gone)."""
+    for path in out.glob(f".{repo_name}.partial-*"):
+        pid = path.name.split("-")[1] if path.name.count("-") >= 2 else ""
+        if pid.isdigit() and _alive(int(pid)):
+            continue
+        shutil.rmtree(path, ignore_errors=True)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def _worker_init() -> None:
+    """Workers leave interrupts to the parent, which tears the pool down."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+def _render(item: tuple[str, ImageJob]) -> tuple[ImageJob, Picture, Rows]:
+    family_name, job = item
+    family = get_family(family_name)
+    picture = draw(family, job)
+    return job, picture, family.rows(job, picture)
+
+
+@contextlib.contextmanager
+def rendered(
+    family: Family, jobs: list[ImageJob], workers: int
+) -> Iterator[Iterator[tuple[ImageJob, Picture, Rows]]]:
+    """Render jobs in order, in a process pool when `workers > 1`."""
+    items = [(family.name, job) for job in jobs]
+    if workers <= 1:
+        yield (_render(item) for item in items)
+        return
+    pool = multiprocessing.get_context("spawn").Pool(workers, initializer=_worker_init)
+    try:
+        yield pool.imap(_render, items, chunksize=2)
+        pool.close()
+    finally:
+        pool.terminate()
+        pool.join()
+
+
+def build(
+    family_name: str,
+    *,
+    configs: Iterable[str] | None = None,
+    preset: str | None = None,
+    out: Path = Path("build"),
+    workers: int | None = None,
+    progress: bool = True,
+) -> BuildReport:
+    """Build `configs` of a family into `out/<repo_name>/`, atomically."""
+    started = time.perf_counter()
+    family = get_family(family_name)
+    selected, preset = check_selection(family, configs, preset)
+    workers = workers or default_workers()
+    if workers < 1:
+        raise UsageError(f"--workers must be at least 1, got {workers}")
+    out = Path(out)
+    prepare_output(out)
+    final = out / family.repo_name
+    previous = _previous_manifest(final, family)
+    sweep_partials(out, family.repo_name)
+    staging = Path(tempfile.mkdtemp(prefix=f".{family.repo_name}.partial-{os.getpid()}-", dir=out))
+    try:
+        manifest = new_manifest(family.name, family.repo_name)
+        jobs = [job for config in selected for job in family.jobs(config, preset)]
+        _check_unique(jobs)
+        rows = _write_shards(family, jobs, selected, preset, staging, manifest, workers, progress)
+        if previous is not None:
+            _carry_over(previous, final, staging, manifest, keep=set(previous["configs"]) - set(selected))
+        for path in sorted(manifest["files"]):
+            manifest["files"][path] = {
+                "sha256": file_sha256(str(staging / path)),
+                "size": (staging / path).stat().st_size,
+            }
+        write_manifest(staging, manifest)
+        write_card(staging, family, manifest)
+        _publish(staging, final)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+    return BuildReport(final, tuple(selected), len(jobs), rows, time.perf_counter() - started)
+
+
+def _previous_manifest(final: Path, family: Family) -> dict[str, Any] | None:
+    """The manifest of an existing build we may extend, or None if there is none."""
+    if not final.exists():
+        return None
+    try:
+        manifest = read_manifest(final)
+    except VerifyError:
+        raise UsageError(
+            f"{str(final)!r} exists but is not a dataset folder written by `build`; "
+            "move it away or choose another --out"
+        ) from None
+    if manifest["family"] != family.name:
+        raise UsageError(
+            f"{str(final)!r} holds family {manifest['family']!r}, not {family.name!r}; choose another --out"
+        )
+    if manifest.get("builder_version") != new_manifest(family.name, family.repo_name)["builder_version"]:
+        return None  # built by another builder version: rebuild everything asked for, keep nothing
+    return manifest
+
+
+def _check_unique(jobs: list[ImageJob]) -> None:
+    seen: set[str] = set()
+    for job in jobs:
+        if job.image_id in seen:
+            raise BuilderError(
+                f"two images share the id {job.image_id!r}; this is a bug in the family's plan"
+            )
+        seen.add(job.image_id)
+
+
+def _write_shards(
+    family: Family,
+    jobs: list[ImageJob],
+    configs: list[str],
+    preset: str,
+    staging: Path,
+    manifest: dict[str, Any],
+    workers: int,
+    progress: bool,
+) -> int:
+    """Render every job and stream its rows into per-(config, split) shard writers."""
+    writers = {
+        (config, split): SplitWriter(staging, config, split, family.features)
+        for config in configs
+        for split in family.splits
+    }
+    rows_written = 0
+    bar = tqdm(total=len(jobs), unit="img", desc=f"{family.name} {preset}", disable=not progress)
+    with bar, rendered(family, jobs, workers) as results:
+        for job, picture, rows in results:
+            manifest["images"][job.image_id] = {
+                **job.to_dict(),
+                "pixel_sha256": picture.pixel_sha256,
+                "width": picture.width,
+                "height": picture.height,
+            }
+            image = {"bytes": picture.png, "path": f"{job.image_id}.png"}
+            for split, row in rows:
+                writers[(job.config, split)].add({"image": image, **row})
+                rows_written += 1
+            bar.update(1)
+    for config in configs:
+        splits = {}
+        for split in family.splits:
+            written = writers[(config, split)].close()
+            if written.num_rows:
+                splits[split] = {
+                    "files": list(written.files),
+                    "num_rows": written.num_rows,
+                    "num_bytes": written.num_bytes,
+                }
+                manifest["files"].update({path: None for path in written.files})
+        manifest["configs"][config] = {"preset": preset, "splits": splits}
+    return rows_written
+
+
+def _carry_over(
+    previous: dict[str, Any], final: Path, staging: Path, manifest: dict[str, Any], keep: set[str]
+) -> None:
+    """Copy configs that were not rebuilt from the existing folder into the new one."""
+    for config in sorted(keep):
+        entry = previous["configs"][config]
+        for split in entry["splits"].values():
+            for path in split["files"]:
+                (staging / path).parent.mkdir(parents=True, exist_ok=True)
+                shutil.copy2(final / path, staging / path)
+                manifest["files"][path] = None
+        manifest["configs"][config] = entry
+        manifest["images"].update({k: v for k, v in previous["images"].items() if v["config"] == config})
+
+
+def _publish(staging: Path, final: Path) -> None:
+    """Swap the finished folder into place; the old one is removed only afterwards."""
+    staging.chmod(0o755)
+    if final.exists():
+        retired = final.with_name(f".{final.name}.retired-{os.getpid()}")
+        shutil.rmtree(retired, ignore_errors=True)
+        final.rename(retired)
+        staging.rename(final)
+        shutil.rmtree(retired, ignore_errors=True)
+    else:
+        staging.rename(final)

@@ -1,0 +1,84 @@
+"""What the shared pipeline needs from a benchmark family.
+
+A family (VLMBias, VI-Probe, ...) declares its configs, presets, splits and
+row schema, plans image jobs, draws each job's scene and turns a drawn picture
+into rows. The pipeline does everything else: parallel rendering, shards,
+manifest, card, verification.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator
+from typing import Any, Protocol
+
+from datasets import Features
+
+from builders.core.raster import Picture
+from builders.core.spec import Spec, SpecRegistry
+from builders.core.svg import Canvas
+
+
+@dataclasses.dataclass(frozen=True)
+class Scene:
+    """A drawn scene and the pixel size to rasterise it at."""
+
+    canvas: Canvas
+    width: int
+    height: int
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class ImageJob:
+    """One image to draw: its spec, its optional title bar, and the role its rows play."""
+
+    config: str
+    image_id: str
+    spec: Spec
+    role: str
+    title: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """Manifest form (the spec is stored in full so the image can be re-drawn)."""
+        return {
+            "config": self.config,
+            "role": self.role,
+            "title": self.title,
+            "spec": self.spec.to_dict(),
+        }
+
+
+class Family(Protocol):
+    """The contract every family module's `FAMILY` object meets."""
+
+    name: str
+    repo_name: str
+    pretty_name: str
+    configs: tuple[str, ...]
+    presets: tuple[str, ...]
+    default_preset: str
+    splits: tuple[str, ...]
+    features: Features
+    spec_registry: SpecRegistry
+    #: Hub metadata for the card (license, task_categories, tags, ...).
+    card_metadata: dict[str, Any]
+
+    def jobs(self, config: str, preset: str) -> Iterator[ImageJob]:
+        """Every image of `config` under `preset`, in a fixed order."""
+        ...
+
+    def scene(self, job: ImageJob) -> Scene:
+        """Draw the job's spec (without title; the pipeline adds the title bar)."""
+        ...
+
+    def rows(self, job: ImageJob, picture: Picture) -> list[tuple[str, dict[str, Any]]]:
+        """The (split, row) pairs this image feeds; rows carry everything but the image."""
+        ...
+
+    def job_from_manifest(self, image_id: str, entry: dict[str, Any]) -> ImageJob:
+        """Rebuild a job from its manifest entry (for `verify`)."""
+        ...
+
+    def card_context(self, manifest: dict[str, Any]) -> dict[str, str]:
+        """Extra template fields for the dataset card."""
+        ...

@@ -1,0 +1,95 @@
+"""Streaming Parquet shards for one (config, split), named the way the Hub names them.
+
+Rows are encoded against the family's explicit `datasets.Features`, buffered
+one row group at a time (small groups, as `datasets` uses for image data, so
+the Hub viewer can page through them) and written as they come: memory stays
+flat however large the build. Shards roll over at `max_shard_bytes` and get
+their final `split-NNNNN-of-NNNNN.parquet` names when the split is closed.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+from pathlib import Path
+from typing import Any
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+from datasets import Features
+
+ROW_GROUP_SIZE = 100
+MAX_SHARD_BYTES = 256 * 1024 * 1024
+
+
+@dataclasses.dataclass(frozen=True)
+class SplitFiles:
+    """What one closed split wrote: relative file paths, rows, and Arrow bytes."""
+
+    files: tuple[str, ...]
+    num_rows: int
+    num_bytes: int
+
+
+class SplitWriter:
+    """Writes one split of one config into `root/config/` as Parquet shards."""
+
+    def __init__(
+        self,
+        root: Path,
+        config: str,
+        split: str,
+        features: Features,
+        *,
+        row_group_size: int = ROW_GROUP_SIZE,
+        max_shard_bytes: int = MAX_SHARD_BYTES,
+    ) -> None:
+        self.root = root
+        self.config = config
+        self.split = split
+        self.features = features
+        self.schema = features.arrow_schema
+        self.row_group_size = row_group_size
+        self.max_shard_bytes = max_shard_bytes
+        self._buffer: list[dict[str, Any]] = []
+        self._writer: pq.ParquetWriter | None = None
+        self._parts: list[Path] = []
+        self.num_rows = 0
+        self.num_bytes = 0
+        (root / config).mkdir(parents=True, exist_ok=True)
+
+    def add(self, row: dict[str, Any]) -> None:
+        """Encode and queue one row; a full row group is written at once."""
+        self._buffer.append(self.features.encode_example(row))
+        if len(self._buffer) >= self.row_group_size:
+            self._flush()
+
+    def _flush(self) -> None:
+        if not self._buffer:
+            return
+        table = pa.Table.from_pylist(self._buffer, schema=self.schema)
+        self._buffer = []
+        if self._writer is None:
+            part = self.root / self.config / f".{self.split}-part{len(self._parts):05d}.parquet"
+            self._parts.append(part)
+            self._writer = pq.ParquetWriter(part, self.schema, compression="snappy")
+        self._writer.write_table(table, row_group_size=self.row_group_size)
+        self.num_rows += table.num_rows
+        self.num_bytes += table.nbytes
+        if os.path.getsize(self._parts[-1]) >= self.max_shard_bytes:
+            self._writer.close()
+            self._writer = None
+
+    def close(self) -> SplitFiles:
+        """Write what is buffered, close the last shard and give shards their final names."""
+        self._flush()
+        if self._writer is not None:
+            self._writer.close()
+            self._writer = None
+        total = len(self._parts)
+        files = []
+        for index, part in enumerate(self._parts):
+            name = f"{self.split}-{index:05d}-of-{total:05d}.parquet"
+            part.rename(part.with_name(name))
+            files.append(f"{self.config}/{name}")
+        return SplitFiles(tuple(files), self.num_rows, self.num_bytes)

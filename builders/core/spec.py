@@ -1,0 +1,85 @@
+"""Frozen specs: one JSON-serialisable dataclass per image.
+
+A spec holds everything needed to draw one image. Its hash keys the image in
+the manifest, and `from_dict(to_dict(spec)) == spec` lets `verify` re-render
+any image from the manifest alone.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import typing
+from typing import Any, ClassVar, TypeVar
+
+from builders.core.errors import SpecError
+from builders.core.hashing import stable_hash
+
+S = TypeVar("S", bound="Spec")
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class Spec:
+    """Base class for image specs. Subclasses are frozen, keyword-only dataclasses.
+
+    `kind` names the subclass in serialised form so a manifest entry can be turned
+    back into the right spec type.
+    """
+
+    kind: ClassVar[str] = "spec"
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON-ready dict, tagged with the spec kind."""
+        return {"kind": self.kind, **dataclasses.asdict(self)}
+
+    @classmethod
+    def from_dict(cls: type[S], data: dict[str, Any]) -> S:
+        """Inverse of `to_dict`; rejects unknown or missing fields by name."""
+        payload = dict(data)
+        kind = payload.pop("kind", cls.kind)
+        if kind != cls.kind:
+            raise SpecError(f"expected a spec of kind {cls.kind!r}, got {kind!r}")
+        names = {field.name for field in dataclasses.fields(cls)}
+        unknown = sorted(set(payload) - names)
+        if unknown:
+            raise SpecError(f"unknown field(s) {unknown} for spec kind {cls.kind!r}")
+        hints = typing.get_type_hints(cls)
+        for name, value in payload.items():
+            if isinstance(value, list) and "tuple" in str(hints.get(name, "")):
+                payload[name] = _to_tuple(value)
+        try:
+            return cls(**payload)
+        except TypeError as error:
+            raise SpecError(f"cannot build spec kind {cls.kind!r} from {data!r}: {error}") from None
+
+    @property
+    def spec_hash(self) -> str:
+        """Stable hash of the spec's content."""
+        return stable_hash(self.to_dict())
+
+
+def _to_tuple(value: Any) -> Any:
+    """JSON turns tuples into lists; turn them back, recursively."""
+    if isinstance(value, list):
+        return tuple(_to_tuple(item) for item in value)
+    return value
+
+
+class SpecRegistry:
+    """Maps spec kinds to classes so manifest entries can be re-instantiated."""
+
+    def __init__(self) -> None:
+        self._kinds: dict[str, type[Spec]] = {}
+
+    def register(self, cls: type[S]) -> type[S]:
+        """Class decorator: make `cls` loadable by its `kind`."""
+        if cls.kind in self._kinds and self._kinds[cls.kind] is not cls:
+            raise SpecError(f"spec kind {cls.kind!r} is registered twice")
+        self._kinds[cls.kind] = cls
+        return cls
+
+    def load(self, data: dict[str, Any]) -> Spec:
+        """Instantiate the spec a manifest entry describes."""
+        kind = data.get("kind")
+        if kind not in self._kinds:
+            raise SpecError(f"unknown spec kind {kind!r}; known kinds: {sorted(self._kinds)}")
+        return self._kinds[kind].from_dict(data)

@@ -1,0 +1,134 @@
+"""`verify`: check a built folder against its manifest, shard by shard and image by image.
+
+Three independent checks: every shard's bytes match the manifest's SHA-256;
+every image stored in the shards decodes to the manifest's pixel hash; and
+every image re-drawn from its manifest spec gives that same hash. The card
+is regenerated from the manifest and compared too.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+from pathlib import Path
+from typing import Any
+
+import pyarrow.parquet as pq
+
+from builders.core.build import default_workers, rendered
+from builders.core.card import CARD_NAME, render_card
+from builders.core.errors import VerifyError
+from builders.core.family import Family
+from builders.core.hashing import file_sha256
+from builders.core.manifest import MANIFEST_NAME, read_manifest
+from builders.core.raster import decode_png, pixel_sha256
+from builders.registry import get_family
+
+
+@dataclasses.dataclass
+class VerifyReport:
+    """Problems found, one sentence each, and what was checked."""
+
+    folder: Path
+    problems: list[str] = dataclasses.field(default_factory=list)
+    files_checked: int = 0
+    rows_checked: int = 0
+    images_redrawn: int = 0
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+
+def verify(folder: Path, *, workers: int | None = None, redraw: bool = True) -> VerifyReport:
+    """Check `folder` against its manifest; the report lists every difference found."""
+    folder = Path(folder)
+    if not folder.is_dir():
+        raise VerifyError(f"{str(folder)!r} is not a folder; pass the dataset folder (e.g. build/vlmbias)")
+    manifest = read_manifest(folder)
+    family = get_family(manifest["family"])
+    report = VerifyReport(folder)
+    _check_files(folder, manifest, report)
+    _check_stored_images(folder, manifest, report)
+    _check_card(folder, family, manifest, report)
+    if redraw:
+        _check_redraw(family, manifest, report, workers or default_workers())
+    return report
+
+
+def _check_files(folder: Path, manifest: dict[str, Any], report: VerifyReport) -> None:
+    for path, expected in sorted(manifest["files"].items()):
+        local = folder / path
+        if not local.is_file():
+            report.problems.append(f"shard {path} is missing")
+            continue
+        actual = file_sha256(str(local))
+        if actual != expected["sha256"]:
+            report.problems.append(
+                f"shard {path} differs from the manifest "
+                f"(sha256 {actual[:12]}… != {expected['sha256'][:12]}…)"
+            )
+        report.files_checked += 1
+    known = set(manifest["files"])
+    for extra in sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*.parquet")):
+        if extra not in known:
+            report.problems.append(f"shard {extra} is not in the manifest")
+
+
+def _check_stored_images(folder: Path, manifest: dict[str, Any], report: VerifyReport) -> None:
+    """Decode every stored image and compare its pixels with the manifest."""
+    images = manifest["images"]
+    decoded: dict[bytes, str] = {}
+    for path in sorted(manifest["files"]):
+        local = folder / path
+        if not local.is_file():
+            continue
+        try:
+            parquet = pq.ParquetFile(local)
+            batches = list(parquet.iter_batches(columns=["image"], batch_size=64))
+        except Exception as error:  # pyarrow raises several types for corrupt files
+            report.problems.append(f"shard {path} is unreadable ({type(error).__name__}: {error})")
+            continue
+        for batch in batches:
+            for cell in batch.column(0).to_pylist():
+                report.rows_checked += 1
+                image_id = Path(cell["path"] or "").stem
+                entry = images.get(image_id)
+                if entry is None:
+                    report.problems.append(
+                        f"shard {path} holds image {image_id!r}, which the manifest does not list"
+                    )
+                    continue
+                key = hashlib.sha256(cell["bytes"]).digest()
+                if key not in decoded:
+                    try:
+                        decoded[key] = pixel_sha256(decode_png(cell["bytes"]))
+                    except Exception as error:  # corrupt PNG bytes
+                        decoded[key] = f"undecodable ({type(error).__name__})"
+                if decoded[key] != entry["pixel_sha256"]:
+                    report.problems.append(
+                        f"image {image_id} in shard {path} has different pixels than the manifest"
+                    )
+
+
+def _check_card(folder: Path, family: Family, manifest: dict[str, Any], report: VerifyReport) -> None:
+    card = folder / CARD_NAME
+    digest = hashlib.sha256((folder / MANIFEST_NAME).read_bytes()).hexdigest()
+    if not card.is_file():
+        report.problems.append(f"{CARD_NAME} is missing")
+    elif card.read_text(encoding="utf-8") != render_card(family, manifest, digest):
+        report.problems.append(f"{CARD_NAME} differs from the card the manifest implies")
+
+
+def _check_redraw(family: Family, manifest: dict[str, Any], report: VerifyReport, workers: int) -> None:
+    """Re-draw every image from its spec and compare pixel hashes."""
+    jobs = [
+        family.job_from_manifest(image_id, entry) for image_id, entry in sorted(manifest["images"].items())
+    ]
+    with rendered(family, jobs, workers) as results:
+        for job, picture, _rows in results:
+            report.images_redrawn += 1
+            if picture.pixel_sha256 != manifest["images"][job.image_id]["pixel_sha256"]:
+                report.problems.append(
+                    f"image {job.image_id} re-drawn from its spec differs from the manifest"
+                )
