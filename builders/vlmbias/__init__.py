@@ -1,0 +1,21 @@
+"""VLMBias ("Vision Language Models are Biased"): counterfactual counting and identification.
+
+Each topic lives in its own sub-package and is registered here; the order is
+the order of configs in `list` and in the dataset card.
+"""
+
+from builders.core.spec import SpecRegistry
+from builders.vlmbias.family import VlmBiasFamily
+from builders.vlmbias.game_boards import TOPIC as GAME_BOARDS
+from builders.vlmbias.patterned_grids import TOPIC as PATTERNED_GRIDS
+
+SPECS = SpecRegistry()
+
+FAMILY = VlmBiasFamily(
+    topics={topic.config: topic for topic in (GAME_BOARDS, PATTERNED_GRIDS)},
+    spec_registry=SPECS,
+)
+
+for _topic in FAMILY.topics.values():
+    for _spec_type in _topic.spec_types:
+        SPECS.register(_spec_type)

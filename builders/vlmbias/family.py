@@ -1,0 +1,147 @@
+"""VLMBias as a family of the shared pipeline: topics -> jobs -> split rows.
+
+Each counterfactual spec gives two images (plain and with a title bar); the
+plain image feeds `main` (Q1, Q2) and `identification` (Q3), the titled one
+feeds `withtitle` (Q1, Q2). Unmodified images feed `original` with the paper's
+sanity questions.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator
+from typing import Any
+
+from builders import __version__
+from builders.core.family import ImageJob, Scene
+from builders.core.hashing import canonical_json
+from builders.core.raster import Picture
+from builders.core.spec import SpecRegistry
+from builders.vlmbias.schema import FEATURES, SPLITS
+from builders.vlmbias.topic import Topic
+
+COUNTERFACTUAL = "counterfactual"
+ORIGINAL = "original"
+PRESETS = ("paper", "lite")
+
+
+@dataclasses.dataclass
+class VlmBiasFamily:
+    """The `vlmbias` family; configs are its topics."""
+
+    topics: dict[str, Topic]
+    spec_registry: SpecRegistry
+    name: str = "vlmbias"
+    repo_name: str = "vlmbias"
+    pretty_name: str = "VLMBias: counterfactual counting and identification"
+    presets: tuple[str, ...] = PRESETS
+    default_preset: str = "paper"
+    splits: tuple[str, ...] = SPLITS
+    features: Any = dataclasses.field(default_factory=lambda: FEATURES)
+    card_metadata: dict[str, Any] = dataclasses.field(
+        default_factory=lambda: {
+            "license": "mit",
+            "language": ["en"],
+            "task_categories": ["visual-question-answering", "image-text-to-text"],
+            "tags": ["vlm-bias", "counterfactual", "counting", "synthetic"],
+            "annotations_creators": ["machine-generated"],
+        }
+    )
+
+    @property
+    def configs(self) -> tuple[str, ...]:
+        return tuple(self.topics)
+
+    def jobs(self, config: str, preset: str) -> Iterator[ImageJob]:
+        topic = self.topics[config]
+        for spec in topic.counterfactuals(preset):
+            yield ImageJob(
+                config=config, image_id=topic.image_id(spec, False), spec=spec, role=COUNTERFACTUAL
+            )
+            yield ImageJob(
+                config=config,
+                image_id=topic.image_id(spec, True),
+                spec=spec,
+                role=COUNTERFACTUAL,
+                title=topic.title(spec),
+            )
+        for spec in topic.originals(preset):
+            yield ImageJob(config=config, image_id=topic.image_id(spec, False), spec=spec, role=ORIGINAL)
+
+    def scene(self, job: ImageJob) -> Scene:
+        return self.topics[job.config].scene(job.spec)
+
+    def rows(self, job: ImageJob, picture: Picture) -> list[tuple[str, dict[str, Any]]]:
+        topic = self.topics[job.config]
+        questions = topic.questions(job.spec)
+        if job.role == ORIGINAL:
+            routed = [("original", q) for q in questions]
+        elif job.title is not None:
+            routed = [("withtitle", q) for q in questions if q.type in ("Q1", "Q2")]
+        else:
+            routed = [("identification" if q.type == "Q3" else "main", q) for q in questions]
+        common = {
+            "image_path": f"images/{job.image_id}.png",
+            "topic": topic.topic,
+            "sub_topic": topic.sub_topic(job.spec),
+            "with_title": job.title is not None,
+            "pixel": job.spec.px,
+            "metadata": canonical_json(topic.metadata(job.spec)),
+            "image_id": job.image_id,
+            "config": job.config,
+            "modification": topic.modification(job.spec),
+            "is_counterfactual": job.role == COUNTERFACTUAL,
+            "width": picture.width,
+            "height": picture.height,
+            "spec_hash": job.spec.spec_hash,
+            "pixel_sha256": picture.pixel_sha256,
+            "builder_version": __version__,
+        }
+        return [
+            (
+                split,
+                {
+                    **common,
+                    "ID": topic.row_id(job.image_id, question),
+                    "prompt": question.prompt,
+                    "ground_truth": question.ground_truth,
+                    "expected_bias": question.expected_bias,
+                    "type_of_question": question.type,
+                    "answer_type": question.answer_type,
+                },
+            )
+            for split, question in routed
+        ]
+
+    def job_from_manifest(self, image_id: str, entry: dict[str, Any]) -> ImageJob:
+        return ImageJob(
+            config=entry["config"],
+            image_id=image_id,
+            spec=self.spec_registry.load(entry["spec"]),
+            role=entry["role"],
+            title=entry["title"],
+        )
+
+    def card_context(self, manifest: dict[str, Any]) -> dict[str, str]:
+        return {"config_table": _config_table(manifest), "presets": _presets_line(manifest)}
+
+
+def _config_table(manifest: dict[str, Any]) -> str:
+    """Markdown table of rows and images per config and split."""
+    images: dict[tuple[str, str], set[str]] = {}
+    for image_id, entry in manifest["images"].items():
+        images.setdefault((entry["config"], entry["role"]), set()).add(image_id)
+    lines = [
+        "| config | preset | " + " | ".join(f"{s} rows" for s in SPLITS) + " | images |",
+        "|---|---|" + "---|" * (len(SPLITS) + 1),
+    ]
+    for config, entry in sorted(manifest["configs"].items()):
+        counts = [str(entry["splits"].get(s, {}).get("num_rows", 0)) for s in SPLITS]
+        total = sum(len(ids) for (c, _), ids in images.items() if c == config)
+        lines.append(f"| `{config}` | {entry['preset']} | " + " | ".join(counts) + f" | {total} |")
+    return "\n".join(lines)
+
+
+def _presets_line(manifest: dict[str, Any]) -> str:
+    presets = sorted({entry["preset"] for entry in manifest["configs"].values()})
+    return ", ".join(presets)

@@ -1,0 +1,74 @@
+"""VLMBias topic `patterned_grids`: count dots or tally strokes in the one cell that breaks the pattern."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any, ClassVar
+
+from builders.core.family import Scene
+from builders.vlmbias.patterned_grids.questions import grid_questions
+from builders.vlmbias.patterned_grids.render import grid_scene
+from builders.vlmbias.patterned_grids.spec import GridSpec, counterfactual_specs, original_specs
+from builders.vlmbias.questions import Question
+
+SUB_TOPICS = {"dice": "Dice Pattern", "tally": "Tally Pattern"}
+
+
+class PatternedGrids:
+    """Dice and tally grids, N = 6..12, one anomaly cell each."""
+
+    config = "patterned_grids"
+    topic = "Patterned Grid"
+    presets: ClassVar[dict[str, str]] = {
+        "paper": "14 groups (N = 6..12, two anomaly cells each) x 4 modifications x 3 sizes = 168 images",
+        "lite": "3 groups (N = 6, 9, 12) x 4 modifications at 384 px = 12 images",
+    }
+    spec_types = (GridSpec,)
+
+    def counterfactuals(self, preset: str) -> Iterator[GridSpec]:
+        return counterfactual_specs(preset)
+
+    def originals(self, preset: str) -> Iterator[GridSpec]:
+        return original_specs(preset)
+
+    def image_id(self, spec: GridSpec, titled: bool) -> str:
+        if spec.modification == "none":
+            return f"{spec.pattern}_{spec.group:03d}_original_px{spec.px}"
+        tag = "withtitle" if titled else "notitle"
+        return f"{spec.pattern}_{spec.group:03d}_{spec.modification}_{tag}_px{spec.px}"
+
+    def row_id(self, image_id: str, question: Question) -> str:
+        return f"{image_id}_prompt{question.type[1:]}"
+
+    def scene(self, spec: GridSpec) -> Scene:
+        return grid_scene(spec)
+
+    def questions(self, spec: GridSpec) -> list[Question]:
+        return grid_questions(spec)
+
+    def sub_topic(self, spec: GridSpec) -> str:
+        return SUB_TOPICS[spec.pattern]
+
+    def title(self, spec: GridSpec) -> str:
+        return "Patterned Grid"
+
+    def modification(self, spec: GridSpec) -> str:
+        return spec.modification
+
+    def metadata(self, spec: GridSpec) -> dict[str, Any]:
+        return {
+            "group_id": spec.group,
+            "grid_type": spec.pattern,
+            "grid_size": spec.size,
+            "action_type": spec.modification,
+            "anomaly_cell": spec.cell,
+            "anomaly_row": spec.row,
+            "anomaly_col": spec.col,
+            "standard_count": spec.standard,
+            "actual_count": spec.actual,
+            "dot_index": spec.dot_index if spec.pattern == "dice" else None,
+            "replacement_shape": spec.shape or None,
+        }
+
+
+TOPIC = PatternedGrids()

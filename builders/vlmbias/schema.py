@@ -1,0 +1,57 @@
+"""The VLMBias row schema: the released twelve columns, then our typed extras.
+
+The first twelve columns keep the names, order and types of the released
+dataset (`anvo25/vlms-are-biased`), so consumers such as lmms-eval's
+`vlms_are_biased` run on our rows unchanged. Every config shares this schema,
+which is what lets an `all` config glob across them.
+"""
+
+from datasets import ClassLabel, Features, Image, Value
+
+SPLITS = ("main", "identification", "withtitle", "original")
+
+ANSWER_TYPES = ("number", "yes_no", "text")
+
+RELEASED_COLUMNS = (
+    "image",
+    "ID",
+    "image_path",
+    "topic",
+    "sub_topic",
+    "prompt",
+    "ground_truth",
+    "expected_bias",
+    "with_title",
+    "type_of_question",
+    "pixel",
+    "metadata",
+)
+
+FEATURES = Features(
+    {
+        # Released columns, unchanged.
+        "image": Image(),
+        "ID": Value("string"),
+        "image_path": Value("string"),
+        "topic": Value("string"),
+        "sub_topic": Value("string"),
+        "prompt": Value("string"),
+        "ground_truth": Value("string"),
+        "expected_bias": Value("string"),
+        "with_title": Value("bool"),
+        "type_of_question": Value("string"),
+        "pixel": Value("int64"),
+        "metadata": Value("string"),
+        # Typed extras.
+        "image_id": Value("string"),  # shared by every row of one image
+        "config": Value("string"),  # the topic config the row belongs to
+        "modification": Value("string"),  # e.g. remove, replace, add, none
+        "is_counterfactual": Value("bool"),
+        "answer_type": ClassLabel(names=list(ANSWER_TYPES)),
+        "width": Value("int32"),
+        "height": Value("int32"),
+        "spec_hash": Value("string"),
+        "pixel_sha256": Value("string"),
+        "builder_version": Value("string"),
+    }
+)

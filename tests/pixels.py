@@ -1,0 +1,44 @@
+"""Pixel measurements for audits: they look only at pixels, never at drawing code."""
+
+from __future__ import annotations
+
+import numpy as np
+from PIL import Image
+from scipy import ndimage
+
+
+def dark_mask(image: Image.Image, threshold: int = 110) -> np.ndarray:
+    """True where a pixel is dark in every channel (black ink, not coloured fills)."""
+    pixels = np.asarray(image.convert("RGB"), dtype=np.int16)
+    return (pixels < threshold).all(axis=2)
+
+
+def bands(profile: np.ndarray) -> list[tuple[int, int]]:
+    """Maximal runs of True in a 1-D boolean profile, as (start, stop) half-open ranges."""
+    padded = np.concatenate([[False], profile, [False]])
+    changes = np.flatnonzero(padded[1:] != padded[:-1])
+    return [(int(a), int(b)) for a, b in zip(changes[::2], changes[1::2], strict=True)]
+
+
+def runs(line: np.ndarray) -> int:
+    """Number of runs of True along a 1-D boolean line."""
+    return len(bands(line))
+
+
+def blobs(mask: np.ndarray) -> list[np.ndarray]:
+    """Connected components (8-connected) of a boolean mask, as boolean masks."""
+    labels, count = ndimage.label(mask, structure=np.ones((3, 3), dtype=bool))
+    return [labels == index for index in range(1, count + 1)]
+
+
+def fill_ratio(blob: np.ndarray) -> float:
+    """Blob area over its bounding-box area: ~0.78 for a disc, ~1 for a square, less for triangle or star."""
+    ys, xs = np.nonzero(blob)
+    box = (ys.max() - ys.min() + 1) * (xs.max() - xs.min() + 1)
+    return float(blob.sum()) / float(box)
+
+
+def crop_title(image: Image.Image, scene_height: int) -> tuple[Image.Image, Image.Image]:
+    """Split a titled image into (title bar, scene) given the scene's height in pixels."""
+    bar = image.height - scene_height
+    return image.crop((0, 0, image.width, bar)), image.crop((0, bar, image.width, image.height))
