@@ -17,7 +17,7 @@ from builders.vlmbias.patterned_grids.spec import (
     original_specs,
     standard_count,
 )
-from tests.pixels import bands, blobs, crop_title, dark_mask, fill_ratio, runs
+from tests.pixels import bands, blobs, crop_title, dark_mask, fill_ratio
 
 CONFIG = "patterned_grids"
 
@@ -164,8 +164,9 @@ def audit(image, metadata: dict, titled: bool) -> None:
     anomaly = (metadata["anomaly_row"], metadata["anomaly_col"])
     for r, (top, bottom) in enumerate(rows):
         for c, (left, right) in enumerate(cols):
-            marks, odd = count_in_cell(cell_masks[metadata["grid_type"]][top:bottom, left:right],
-                                       metadata["grid_type"])
+            marks, odd = count_in_cell(
+                cell_masks[metadata["grid_type"]][top:bottom, left:right], metadata["grid_type"]
+            )
             is_anomaly = (r, c) == anomaly and metadata["action_type"] != "none"
             expected = metadata["actual_count"] if is_anomaly else standard_count(c, size)
             shapes_resolved = image.width >= 768  # at 384 px a dot is ~7 px: too few to tell shapes

@@ -146,7 +146,7 @@ def build(
     started = time.perf_counter()
     family = get_family(family_name)
     selected, preset = check_selection(family, configs, preset)
-    workers = workers or default_workers()
+    workers = default_workers() if workers is None else workers
     if workers < 1:
         raise UsageError(f"--workers must be at least 1, got {workers}")
     out = Path(out)

@@ -17,7 +17,7 @@ import pyarrow.parquet as pq
 
 from builders.core.build import default_workers, rendered
 from builders.core.card import CARD_NAME, render_card
-from builders.core.errors import VerifyError
+from builders.core.errors import UsageError, VerifyError
 from builders.core.family import Family
 from builders.core.hashing import file_sha256
 from builders.core.manifest import MANIFEST_NAME, read_manifest
@@ -43,6 +43,8 @@ class VerifyReport:
 def verify(folder: Path, *, workers: int | None = None, redraw: bool = True) -> VerifyReport:
     """Check `folder` against its manifest; the report lists every difference found."""
     folder = Path(folder)
+    if workers is not None and workers < 1:
+        raise UsageError(f"--workers must be at least 1, got {workers}")
     if not folder.is_dir():
         raise VerifyError(f"{str(folder)!r} is not a folder; pass the dataset folder (e.g. build/vlmbias)")
     manifest = read_manifest(folder)
@@ -52,7 +54,7 @@ def verify(folder: Path, *, workers: int | None = None, redraw: bool = True) -> 
     _check_stored_images(folder, manifest, report)
     _check_card(folder, family, manifest, report)
     if redraw:
-        _check_redraw(family, manifest, report, workers or default_workers())
+        _check_redraw(family, manifest, report, default_workers() if workers is None else workers)
     return report
 
 

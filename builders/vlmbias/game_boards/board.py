@@ -1,0 +1,119 @@
+"""What a game board is to this topic: its standard size, its variants, its wording and its drawing.
+
+Each board module (`chess.py`, `xiangqi.py`, ...) declares one `Board`; `boards.py`
+lists them. A variant adds or removes exactly one row or one column; `Layout`
+tells a drawing function the resulting size and where the change happened, so
+special marks (sudoku blocks, xiangqi palaces and river) stay on the lines they
+belong to.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+
+from builders.core.svg import Canvas
+
+ROW, COL = "row", "col"
+ADD, REMOVE = "add", "remove"
+FIRST, LAST = "first", "last"
+
+
+@dataclasses.dataclass(frozen=True)
+class Variant:
+    """One published modification of a board, numbered as in the release."""
+
+    #: 1-based variant number used in the released ids (`chess_grid_07_...`).
+    number: int
+    #: The modified axis: `"row"` or `"col"`.
+    axis: str
+    #: `"add"` or `"remove"`.
+    action: str
+    #: Where: `"first"`, `"last"`, or a board-specific place such as `"before_river"`.
+    position: str
+    #: The released variation name, e.g. `"add_first_col"`.
+    name: str
+
+
+def edge_variant(number: int, action: str, position: str, axis: str) -> Variant:
+    """A variant at the first or last row/column, named like the release (`remove_last_row`)."""
+    return Variant(number, axis, action, position, f"{action}_{position}_{axis}")
+
+
+@dataclasses.dataclass(frozen=True)
+class Layout:
+    """The size of a (possibly modified) board and the change that made it."""
+
+    #: Rows (or horizontal lines) of the standard board.
+    standard_rows: int
+    #: Columns (or vertical lines) of the standard board.
+    standard_cols: int
+    #: The change, or None for the standard board.
+    variant: Variant | None = None
+
+    def _delta(self, axis: str) -> int:
+        if self.variant is None or self.variant.axis != axis:
+            return 0
+        return 1 if self.variant.action == ADD else -1
+
+    @property
+    def rows(self) -> int:
+        """Rows after the change."""
+        return self.standard_rows + self._delta(ROW)
+
+    @property
+    def cols(self) -> int:
+        """Columns after the change."""
+        return self.standard_cols + self._delta(COL)
+
+    def shift(self, axis: str) -> int:
+        """How far the standard board's origin moved along `axis`: +1 (first added), -1 (first removed), 0.
+
+        A standard index `i` sits at index `i + shift` of the modified board.
+        """
+        if self.variant is None or self.variant.axis != axis or self.variant.position != FIRST:
+            return 0
+        return self._delta(axis)
+
+
+@dataclasses.dataclass(frozen=True)
+class Board:
+    """Everything the topic needs to know about one board game."""
+
+    #: Id prefix and metadata name, e.g. `"chess"`.
+    name: str
+    #: Title drawn in the `withtitle` bar and the released default title, e.g. `"Chess"`.
+    title: str
+    #: Released `sub_topic`, e.g. `"Chess Grid"`.
+    sub_topic: str
+    #: Answer to "What board game is this?".
+    game: str
+    #: Standard rows (chess/sudoku) or horizontal lines (xiangqi/go).
+    rows: int
+    #: Standard columns or vertical lines.
+    cols: int
+    #: What is counted along each axis in the prompts: {"row": "rows", "col": "columns"}.
+    nouns: dict[str, str]
+    #: The counted thing's container in the prompts: `"board"` or `"puzzle"`.
+    subject: str
+    #: Q3 text without the answer instruction, e.g. `"Is this a 8x8 Chessboard?"`.
+    identity: str
+    #: The published variants in release order.
+    variants: tuple[Variant, ...]
+    #: Draws a layout in a resolution-independent viewBox.
+    draw: Callable[[Layout], Canvas]
+    #: What the rows/cols are ("squares", "lines", "cells"), for metadata.
+    unit: str
+    #: Output height / width; the released xiangqi images are C x int(1.125 C).
+    aspect: float = 1.0
+
+    def variant(self, number: int) -> Variant:
+        """The variant with this published number."""
+        for variant in self.variants:
+            if variant.number == number:
+                return variant
+        raise KeyError(number)
+
+    def layout(self, variant: Variant | None) -> Layout:
+        """The board after `variant` (None: the standard board)."""
+        return Layout(self.rows, self.cols, variant)

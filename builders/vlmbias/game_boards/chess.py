@@ -1,0 +1,69 @@
+"""Chess board: 8 x 8 alternating squares, no pieces.
+
+Squares are #f0d9b5 / #b58863, light at the top-left of whatever board is
+drawn (so adding a first row flips the colour of every original square), in a
+5% margin with a #333 outline.
+"""
+
+from __future__ import annotations
+
+from builders.core.svg import Canvas, sub
+from builders.vlmbias.game_boards.board import ADD, COL, FIRST, LAST, REMOVE, ROW, Board, Layout, edge_variant
+
+SIZE = 800
+LIGHT, DARK = "#f0d9b5", "#b58863"
+OUTLINE, OUTLINE_WIDTH = "#333333", 2
+
+
+def draw(layout: Layout) -> Canvas:
+    """Chess squares for `layout` in an 800 x 800 viewBox."""
+    rows, cols = layout.rows, layout.cols
+    cell = min(0.9 * SIZE / cols, 0.9 * SIZE / rows)
+    x0, y0 = (SIZE - cols * cell) / 2, (SIZE - rows * cell) / 2
+    canvas = Canvas(SIZE, SIZE, background="#ffffff")
+    squares = canvas.group(class_="squares")
+    # One dark rectangle under the light squares: no background seams between squares.
+    sub(squares, "rect", x=x0, y=y0, width=cols * cell, height=rows * cell, fill=DARK, class_="square dark")
+    for row in range(rows):
+        for col in range(cols):
+            if (row + col) % 2 == 0:
+                x, y = x0 + col * cell, y0 + row * cell
+                name = f"square light r{row} c{col}"
+                sub(squares, "rect", x=x, y=y, width=cell, height=cell, fill=LIGHT, class_=name)
+    canvas.add(
+        "rect",
+        x=x0,
+        y=y0,
+        width=cols * cell,
+        height=rows * cell,
+        fill="none",
+        stroke=OUTLINE,
+        stroke_width=OUTLINE_WIDTH,
+        class_="outline",
+    )
+    return canvas
+
+
+BOARD = Board(
+    name="chess",
+    title="Chess",
+    sub_topic="Chess Grid",
+    game="Chess",
+    rows=8,
+    cols=8,
+    nouns={ROW: "rows", COL: "columns"},
+    subject="board",
+    identity="Is this a 8x8 Chessboard?",
+    variants=(
+        edge_variant(1, REMOVE, FIRST, ROW),
+        edge_variant(2, REMOVE, LAST, ROW),
+        edge_variant(3, ADD, FIRST, ROW),
+        edge_variant(4, ADD, LAST, ROW),
+        edge_variant(5, REMOVE, FIRST, COL),
+        edge_variant(6, REMOVE, LAST, COL),
+        edge_variant(7, ADD, FIRST, COL),
+        edge_variant(8, ADD, LAST, COL),
+    ),
+    draw=draw,
+    unit="squares",
+)

@@ -1,0 +1,81 @@
+"""Go board: 19 x 19 black lines on wood (#DCB35C) with star points and a few stones.
+
+The lines fill the square inside a 5% margin, so intervals stretch when a line
+is added or removed. Stones: the nine star points alternately black and white,
+then B(2,5) W(3,5) B(2,6) W(1,6), as (file from the left, rank from the top).
+"""
+
+from __future__ import annotations
+
+from builders.core.svg import Canvas, sub
+from builders.vlmbias.game_boards.board import ADD, COL, LAST, REMOVE, ROW, Board, Layout, edge_variant
+
+SIZE = 800
+MARGIN = 0.05 * SIZE
+WOOD, BLACK, WHITE = "#DCB35C", "#000000", "#ffffff"
+LINE_WIDTH = 2
+STAR_POINTS = tuple((file, rank) for file in (3, 9, 15) for rank in (3, 9, 15))
+#: (file, rank, colour) in placing order.
+STONES = (
+    *((file, rank, "black" if index % 2 == 0 else "white") for index, (file, rank) in enumerate(STAR_POINTS)),
+    (2, 5, "black"),
+    (3, 5, "white"),
+    (2, 6, "black"),
+    (1, 6, "white"),
+)
+
+
+def draw(layout: Layout) -> Canvas:
+    """The board for `layout` in an 800 x 800 viewBox."""
+    rows, cols = layout.rows, layout.cols
+    span = SIZE - 2 * MARGIN
+    dx, dy = span / (cols - 1), span / (rows - 1)
+    canvas = Canvas(SIZE, SIZE, background=WOOD)
+    lines = canvas.group(stroke=BLACK, stroke_width=LINE_WIDTH, class_="lines")
+    for rank in range(rows):
+        y = MARGIN + rank * dy
+        sub(lines, "line", x1=MARGIN, y1=y, x2=SIZE - MARGIN, y2=y, class_=f"line horizontal r{rank}")
+    for file in range(cols):
+        x = MARGIN + file * dx
+        sub(lines, "line", x1=x, y1=MARGIN, x2=x, y2=SIZE - MARGIN, class_=f"line vertical f{file}")
+    unit = min(dx, dy)
+    stars = canvas.group(fill=BLACK, class_="hoshi")
+    for file, rank in STAR_POINTS:
+        if file < cols and rank < rows:
+            sub(stars, "circle", cx=MARGIN + file * dx, cy=MARGIN + rank * dy, r=0.12 * unit)
+    stones = canvas.group(class_="stones")
+    for file, rank, colour in STONES:
+        if file < cols and rank < rows:
+            sub(
+                stones,
+                "circle",
+                cx=MARGIN + file * dx,
+                cy=MARGIN + rank * dy,
+                r=0.47 * unit,
+                fill=BLACK if colour == "black" else WHITE,
+                stroke=BLACK if colour == "white" else None,
+                stroke_width=1.5 if colour == "white" else None,
+                class_=f"stone {colour} f{file} r{rank}",
+            )
+    return canvas
+
+
+BOARD = Board(
+    name="go",
+    title="Go",
+    sub_topic="Go Grid",
+    game="Go",
+    rows=19,
+    cols=19,
+    nouns={ROW: "horizontal lines", COL: "vertical lines"},
+    subject="board",
+    identity="Is this a 19x19 Go board?",
+    variants=(
+        edge_variant(1, REMOVE, LAST, ROW),
+        edge_variant(2, REMOVE, LAST, COL),
+        edge_variant(3, ADD, LAST, ROW),
+        edge_variant(4, ADD, LAST, COL),
+    ),
+    draw=draw,
+    unit="lines",
+)

@@ -1,0 +1,165 @@
+"""Xiangqi board: 10 horizontal x 9 vertical lines with the river, palaces and palace pieces.
+
+The board (#f9e9a9, black lines) sits in a #d66500 frame of width 1/12 of the
+board width. Inner vertical lines break across the river; the two outer ones
+run through. Palace diagonals cover the three centre files of the first and
+last three ranks, and each palace holds its general and two advisors on the
+back rank (black 將 士 at the top, red 帥 仕 at the bottom). The board area is
+fixed: when a line is added or removed the intervals stretch to fill it.
+
+Row variants change a rank next to the river, so the river keeps separating
+the two halves; palaces stay at both ends. Column variants keep the palace on
+its original files (adding a first column moves it right by one file).
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+from builders.core.fonts import XIANGQI
+from builders.core.svg import Canvas, sub
+from builders.vlmbias.game_boards.board import (
+    ADD,
+    COL,
+    FIRST,
+    LAST,
+    REMOVE,
+    ROW,
+    Board,
+    Layout,
+    Variant,
+    edge_variant,
+)
+
+WIDTH, HEIGHT = 800, 900
+PAD = WIDTH / 12
+FRAME, BOARD_FILL, INK, RED = "#d66500", "#f9e9a9", "#000000", "#ff0000"
+LINE_WIDTH = 2
+#: Horizontal lines above the river on the standard board.
+STANDARD_TOP_HALF = 5
+#: First file of the palace on the standard board (files 3, 4, 5).
+PALACE_FILE = 3
+BLACK_PIECES = ("士", "將", "士")
+RED_PIECES = ("仕", "帥", "仕")
+
+BEFORE_RIVER, AFTER_RIVER = "before_river", "after_river"
+RIVER_TOP, RIVER_BOTTOM = "river_top", "river_bottom"
+
+
+def top_half(layout: Layout) -> int:
+    """Horizontal lines above the river after the change."""
+    variant = layout.variant
+    if variant is None or variant.axis != ROW:
+        return STANDARD_TOP_HALF
+    if variant.position == BEFORE_RIVER:
+        return STANDARD_TOP_HALF - 1
+    if variant.position == RIVER_TOP:
+        return STANDARD_TOP_HALF + 1
+    return STANDARD_TOP_HALF
+
+
+def draw(layout: Layout) -> Canvas:
+    """The board for `layout` in an 800 x 900 viewBox (drawn at C x 1.125 C)."""
+    rows, cols = layout.rows, layout.cols
+    width, height = WIDTH - 2 * PAD, HEIGHT - 2 * PAD
+    dx, dy = width / (cols - 1), height / (rows - 1)
+
+    def x(file: int) -> float:
+        return PAD + file * dx
+
+    def y(rank: int) -> float:
+        return PAD + rank * dy
+
+    canvas = Canvas(WIDTH, HEIGHT, background=FRAME)
+    canvas.add(
+        "rect",
+        x=PAD,
+        y=PAD,
+        width=width,
+        height=height,
+        fill=BOARD_FILL,
+        stroke=INK,
+        stroke_width=LINE_WIDTH,
+        class_="board",
+    )
+    lines = canvas.group(stroke=INK, stroke_width=LINE_WIDTH, class_="lines")
+    for rank in range(rows):
+        _line(lines, x(0), y(rank), x(cols - 1), y(rank), f"line horizontal r{rank}")
+    river_top, river_bottom = y(top_half(layout) - 1), y(top_half(layout))
+    for file in range(cols):
+        if file in (0, cols - 1):
+            _line(lines, x(file), y(0), x(file), y(rows - 1), f"line vertical f{file}")
+        else:
+            _line(lines, x(file), y(0), x(file), river_top, f"line vertical f{file}")
+            _line(lines, x(file), river_bottom, x(file), y(rows - 1), f"line vertical f{file}")
+    palace = PALACE_FILE + layout.shift(COL)
+    for first_rank in (0, rows - 3):
+        left, right = x(palace), x(palace + 2)
+        top, bottom = y(first_rank), y(first_rank + 2)
+        _line(lines, left, top, right, bottom, "palace diagonal")
+        _line(lines, right, top, left, bottom, "palace diagonal")
+    radius = 0.4 * min(dx, dy)
+    for rank, glyphs, colour, side in ((0, BLACK_PIECES, INK, "black"), (rows - 1, RED_PIECES, RED, "red")):
+        for offset, glyph in enumerate(glyphs):
+            _piece(canvas, x(palace + offset), y(rank), radius, glyph, colour, f"piece {side}")
+    return canvas
+
+
+def _line(parent: ET.Element, x1: float, y1: float, x2: float, y2: float, class_: str) -> None:
+    sub(parent, "line", x1=x1, y1=y1, x2=x2, y2=y2, class_=class_)
+
+
+def _piece(canvas: Canvas, cx: float, cy: float, radius: float, glyph: str, colour: str, class_: str) -> None:
+    """A round piece: board-coloured disc, ring in the side colour, bold glyph."""
+    group = canvas.group(class_=class_)
+    sub(group, "circle", cx=cx, cy=cy, r=radius, fill=BOARD_FILL, stroke=INK, stroke_width=1.5)
+    sub(
+        group,
+        "circle",
+        cx=cx,
+        cy=cy,
+        r=0.9 * radius,
+        fill="none",
+        stroke=colour,
+        stroke_width=max(1.5, 0.08 * radius),
+    )
+    size = 1.2 * radius
+    # The ideograph's ink box is centred 0.385 em above its baseline in the shipped face.
+    sub(
+        group,
+        "text",
+        glyph,
+        x=cx,
+        y=cy + 0.385 * size,
+        font_family=XIANGQI,
+        font_weight="bold",
+        font_size=size,
+        text_anchor="middle",
+        fill=colour,
+    )
+
+
+BOARD = Board(
+    name="xiangqi",
+    title="Xiangqi",
+    sub_topic="Xiangqi Grid",
+    game="Xiangqi",
+    rows=10,
+    cols=9,
+    nouns={ROW: "horizontal lines", COL: "vertical lines"},
+    subject="board",
+    identity="Is this a 10x9 Xiangqi board?",
+    variants=(
+        Variant(1, ROW, REMOVE, BEFORE_RIVER, "remove_row_before_river"),
+        Variant(2, ROW, REMOVE, AFTER_RIVER, "remove_row_after_river"),
+        Variant(3, ROW, ADD, RIVER_TOP, "add_row_in_river_top"),
+        Variant(4, ROW, ADD, RIVER_BOTTOM, "add_row_in_river_bottom"),
+        edge_variant(5, REMOVE, FIRST, COL),
+        edge_variant(6, REMOVE, LAST, COL),
+        edge_variant(7, ADD, FIRST, COL),
+        edge_variant(8, ADD, LAST, COL),
+    ),
+    draw=draw,
+    unit="lines",
+    aspect=1.125,
+)

@@ -1,0 +1,214 @@
+"""End to end: real builds, read back by `datasets`, verified, broken on purpose."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pyarrow.parquet as pq
+import pytest
+from datasets import get_dataset_config_names, load_dataset
+
+from builders.core.build import build
+from builders.vlmbias.schema import FEATURES, RELEASED_COLUMNS
+
+ROOT = Path(__file__).resolve().parents[1]
+
+PAPER_COUNTS = {
+    ("patterned_grids", "main"): 336,
+    ("patterned_grids", "identification"): 168,
+    ("patterned_grids", "withtitle"): 336,
+    ("patterned_grids", "original"): 168,
+    ("game_boards", "main"): 168,
+    ("game_boards", "identification"): 84,
+    ("game_boards", "withtitle"): 168,
+    ("game_boards", "original"): 24,
+}
+
+
+def cli(*args: str, timeout: float = 300) -> subprocess.CompletedProcess:
+    """Run `python -m builders ...` as a user would."""
+    return subprocess.run(
+        [sys.executable, "-m", "builders", *args], capture_output=True, text=True, timeout=timeout, cwd=ROOT
+    )
+
+
+@pytest.mark.parametrize(("config", "split"), sorted(PAPER_COUNTS))
+def test_paper_preset_loads_offline_with_the_paper_counts_and_schema(load_split, config, split):
+    ds = load_split(config, split)
+    assert ds.num_rows == PAPER_COUNTS[(config, split)]
+    assert ds.features == FEATURES
+    assert list(ds.column_names[: len(RELEASED_COLUMNS)]) == list(RELEASED_COLUMNS)
+    assert set(ds["config"]) == {config}
+    rows_per_image = {"main": 2, "identification": 1, "withtitle": 2, "original": 2}[split]
+    ids = ds["image_id"]
+    assert all(ids.count(i) == rows_per_image for i in set(ids))
+    assert len(set(ds["ID"])) == ds.num_rows
+    for row in ds.select(range(0, ds.num_rows, 7)):
+        image = row["image"]
+        assert image.size == (row["width"], row["height"]) and image.width == row["pixel"]
+        assert row["pixel"] in (384, 768, 1152)
+        assert image.convert("RGB").mode == "RGB" and image.mode == "RGB"
+        assert row["with_title"] == (split == "withtitle")
+
+
+def test_readme_declares_every_config_and_split(paper_build):
+    assert get_dataset_config_names(str(paper_build)) == ["game_boards", "patterned_grids"]
+    card = (paper_build / "README.md").read_text()
+    assert "config_name: patterned_grids" in card and "path: game_boards/main-*.parquet" in card
+    for path in paper_build.glob("*/*.parquet"):
+        assert path.name.split("-")[0] in ("main", "identification", "withtitle", "original")
+        assert pq.ParquetFile(path).metadata.row_group(0).num_rows <= 100
+
+
+def test_a_second_build_gives_identical_pixels_and_bytes(paper_build, tmp_path):
+    again = build(
+        "vlmbias", configs=["patterned_grids", "game_boards"], preset="paper", out=tmp_path, progress=False
+    ).folder
+    first = json.loads((paper_build / "manifest.json").read_text())
+    second = json.loads((again / "manifest.json").read_text())
+    assert {k: v["pixel_sha256"] for k, v in first["images"].items()} == {
+        k: v["pixel_sha256"] for k, v in second["images"].items()
+    }
+    assert first["files"] == second["files"]
+    assert (paper_build / "README.md").read_bytes() == (again / "README.md").read_bytes()
+
+
+def test_worker_count_does_not_change_the_output(tmp_path):
+    one = build("vlmbias", preset="lite", out=tmp_path / "one", workers=1, progress=False).folder
+    two = build("vlmbias", preset="lite", out=tmp_path / "two", workers=2, progress=False).folder
+    assert (one / "manifest.json").read_bytes() == (two / "manifest.json").read_bytes()
+
+
+def test_verify_passes_on_an_untouched_build(paper_build):
+    result = cli("verify", str(paper_build))
+    assert result.returncode == 0, result.stderr
+    assert "matches its manifest" in result.stdout
+
+
+def test_verify_fails_clearly_after_one_byte_of_a_shard_is_flipped(paper_build, tmp_path):
+    copy = tmp_path / "vlmbias"
+    shutil.copytree(paper_build, copy)
+    shard = copy / "game_boards" / "main-00000-of-00001.parquet"
+    data = bytearray(shard.read_bytes())
+    data[len(data) // 2] ^= 0xFF
+    shard.write_bytes(bytes(data))
+    result = cli("verify", str(copy), "--no-redraw")
+    assert result.returncode == 1
+    assert "shard game_boards/main-00000-of-00001.parquet differs from the manifest" in result.stderr
+    assert "does not match its manifest" in result.stderr
+
+
+def test_verify_catches_a_card_that_no_longer_matches(tmp_path):
+    folder = build("vlmbias", configs=["game_boards"], preset="lite", out=tmp_path, progress=False).folder
+    card = folder / "README.md"
+    card.write_text(card.read_text().replace("num_examples: 56", "num_examples: 57"))
+    result = cli("verify", str(folder), "--no-redraw")
+    assert result.returncode == 1 and "README.md differs" in result.stderr
+
+
+def test_building_one_config_keeps_the_others(tmp_path, hf_cache):
+    build("vlmbias", configs=["patterned_grids"], preset="lite", out=tmp_path, progress=False)
+    folder = build("vlmbias", configs=["game_boards"], preset="lite", out=tmp_path, progress=False).folder
+    assert get_dataset_config_names(str(folder)) == ["game_boards", "patterned_grids"]
+    grids = load_dataset(str(folder), "patterned_grids", split="main", cache_dir=str(hf_cache))
+    assert grids.num_rows == 24
+    assert cli("verify", str(folder)).returncode == 0
+
+
+def test_list_names_families_configs_and_presets():
+    result = cli("list")
+    assert result.returncode == 0
+    assert (
+        "vlmbias" in result.stdout and "patterned_grids" in result.stdout and "paper, lite" in result.stdout
+    )
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["build", "nope"], "unknown family 'nope'; choose one of: vlmbias"),
+        (
+            ["build", "vlmbias", "--config", "flag"],
+            "unknown config 'flag' for family 'vlmbias'; choose from:",
+        ),
+        (["build", "vlmbias", "--preset", "huge"], "unknown preset 'huge'; choose from: paper, lite"),
+        (["build", "vlmbias", "--workers", "0"], "--workers must be at least 1"),
+        (["verify", "/nonexistent/vlmbias"], "is not a folder"),
+    ],
+)
+def test_bad_input_gets_one_clear_sentence_and_a_nonzero_exit(args, message, tmp_path):
+    out = ["--out", str(tmp_path)] if args[0] == "build" else []
+    result = cli(*args, *out)
+    assert result.returncode == 2
+    assert result.stderr.strip().startswith("error: ") and message in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert not any(tmp_path.iterdir())
+
+
+def test_unwritable_out_is_refused_without_writing_anything(tmp_path):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("x")
+    result = cli("build", "vlmbias", "--preset", "lite", "--out", str(blocker / "out"))
+    assert result.returncode == 2 and "cannot create output folder" in result.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a-file"]
+
+
+def test_a_folder_that_is_not_a_build_is_never_overwritten(tmp_path):
+    (tmp_path / "vlmbias").mkdir()
+    (tmp_path / "vlmbias" / "notes.txt").write_text("mine")
+    result = cli("build", "vlmbias", "--preset", "lite", "--out", str(tmp_path))
+    assert result.returncode == 2 and "is not a dataset folder written by `build`" in result.stderr
+    assert (tmp_path / "vlmbias" / "notes.txt").read_text() == "mine"
+
+
+def test_verify_on_a_folder_without_manifest_says_so(tmp_path):
+    result = cli("verify", str(tmp_path))
+    assert result.returncode == 2 and "manifest.json' does not exist" in result.stderr
+
+
+def _start_build(out: Path) -> subprocess.Popen:
+    return subprocess.Popen(
+        [sys.executable, "-m", "builders", "build", "vlmbias", "--out", str(out), "--workers", "2"],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+
+def _wait_for_partial_shards(out: Path, process: subprocess.Popen) -> None:
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and process.poll() is None:
+        if any(out.glob(".vlmbias.partial-*/*/*.parquet")):
+            time.sleep(1.0)
+            return
+        time.sleep(0.1)
+    pytest.fail("the build never started writing shards")
+
+
+def test_a_build_terminated_half_way_leaves_nothing_behind(tmp_path):
+    process = _start_build(tmp_path)
+    _wait_for_partial_shards(tmp_path, process)
+    process.send_signal(signal.SIGTERM)
+    _, stderr = process.communicate(timeout=60)
+    assert process.returncode == 130
+    assert "interrupted; nothing was written" in stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_build_killed_half_way_leaves_no_dataset_and_the_next_build_sweeps_up(tmp_path):
+    process = _start_build(tmp_path)
+    _wait_for_partial_shards(tmp_path, process)
+    os.kill(process.pid, signal.SIGKILL)
+    process.communicate(timeout=60)
+    time.sleep(0.5)  # orphaned workers notice their parent is gone
+    assert not (tmp_path / "vlmbias").exists()
+    build("vlmbias", configs=["game_boards"], preset="lite", out=tmp_path, progress=False)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["vlmbias"]
