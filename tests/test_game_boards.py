@@ -118,13 +118,20 @@ def count_chess(rgb: np.ndarray) -> tuple[int, int]:
     first_col_x = left + across[0][1] + across[0][2] // 2
     down_centre = colour_runs(classes[top : bottom + 1, first_col_x])
     assert [run[0] for run in down_centre] == [run[0] for run in down], "rows disagree between scan lines"
-    # The pattern starts light at the top-left and alternates; squares are square and equal.
-    assert down[0][0] == 1 and across[0][0] == 1, "top-left square is not light"
+    # The pattern alternates; squares are square and equal.
+    assert down[0][0] == across[0][0], "the top row and left column disagree on the corner square"
     assert all(a[0] != b[0] for a, b in itertools.pairwise(down))
     lengths = [run[2] for run in down[1:-1] + across[1:-1]]
     assert max(lengths) - min(lengths) <= 2, f"unequal squares: {lengths}"
     assert abs(height / len(down) - width / len(across)) <= 1.5, "squares are not square"
     return len(down), len(across)
+
+
+def chess_corner_is_light(rgb: np.ndarray) -> bool:
+    """Whether the top-left square of the board is the light colour."""
+    light, dark = near(rgb, CHESS_LIGHT, 24), near(rgb, CHESS_DARK, 24)
+    top, _, left, _ = bbox(light | dark)
+    return bool(light[top + 3, left + 3])
 
 
 def xiangqi_lines(rgb: np.ndarray) -> tuple[list[float], list[float]]:
@@ -292,7 +299,11 @@ def nearest(lines: list[float], at: float) -> int:
 def audit_image(rgb: np.ndarray, board: str, metadata: dict) -> tuple[int, int]:
     """Count rows and columns from pixels, plus board-specific checks that text and stones are drawn."""
     rows, cols = COUNTERS[board](rgb)
-    if board == "sudoku":
+    if board == "chess":
+        # Remaining squares keep their colour: a first row or column added or removed darkens the corner.
+        light_corner = metadata["position"] != "first"
+        assert chess_corner_is_light(rgb) == light_corner, "squares did not keep their colours"
+    elif board == "sudoku":
         assert sudoku_digits(rgb) == expected_sudoku_digits(metadata), "givens missing or extra"
         bold = (expected_bold_lines(metadata, "row"), expected_bold_lines(metadata, "col"))
         assert sudoku_bold_lines(rgb) == bold, "bold lines do not mark the original 3x3 blocks"

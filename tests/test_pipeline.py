@@ -58,6 +58,12 @@ def test_paper_preset_loads_offline_with_the_paper_counts_and_schema(load_split,
         assert row["with_title"] == (split == "withtitle")
 
 
+def test_no_two_counterfactual_images_are_pixel_identical(paper_build):
+    manifest = json.loads((paper_build / "manifest.json").read_text())
+    counterfactual = [v for v in manifest["images"].values() if v["role"] == "counterfactual"]
+    assert len({v["pixel_sha256"] for v in counterfactual}) == len(counterfactual)
+
+
 def test_readme_declares_every_config_and_split(paper_build):
     assert get_dataset_config_names(str(paper_build)) == ["game_boards", "patterned_grids"]
     card = (paper_build / "README.md").read_text()

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import itertools
 import multiprocessing
 import os
 import shutil
@@ -23,7 +24,7 @@ from typing import Any
 from tqdm import tqdm
 
 from builders.core.card import write_card
-from builders.core.draw import draw
+from builders.core.draw import bundles, draw_bundle
 from builders.core.errors import BuilderError, UsageError, VerifyError
 from builders.core.family import Family, ImageJob
 from builders.core.hashing import file_sha256
@@ -108,25 +109,25 @@ def _worker_init() -> None:
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
-def _render(item: tuple[str, ImageJob]) -> tuple[ImageJob, Picture, Rows]:
-    family_name, job = item
+def _render(item: tuple[str, list[ImageJob]]) -> list[tuple[ImageJob, Picture, Rows]]:
+    family_name, jobs = item
     family = get_family(family_name)
-    picture = draw(family, job)
-    return job, picture, family.rows(job, picture)
+    pictures = draw_bundle(family, jobs)
+    return [(job, picture, family.rows(job, picture)) for job, picture in zip(jobs, pictures, strict=True)]
 
 
 @contextlib.contextmanager
 def rendered(
     family: Family, jobs: list[ImageJob], workers: int
 ) -> Iterator[Iterator[tuple[ImageJob, Picture, Rows]]]:
-    """Render jobs in order, in a process pool when `workers > 1`."""
-    items = [(family.name, job) for job in jobs]
+    """Render jobs in order (bundled by spec), in a process pool when `workers > 1`."""
+    items = [(family.name, bundle) for bundle in bundles(jobs)]
     if workers <= 1:
-        yield (_render(item) for item in items)
+        yield itertools.chain.from_iterable(_render(item) for item in items)
         return
     pool = multiprocessing.get_context("spawn").Pool(workers, initializer=_worker_init)
     try:
-        yield pool.imap(_render, items, chunksize=2)
+        yield itertools.chain.from_iterable(pool.imap(_render, items))
         pool.close()
     finally:
         pool.terminate()

@@ -1,43 +1,40 @@
-"""Job -> picture: the single drawing path shared by `build` and `verify`.
+"""Jobs -> pictures: the single drawing path shared by `build` and `verify`.
 
-A counterfactual image and its titled twin share a scene, and the pipeline
-hands them to the same worker one after the other; the last few rasterised
-scenes are kept per process (keyed by config, spec and size), so the titled
-twin only costs its title bar.
+A counterfactual image and its titled twin share a spec; jobs are drawn in
+bundles of one spec, so the scene is rasterised once and the twin only costs
+its title bar.
 """
 
 from __future__ import annotations
 
-from collections import OrderedDict
-
-from PIL import Image
+import itertools
+from collections.abc import Iterable, Iterator
 
 from builders.core.family import Family, ImageJob
 from builders.core.raster import Picture, encode_png, rasterize_image
 from builders.core.title import stack, title_bar
 
-_SCENES: OrderedDict[tuple[str, str], Image.Image] = OrderedDict()
-_SCENES_KEPT = 4
+
+def bundles(jobs: Iterable[ImageJob]) -> Iterator[list[ImageJob]]:
+    """Consecutive jobs grouped by (config, spec): each group shares one scene."""
+    for _, group in itertools.groupby(jobs, key=lambda job: (job.config, job.spec)):
+        yield list(group)
+
+
+def draw_bundle(family: Family, jobs: list[ImageJob]) -> list[Picture]:
+    """Draw jobs that share one spec; the scene is rasterised once for all of them."""
+    scene = family.scene(jobs[0])
+    pixels = rasterize_image(scene.canvas, scene.width, scene.height)
+    pictures = []
+    for job in jobs:
+        if job.title is None:
+            pictures.append(encode_png(pixels))
+        else:
+            bar = title_bar(job.title, pixels.width)
+            pictures.append(encode_png(stack(rasterize_image(bar, bar.width, bar.height), pixels)))
+    return pictures
 
 
 def draw(family: Family, job: ImageJob) -> Picture:
-    """Draw a job's scene, stack its title bar on top if it has one, and encode it."""
-    scene = scene_pixels(family, job)
-    if job.title is None:
-        return encode_png(scene)
-    bar = title_bar(job.title, scene.width)
-    return encode_png(stack(rasterize_image(bar, bar.width, bar.height), scene))
-
-
-def scene_pixels(family: Family, job: ImageJob) -> Image.Image:
-    """The job's scene rasterised, from the per-process cache when it was just drawn."""
-    key = (job.config, job.spec.spec_hash)
-    if key in _SCENES:
-        _SCENES.move_to_end(key)
-        return _SCENES[key]
-    scene = family.scene(job)
-    image = rasterize_image(scene.canvas, scene.width, scene.height)
-    _SCENES[key] = image
-    if len(_SCENES) > _SCENES_KEPT:
-        _SCENES.popitem(last=False)
-    return image
+    """Draw one job."""
+    return draw_bundle(family, [job])[0]

@@ -21,9 +21,13 @@ from builders.core.svg import Canvas
 
 @dataclasses.dataclass(frozen=True)
 class Scene:
-    """A drawn scene and the pixel size to rasterise it at."""
+    """A drawn scene and the pixel size to rasterise it at.
 
-    canvas: Canvas
+    `canvas` is usually our own `Canvas`; SVG text made by a library (e.g. `chess.svg`)
+    is accepted as a string. Either way its viewBox must have the aspect of the output.
+    """
+
+    canvas: Canvas | str
     width: int
     height: int
 

@@ -8,7 +8,6 @@ formatted the same way, and `class_`/`font_size`-style keyword names map to
 
 from __future__ import annotations
 
-import copy
 import xml.etree.ElementTree as ET
 from typing import Any
 
@@ -76,14 +75,6 @@ height="5" fill="#fff" /><circle cx="2" cy="2" r="1.5" fill="red" /></svg>'
     def group(self, **attrs: Any) -> ET.Element:
         """Append and return a `<g>` for related elements (e.g. `class_="cell"`)."""
         return sub(self.root, "g", **attrs)
-
-    def nested(self, *, x: float, y: float, width: float, height: float) -> ET.Element:
-        """This canvas as a nested `<svg>` placed at (x, y) with the given size in a parent."""
-        root = copy.deepcopy(self.root)
-        root.attrib.pop("xmlns", None)
-        for name, value in (("x", x), ("y", y), ("width", width), ("height", height)):
-            root.set(name, fmt(value))
-        return root
 
     def to_string(self) -> str:
         """Serialise; identical canvases give identical strings."""

@@ -1,8 +1,9 @@
 """Chess board: 8 x 8 alternating squares, no pieces.
 
-Squares are #f0d9b5 / #b58863, light at the top-left of whatever board is
-drawn (so adding a first row flips the colour of every original square), in a
-5% margin with a #333 outline.
+Squares are #f0d9b5 / #b58863, light at the top-left of the standard board.
+A change keeps every remaining square's colour (the alternation continues into
+an added row or column), so removing or adding the first row is a different
+image from removing or adding the last one. 5% margin, #333 outline.
 """
 
 from __future__ import annotations
@@ -24,9 +25,11 @@ def draw(layout: Layout) -> Canvas:
     squares = canvas.group(class_="squares")
     # One dark rectangle under the light squares: no background seams between squares.
     sub(squares, "rect", x=x0, y=y0, width=cols * cell, height=rows * cell, fill=DARK, class_="square dark")
+    # Colour by the square's place on the standard board: a first row added or removed shifts it.
+    parity = layout.shift(ROW) + layout.shift(COL)
     for row in range(rows):
         for col in range(cols):
-            if (row + col) % 2 == 0:
+            if (row + col - parity) % 2 == 0:
                 x, y = x0 + col * cell, y0 + row * cell
                 name = f"square light r{row} c{col}"
                 sub(squares, "rect", x=x, y=y, width=cell, height=cell, fill=LIGHT, class_=name)

@@ -10,6 +10,9 @@ fixed: when a line is added or removed the intervals stretch to fill it.
 Row variants change a rank next to the river, so the river keeps separating
 the two halves; palaces stay at both ends. Column variants keep the palace on
 its original files (adding a first column moves it right by one file).
+
+`draw_board`, `point`, `piece_radius` and `draw_piece` are shared with the
+`chess_pieces` topic, which sets out the full starting position on this board.
 """
 
 from __future__ import annotations
@@ -58,17 +61,32 @@ def top_half(layout: Layout) -> int:
     return STANDARD_TOP_HALF
 
 
-def draw(layout: Layout) -> Canvas:
-    """The board for `layout` in an 800 x 900 viewBox (drawn at C x 1.125 C)."""
+def spacing(layout: Layout) -> tuple[float, float]:
+    """Distance between neighbouring vertical lines (dx) and horizontal lines (dy), in viewBox units."""
+    return (WIDTH - 2 * PAD) / (layout.cols - 1), (HEIGHT - 2 * PAD) / (layout.rows - 1)
+
+
+def point(layout: Layout, file: int, rank: int) -> tuple[float, float]:
+    """Where vertical line `file` (0 = left) meets horizontal line `rank` (0 = top), in viewBox units."""
+    dx, dy = spacing(layout)
+    return PAD + file * dx, PAD + rank * dy
+
+
+def piece_radius(layout: Layout) -> float:
+    """Radius of a piece: 0.4 of the smaller line spacing."""
+    return 0.4 * min(spacing(layout))
+
+
+def draw_board(layout: Layout) -> Canvas:
+    """The empty board for `layout` (frame, lines, river, palace diagonals) in an 800 x 900 viewBox."""
     rows, cols = layout.rows, layout.cols
     width, height = WIDTH - 2 * PAD, HEIGHT - 2 * PAD
-    dx, dy = width / (cols - 1), height / (rows - 1)
 
     def x(file: int) -> float:
-        return PAD + file * dx
+        return point(layout, file, 0)[0]
 
     def y(rank: int) -> float:
-        return PAD + rank * dy
+        return point(layout, 0, rank)[1]
 
     canvas = Canvas(WIDTH, HEIGHT, background=FRAME)
     canvas.add(
@@ -98,10 +116,21 @@ def draw(layout: Layout) -> Canvas:
         top, bottom = y(first_rank), y(first_rank + 2)
         _line(lines, left, top, right, bottom, "palace diagonal")
         _line(lines, right, top, left, bottom, "palace diagonal")
-    radius = 0.4 * min(dx, dy)
-    for rank, glyphs, colour, side in ((0, BLACK_PIECES, INK, "black"), (rows - 1, RED_PIECES, RED, "red")):
+    return canvas
+
+
+def draw(layout: Layout) -> Canvas:
+    """The board for `layout` with its palace pieces, in an 800 x 900 viewBox (drawn at C x 1.125 C)."""
+    canvas = draw_board(layout)
+    palace = PALACE_FILE + layout.shift(COL)
+    radius = piece_radius(layout)
+    for rank, glyphs, colour, side in (
+        (0, BLACK_PIECES, INK, "black"),
+        (layout.rows - 1, RED_PIECES, RED, "red"),
+    ):
         for offset, glyph in enumerate(glyphs):
-            _piece(canvas, x(palace + offset), y(rank), radius, glyph, colour, f"piece {side}")
+            cx, cy = point(layout, palace + offset, rank)
+            draw_piece(canvas, cx, cy, radius, glyph, colour, f"piece {side}")
     return canvas
 
 
@@ -109,8 +138,10 @@ def _line(parent: ET.Element, x1: float, y1: float, x2: float, y2: float, class_
     sub(parent, "line", x1=x1, y1=y1, x2=x2, y2=y2, class_=class_)
 
 
-def _piece(canvas: Canvas, cx: float, cy: float, radius: float, glyph: str, colour: str, class_: str) -> None:
-    """A round piece: board-coloured disc, ring in the side colour, bold glyph."""
+def draw_piece(
+    canvas: Canvas, cx: float, cy: float, radius: float, glyph: str, colour: str, class_: str
+) -> None:
+    """A round piece at (cx, cy): board-coloured disc, ring in the side colour, bold glyph."""
     group = canvas.group(class_=class_)
     sub(group, "circle", cx=cx, cy=cy, r=radius, fill=BOARD_FILL, stroke=INK, stroke_width=1.5)
     sub(
