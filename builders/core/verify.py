@@ -22,6 +22,7 @@ from builders.core.family import Family
 from builders.core.hashing import file_sha256
 from builders.core.manifest import MANIFEST_NAME, read_manifest
 from builders.core.raster import decode_png, pixel_sha256
+from builders.core.shards import ROW_GROUP_SIZE
 from builders.registry import get_family
 
 
@@ -51,6 +52,7 @@ def verify(folder: Path, *, workers: int | None = None, redraw: bool = True) -> 
     family = get_family(manifest["family"])
     report = VerifyReport(folder)
     _check_files(folder, manifest, report)
+    _check_viewer_ready(folder, manifest, report)
     _check_stored_images(folder, manifest, report)
     _check_card(folder, family, manifest, report)
     if redraw:
@@ -77,6 +79,30 @@ def _check_files(folder: Path, manifest: dict[str, Any], report: VerifyReport) -
             report.problems.append(f"shard {extra} is not in the manifest")
 
 
+def _check_viewer_ready(folder: Path, manifest: dict[str, Any], report: VerifyReport) -> None:
+    """What the Hub viewer needs: small row groups, and each split's glob matching exactly its shards."""
+    for path in sorted(manifest["files"]):
+        local = folder / path
+        try:
+            metadata = pq.ParquetFile(local).metadata
+        except Exception:  # missing or unreadable: reported by the other checks
+            continue
+        largest = max((metadata.row_group(i).num_rows for i in range(metadata.num_row_groups)), default=0)
+        if largest > ROW_GROUP_SIZE:
+            report.problems.append(
+                f"shard {path} has a row group of {largest} rows (at most {ROW_GROUP_SIZE})"
+            )
+    for config, entry in sorted(manifest["configs"].items()):
+        for split, stats in sorted(entry["splits"].items()):
+            matched = sorted(
+                p.relative_to(folder).as_posix() for p in folder.glob(f"{config}/{split}-*.parquet")
+            )
+            if matched != sorted(stats["files"]):
+                report.problems.append(
+                    f"the card's path {config}/{split}-*.parquet matches {matched}, not {stats['files']}"
+                )
+
+
 def _check_stored_images(folder: Path, manifest: dict[str, Any], report: VerifyReport) -> None:
     """Decode every stored image and compare its pixels with the manifest."""
     images = manifest["images"]
@@ -100,6 +126,9 @@ def _check_stored_images(folder: Path, manifest: dict[str, Any], report: VerifyR
                     report.problems.append(
                         f"shard {path} holds image {image_id!r}, which the manifest does not list"
                     )
+                    continue
+                if not cell["bytes"]:
+                    report.problems.append(f"image {image_id} in shard {path} has no embedded bytes")
                     continue
                 key = hashlib.sha256(cell["bytes"]).digest()
                 if key not in decoded:

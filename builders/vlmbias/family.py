@@ -17,6 +17,7 @@ from builders.core.family import ImageJob, Scene
 from builders.core.hashing import canonical_json
 from builders.core.raster import Picture
 from builders.core.spec import SpecRegistry
+from builders.vlmbias.questions import Question
 from builders.vlmbias.schema import FEATURES, SPLITS
 from builders.vlmbias.topic import Topic
 
@@ -123,7 +124,49 @@ class VlmBiasFamily:
         )
 
     def card_context(self, manifest: dict[str, Any]) -> dict[str, str]:
-        return {"config_table": _config_table(manifest), "presets": _presets_line(manifest)}
+        configs = [c for c in self.configs if c in manifest["configs"]]
+        attributions = [self.topics[c].attribution for c in configs if self.topics[c].attribution]
+        return {
+            "first_config": configs[0] if configs else "",
+            "config_table": _config_table(manifest),
+            "presets": _presets_line(manifest),
+            "topic_sections": "\n\n".join(self._topic_section(c, manifest) for c in configs),
+            "attributions": "".join(f"\n{line}\n" for line in attributions),
+        }
+
+    def _topic_section(self, config: str, manifest: dict[str, Any]) -> str:
+        """How a topic was made, its conventions, and one example of every prompt it asks."""
+        topic = self.topics[config]
+        examples: dict[tuple[str, str], Question] = {}
+        sizes: set[str] = set()
+        for _, entry in sorted(manifest["images"].items()):  # manifest order differs in memory and on disk
+            if entry["config"] != config:
+                continue
+            sizes.add(f"{entry['width']}x{entry['height']}")
+            if entry["title"] is not None:
+                continue
+            spec = self.spec_registry.load(entry["spec"])
+            for question in topic.questions(spec):
+                key = (f"{topic.sub_topic(spec)}, {entry['role']}", question.type)
+                examples.setdefault(key, question)
+        lines = [f"### `{config}` ({topic.topic})", "", topic.card_notes.strip(), ""]
+        lines.append(f"Image sizes (pixels): {', '.join(sorted(sizes, key=_area))}.")
+        lines += [
+            "",
+            "| images | question | example prompt | ground truth | expected bias |",
+            "|---|---|---|---|---|",
+        ]
+        for (kind, qtype), question in sorted(examples.items()):
+            prompt = question.prompt.replace("|", "\\|")
+            lines.append(
+                f"| {kind} | {qtype} | {prompt} | {question.ground_truth} | {question.expected_bias or ''} |"
+            )
+        return "\n".join(lines)
+
+
+def _area(size: str) -> int:
+    width, height = size.split("x")
+    return int(width) * int(height)
 
 
 def _config_table(manifest: dict[str, Any]) -> str:

@@ -20,6 +20,11 @@ class Topic(Protocol):
     topic: str  # released `topic` value, e.g. "Patterned Grid"
     presets: dict[str, str]  # preset name -> one-line description
     spec_types: tuple[type[Spec], ...]  # spec classes this topic draws (registered for `verify`)
+    #: Markdown for the dataset card: how the images are made, ground-truth and bias
+    #: conventions, and known differences from the paper's release.
+    card_notes: str
+    #: Attribution line for third-party artwork in the images ("" if none).
+    attribution: str
 
     def counterfactuals(self, preset: str) -> Iterator[Spec]:
         """Modified images, each at one resolution, in a fixed order."""

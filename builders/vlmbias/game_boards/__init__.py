@@ -38,6 +38,21 @@ class GameBoardsTopic:
     topic = "Game Boards"
     presets: dict[str, str] = {name: description for name, (description, _) in PRESETS.items()}  # noqa: RUF012
     spec_types: tuple[type[Spec], ...] = (GameBoardSpec,)
+    attribution = ""
+    card_notes = """\
+Empty boards of four games with one row or column added or removed: chess (8 x 8 squares),
+xiangqi (10 x 9 lines, river and palaces, the six palace pieces), sudoku (9 x 9 cells with the
+classic givens and bold 3 x 3 blocks that keep marking the original blocks) and go (19 x 19
+lines with stones). Chess, xiangqi and sudoku have 8 variants ({add, remove} x {row, column} x
+{first, last}; xiangqi rows change next to the river), go has 4 (last row or column). The
+questions ask about the modified axis. Ground truth: the new count; expected bias: the standard
+count (8, 10/9, 9, 19); Q3 ground truth No, bias Yes. Xiangqi images are C x 1.125C pixels.
+
+Differences from the release: boards are drawn by our own SVG code at the release's colours and
+proportions; remaining squares keep their colours when a chess row or column changes, and the
+xiangqi river and palaces stay with their halves, so first/last and top/bottom variants are
+distinct images (in the release some pairs were identical).
+"""
 
     def counterfactuals(self, preset: str) -> Iterator[Spec]:
         """Modified boards in release order, each at every resolution of the preset."""

@@ -24,6 +24,22 @@ class PatternedGrids:
         "lite": "3 groups (N = 6, 9, 12) x 4 modifications at 384 px = 12 images",
     }
     spec_types = (GridSpec,)
+    attribution = ""
+    card_notes = """\
+N x N grids (N = 6..12) in which every cell shows `min(col, N-1-col) + 1` marks (the count depends
+on the column only, as in the released images): dice faces or tally marks (four strokes crossed
+by a fifth). One interior anomaly cell per image breaks the pattern: dice **remove** (one dot
+gone) or **replace** (one dot becomes a square, triangle or star), tally **remove** or **add** one
+stroke. Fourteen groups (each N twice, with different anomaly cells) x 4 modifications x 3
+resolutions. Ground truth: the marks really in the cell (circles only, for dice replace: std-1);
+expected bias: the pattern's count; Q3 ground truth No, bias Yes. Cells are named like
+spreadsheet cells (column letter, row number from the top).
+
+Differences from the release: anomaly cells visible in the released images (C3, E5, D4, D4 for
+groups 1, 2, 3, 12) are kept and the others are drawn with a seeded generator; the geometry
+(cell spacing, mark sizes, fonts) is our own. The `original` split holds each group's unmodified
+grid with the counting questions (the paper's sanity check excluded grids).
+"""
 
     def counterfactuals(self, preset: str) -> Iterator[GridSpec]:
         return counterfactual_specs(preset)

@@ -1,0 +1,61 @@
+"""Publish a built dataset folder to the Hugging Face Hub as a tagged version.
+
+    python upload.py build/vlmbias --repo ORG/vlmbias --version v1.0.0 [--dry-run] [--private]
+
+The folder is verified against its manifest first. The token comes from the
+environment (HF_TOKEN) or `hf auth login`; it is never printed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from builders.core.errors import BuilderError
+from builders.core.publish import describe_plan, prepare_release, publish
+from builders.core.verify import verify
+
+
+def main(argv: list[str] | None = None, api: object | None = None) -> int:
+    """Run the upload; `api` lets tests pass a fake `HfApi`."""
+    parser = argparse.ArgumentParser(prog="upload.py", description=__doc__.splitlines()[0])
+    parser.add_argument("folder", type=Path, help="a built dataset folder, e.g. build/vlmbias")
+    parser.add_argument("--repo", required=True, help="Hub dataset repository, ORG/NAME")
+    parser.add_argument("--version", required=True, help="release tag, vX.Y.Z; existing tags are never moved")
+    parser.add_argument("--dry-run", action="store_true", help="print every operation; touch no network")
+    parser.add_argument("--private", action="store_true", help="create the repository as private")
+    parser.add_argument("--no-redraw", action="store_true", help="verify without re-drawing every image")
+    args = parser.parse_args(argv)
+    try:
+        release = prepare_release(args.folder, args.repo, args.version, private=args.private)
+        report = verify(args.folder, redraw=not args.no_redraw)
+        if not report.ok:
+            for problem in report.problems:
+                print(f"FAIL {problem}", file=sys.stderr)
+            print(
+                f"error: {args.folder} does not match its manifest; rebuild it before uploading",
+                file=sys.stderr,
+            )
+            return 1
+        if args.dry_run:
+            print(f"dry run: nothing will be sent to the Hub. Plan for {release.repo}:")
+            for line in describe_plan(release):
+                print(f"  {line}")
+            print(f"users would pin it with: {release.load_line()}")
+            return 0
+        if api is None:
+            from huggingface_hub import HfApi
+
+            api = HfApi()
+        commit = publish(api, release)
+        print(f"published {release.repo} {release.version} (commit {commit[:12]})")
+        print(f"pin it with: {release.load_line()}")
+        return 0
+    except BuilderError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())
