@@ -8,7 +8,8 @@ import sys
 from pathlib import Path
 
 from builders.core.build import build
-from builders.core.errors import BuilderError
+from builders.core.errors import BuilderError, UsageError
+from builders.core.family import EMBEDDED, Source
 from builders.core.verify import verify
 from builders.registry import FAMILY_MODULES, get_family
 
@@ -34,6 +35,14 @@ def _parser() -> argparse.ArgumentParser:
     make.add_argument("--out", type=Path, default=Path("build"), help="output folder (default: build)")
     make.add_argument("--workers", type=int, default=None, help="worker processes (default: all cores)")
     make.add_argument("--no-progress", action="store_true", help="hide the progress bar")
+    make.add_argument(
+        "--source",
+        nargs="+",
+        metavar="KIND [PATH]",
+        default=["embedded"],
+        help="where images come from: embedded (drawn by code, the default) or upstream PATH "
+        "(a local copy of a released dataset's Parquet files, for photo configs)",
+    )
 
     check = commands.add_parser("verify", help="check a built folder against its manifest")
     check.add_argument("folder", type=Path, help="a built dataset folder, e.g. build/vlmbias")
@@ -42,6 +51,24 @@ def _parser() -> argparse.ArgumentParser:
 
     commands.add_parser("list", help="list families, configs and presets")
     return parser
+
+
+def parse_source(words: list[str]) -> Source:
+    """`embedded` or `upstream PATH`, checked before anything is built."""
+    kind, *rest = words
+    if kind == "embedded" and not rest:
+        return EMBEDDED
+    if kind == "upstream" and len(rest) == 1:
+        path = Path(rest[0])
+        if not path.exists():
+            raise UsageError(
+                f"upstream path {rest[0]!r} does not exist; "
+                "pass a local copy of the released dataset's Parquet files"
+            )
+        return Source("upstream", str(path.resolve()))
+    raise UsageError(
+        f"--source {' '.join(words)!r} is not understood; use `--source embedded` or `--source upstream PATH`"
+    )
 
 
 def _on_sigterm(signum: int, frame: object) -> None:
@@ -61,6 +88,7 @@ def main(argv: list[str] | None = None) -> int:
                 out=args.out,
                 workers=args.workers,
                 progress=not args.no_progress,
+                source=parse_source(args.source),
             )
             print(
                 f"built {', '.join(report.configs)} into {report.folder}: {report.images} images, "

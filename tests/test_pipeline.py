@@ -218,3 +218,18 @@ def test_a_build_killed_half_way_leaves_no_dataset_and_the_next_build_sweeps_up(
     assert not (tmp_path / "vlmbias").exists()
     build("vlmbias", configs=["game_boards"], preset="lite", out=tmp_path, progress=False)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["vlmbias"]
+
+
+@pytest.mark.parametrize(
+    ("source", "message"),
+    [
+        (["upstream", "/nonexistent/release"], "upstream path '/nonexistent/release' does not exist"),
+        (["upstream", "."], "config 'game_boards' cannot use source 'upstream'"),
+        (["nonsense"], "--source 'nonsense' is not understood"),
+    ],
+)
+def test_sources_a_config_cannot_use_are_refused_before_writing(tmp_path, source, message):
+    out = tmp_path / "out"
+    result = cli("build", "vlmbias", "--config", "game_boards", "--out", str(out), "--source", *source)
+    assert result.returncode == 2 and message in result.stderr
+    assert not out.exists()

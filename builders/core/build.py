@@ -26,7 +26,7 @@ from tqdm import tqdm
 from builders.core.card import write_card
 from builders.core.draw import bundles, draw_bundle
 from builders.core.errors import BuilderError, UsageError, VerifyError
-from builders.core.family import Family, ImageJob
+from builders.core.family import EMBEDDED, Family, ImageJob, Source
 from builders.core.hashing import file_sha256
 from builders.core.manifest import new_manifest, read_manifest, write_manifest
 from builders.core.raster import Picture
@@ -142,14 +142,21 @@ def build(
     out: Path = Path("build"),
     workers: int | None = None,
     progress: bool = True,
+    source: Source = EMBEDDED,
 ) -> BuildReport:
-    """Build `configs` of a family into `out/<repo_name>/`, atomically."""
+    """Build `configs` of a family into `out/<repo_name>/`, atomically.
+
+    `source` says where images come from (drawn by default); configs that cannot
+    use it are refused before anything is written.
+    """
     started = time.perf_counter()
     family = get_family(family_name)
     selected, preset = check_selection(family, configs, preset)
     workers = default_workers() if workers is None else workers
     if workers < 1:
         raise UsageError(f"--workers must be at least 1, got {workers}")
+    jobs = [job for config in selected for job in family.jobs(config, preset, source)]
+    _check_unique(jobs)
     out = Path(out)
     prepare_output(out)
     final = out / family.repo_name
@@ -158,9 +165,9 @@ def build(
     staging = Path(tempfile.mkdtemp(prefix=f".{family.repo_name}.partial-{os.getpid()}-", dir=out))
     try:
         manifest = new_manifest(family.name, family.repo_name)
-        jobs = [job for config in selected for job in family.jobs(config, preset)]
-        _check_unique(jobs)
         rows = _write_shards(family, jobs, selected, preset, staging, manifest, workers, progress)
+        for config in selected:
+            manifest["configs"][config]["source"] = source.to_dict()
         if previous is not None:
             _carry_over(previous, final, staging, manifest, keep=set(previous["configs"]) - set(selected))
         for path in sorted(manifest["files"]):

@@ -10,6 +10,9 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterable, Iterator
 
+from PIL import Image
+
+from builders.core.errors import RenderError
 from builders.core.family import Family, ImageJob
 from builders.core.raster import Picture, encode_png, rasterize_image
 from builders.core.title import stack, title_bar
@@ -24,7 +27,12 @@ def bundles(jobs: Iterable[ImageJob]) -> Iterator[list[ImageJob]]:
 def draw_bundle(family: Family, jobs: list[ImageJob]) -> list[Picture]:
     """Draw jobs that share one spec; the scene is rasterised once for all of them."""
     scene = family.scene(jobs[0])
-    pixels = rasterize_image(scene.canvas, scene.width, scene.height)
+    if isinstance(scene.canvas, Image.Image):
+        pixels = scene.canvas.convert("RGB")
+        if pixels.size != (scene.width, scene.height):
+            raise RenderError(f"photo is {pixels.size}, expected {(scene.width, scene.height)}")
+    else:
+        pixels = rasterize_image(scene.canvas, scene.width, scene.height)
     pictures = []
     for job in jobs:
         if job.title is None:

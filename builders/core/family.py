@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from typing import Any, Protocol
 
 from datasets import Features
+from PIL import Image
 
 from builders.core.raster import Picture
 from builders.core.spec import Spec, SpecRegistry
@@ -24,12 +25,27 @@ class Scene:
     """A drawn scene and the pixel size to rasterise it at.
 
     `canvas` is usually our own `Canvas`; SVG text made by a library (e.g. `chess.svg`)
-    is accepted as a string. Either way its viewBox must have the aspect of the output.
+    is accepted as a string; either way its viewBox must have the aspect of the output.
+    A photo read from a user-supplied dataset comes as a PIL image of exactly that size.
     """
 
-    canvas: Canvas | str
+    canvas: Canvas | str | Image.Image
     width: int
     height: int
+
+
+@dataclasses.dataclass(frozen=True)
+class Source:
+    """Where a config's images come from: drawn by our code, or read from a local copy of a release."""
+
+    kind: str = "embedded"
+    path: str | None = None
+
+    def to_dict(self) -> dict[str, str | None]:
+        return {"kind": self.kind, "path": self.path}
+
+
+EMBEDDED = Source()
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
@@ -67,8 +83,8 @@ class Family(Protocol):
     #: Hub metadata for the card (license, task_categories, tags, ...).
     card_metadata: dict[str, Any]
 
-    def jobs(self, config: str, preset: str) -> Iterator[ImageJob]:
-        """Every image of `config` under `preset`, in a fixed order."""
+    def jobs(self, config: str, preset: str, source: Source = EMBEDDED) -> Iterator[ImageJob]:
+        """Every image of `config` under `preset`, in a fixed order; UsageError if `source` is unsupported."""
         ...
 
     def scene(self, job: ImageJob) -> Scene:

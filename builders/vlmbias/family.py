@@ -9,14 +9,16 @@ sanity questions.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
+from pathlib import Path
 from typing import Any
 
 from builders import __version__
-from builders.core.family import ImageJob, Scene
+from builders.core.errors import UsageError
+from builders.core.family import EMBEDDED, ImageJob, Scene, Source
 from builders.core.hashing import canonical_json
 from builders.core.raster import Picture
-from builders.core.spec import SpecRegistry
+from builders.core.spec import Spec, SpecRegistry
 from builders.vlmbias.questions import Question
 from builders.vlmbias.schema import FEATURES, SPLITS
 from builders.vlmbias.topic import Topic
@@ -53,9 +55,10 @@ class VlmBiasFamily:
     def configs(self) -> tuple[str, ...]:
         return tuple(self.topics)
 
-    def jobs(self, config: str, preset: str) -> Iterator[ImageJob]:
+    def jobs(self, config: str, preset: str, source: Source = EMBEDDED) -> Iterator[ImageJob]:
         topic = self.topics[config]
-        for spec in topic.counterfactuals(preset):
+        counterfactuals, originals = self._specs(topic, preset, source)
+        for spec in counterfactuals:
             yield ImageJob(
                 config=config, image_id=topic.image_id(spec, False), spec=spec, role=COUNTERFACTUAL
             )
@@ -66,8 +69,21 @@ class VlmBiasFamily:
                 role=COUNTERFACTUAL,
                 title=topic.title(spec),
             )
-        for spec in topic.originals(preset):
+        for spec in originals:
             yield ImageJob(config=config, image_id=topic.image_id(spec, False), spec=spec, role=ORIGINAL)
+
+    @staticmethod
+    def _specs(topic: Topic, preset: str, source: Source) -> tuple[Iterable[Spec], Iterable[Spec]]:
+        """(counterfactual specs, original specs) of a topic from the requested source."""
+        if source.kind == EMBEDDED.kind:
+            return topic.counterfactuals(preset), topic.originals(preset)
+        upstream = getattr(topic, "upstream_specs", None)
+        if source.kind == "upstream" and upstream is not None:
+            return upstream(Path(source.path or ""), preset)
+        raise UsageError(
+            f"config {topic.config!r} cannot use source {source.kind!r}; "
+            "only configs built from photos (animals, logos) read the released dataset"
+        )
 
     def scene(self, job: ImageJob) -> Scene:
         return self.topics[job.config].scene(job.spec)
