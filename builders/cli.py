@@ -1,4 +1,4 @@
-"""Command line: `python -m builders build | verify | list`."""
+"""Command line: `python -m builders build | verify | gallery | list`."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from pathlib import Path
 from builders.core.build import build
 from builders.core.errors import BuilderError, UsageError
 from builders.core.family import EMBEDDED, Source
+from builders.core.gallery import write_gallery
 from builders.core.verify import verify
 from builders.registry import FAMILY_MODULES, get_family
 
@@ -48,6 +49,11 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("folder", type=Path, help="a built dataset folder, e.g. build/vlmbias")
     check.add_argument("--workers", type=int, default=None, help="worker processes (default: all cores)")
     check.add_argument("--no-redraw", action="store_true", help="skip re-drawing images from their specs")
+
+    show = commands.add_parser("gallery", help="write static HTML pages for reviewing a built folder")
+    show.add_argument("folder", type=Path, help="a built dataset folder, e.g. build/vlmbias")
+    show.add_argument("--out", type=Path, default=None, help="output folder (default: FOLDER-gallery)")
+    show.add_argument("--no-progress", action="store_true", help="hide the progress bar")
 
     commands.add_parser("list", help="list families, configs and presets")
     return parser
@@ -112,6 +118,13 @@ def main(argv: list[str] | None = None) -> int:
                 return EXIT_FAILED
             print(f"ok: {result.folder} matches its manifest ({summary})")
             return 0
+        if args.command == "gallery":
+            shown = write_gallery(args.folder, args.out, progress=not args.no_progress)
+            print(
+                f"wrote {shown.pages} pages ({shown.images} images, {shown.rows} rows) into {shown.out}; "
+                f"open {shown.out / 'index.html'}"
+            )
+            return 0
         for name in sorted(FAMILY_MODULES):
             family = get_family(name)
             print(
@@ -120,6 +133,8 @@ def main(argv: list[str] | None = None) -> int:
             )
             for config in family.configs:
                 print(f"  {config}")
+            if family.union_config:
+                print(f"  {family.union_config}  (every built config together; no files of its own)")
         return 0
     except BuilderError as error:
         print(f"error: {error}", file=sys.stderr)

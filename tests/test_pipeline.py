@@ -17,6 +17,7 @@ from datasets import get_dataset_config_names, load_dataset
 
 from builders.core.build import build
 from builders.vlmbias.schema import FEATURES, RELEASED_COLUMNS
+from tests.conftest import PAPER_CONFIGS
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -65,12 +66,22 @@ def test_no_two_counterfactual_images_are_pixel_identical(paper_build):
 
 
 def test_readme_declares_every_config_and_split(paper_build):
-    assert get_dataset_config_names(str(paper_build)) == ["game_boards", "patterned_grids"]
+    assert get_dataset_config_names(str(paper_build)) == ["all", *sorted(PAPER_CONFIGS)]
     card = (paper_build / "README.md").read_text()
     assert "config_name: patterned_grids" in card and "path: game_boards/main-*.parquet" in card
     for path in paper_build.glob("*/*.parquet"):
         assert path.name.split("-")[0] in ("main", "identification", "withtitle", "original")
         assert pq.ParquetFile(path).metadata.row_group(0).num_rows <= 100
+
+
+def test_the_all_config_globs_every_topic_without_bytes_of_its_own(paper_build, load_split):
+    assert not (paper_build / "all").exists()
+    for split in ("main", "identification", "withtitle", "original"):
+        union = load_split("all", split)
+        parts = [load_split(config, split) for config in sorted(PAPER_CONFIGS)]
+        assert union.num_rows == sum(part.num_rows for part in parts)
+        assert sorted(union["ID"]) == sorted(i for part in parts for i in part["ID"])
+        assert union.features == FEATURES
 
 
 def test_a_second_build_gives_identical_pixels_and_bytes(paper_build, tmp_path):
@@ -122,7 +133,7 @@ def test_verify_catches_a_card_that_no_longer_matches(tmp_path):
 def test_building_one_config_keeps_the_others(tmp_path, hf_cache):
     build("vlmbias", configs=["patterned_grids"], preset="lite", out=tmp_path, progress=False)
     folder = build("vlmbias", configs=["game_boards"], preset="lite", out=tmp_path, progress=False).folder
-    assert get_dataset_config_names(str(folder)) == ["game_boards", "patterned_grids"]
+    assert get_dataset_config_names(str(folder)) == ["all", "game_boards", "patterned_grids"]
     grids = load_dataset(str(folder), "patterned_grids", split="main", cache_dir=str(hf_cache))
     assert grids.num_rows == 24
     assert cli("verify", str(folder)).returncode == 0

@@ -32,11 +32,12 @@ def test_card_yaml_parses_and_matches_the_parquet_files_exactly(lite, hf_cache):
     assert {"visual-question-answering"} <= set(data["task_categories"]) and data["size_categories"]
     configs = {entry["config_name"]: entry for entry in data["configs"]}
     infos = {entry["config_name"]: entry for entry in data["dataset_info"]}
-    assert sorted(configs) == sorted(infos) == ["game_boards", "patterned_grids"]
+    assert sorted(configs) == sorted(infos) == ["all", "game_boards", "patterned_grids"]
     for name, entry in configs.items():
         declared_splits = {s["name"]: s["num_examples"] for s in infos[name]["splits"]}
         for files in entry["data_files"]:
-            shards = sorted(lite.glob(files["path"]))
+            patterns = files["path"] if isinstance(files["path"], list) else [files["path"]]
+            shards = sorted(shard for pattern in patterns for shard in lite.glob(pattern))
             assert shards, files
             rows = sum(pq.ParquetFile(shard).metadata.num_rows for shard in shards)
             assert rows == declared_splits[files["split"]]

@@ -39,7 +39,7 @@ def size_category(rows: int) -> str:
 
 
 def card_yaml(family: Family, manifest: dict[str, Any]) -> str:
-    """The YAML front matter for the configs the manifest records."""
+    """The YAML front matter for the configs the manifest records, plus the family's union config."""
     configs = manifest["configs"]
     total_rows = sum(s["num_rows"] for c in configs.values() for s in c["splits"].values())
     card_data = DatasetCardData(
@@ -47,30 +47,43 @@ def card_yaml(family: Family, manifest: dict[str, Any]) -> str:
         size_categories=[size_category(total_rows)],
         **family.card_metadata,
     )
-    infos = {}
-    data_files = {}
-    for config in sorted(configs):
-        splits = SplitDict(dataset_name=family.repo_name)
+    groups = {config: [config] for config in sorted(configs)}
+    if family.union_config and configs:
+        groups[family.union_config] = [c for c in family.configs if c in configs]
+    infos, data_files = {}, {}
+    for name, members in groups.items():
+        infos[name] = _config_info(family, manifest, name, members)
         entries = []
         for split in family.splits:
-            stats = configs[config]["splits"].get(split)
-            if not stats or not stats["num_rows"]:
-                continue
-            splits.add(SplitInfo(name=split, num_bytes=stats["num_bytes"], num_examples=stats["num_rows"]))
-            entries.append({"split": split, "path": f"{config}/{split}-*.parquet"})
-        files = [f for s in configs[config]["splits"].values() for f in s["files"]]
-        download_size = sum(manifest["files"][f]["size"] for f in files)
-        infos[config] = DatasetInfo(
-            features=family.features,
-            splits=splits,
-            config_name=config,
-            download_size=download_size,
-            dataset_size=sum(s["num_bytes"] for s in configs[config]["splits"].values()),
-        )
-        data_files[config] = {"data_files": entries}
+            paths = [f"{m}/{split}-*.parquet" for m in members if configs[m]["splits"].get(split)]
+            if paths:
+                entries.append({"split": split, "path": paths[0] if len(paths) == 1 else paths})
+        data_files[name] = {"data_files": entries}
     DatasetInfosDict(infos).to_dataset_card_data(card_data)
     MetadataConfigs(data_files).to_dataset_card_data(card_data)
     return card_data.to_yaml()
+
+
+def _config_info(family: Family, manifest: dict[str, Any], name: str, members: list[str]) -> DatasetInfo:
+    """Typed features and split sizes of a config made of `members` (itself, or several for a union)."""
+    splits = SplitDict(dataset_name=family.repo_name)
+    for split in family.splits:
+        stats = [
+            manifest["configs"][m]["splits"][split]
+            for m in members
+            if split in manifest["configs"][m]["splits"]
+        ]
+        if stats:
+            rows, size = sum(s["num_rows"] for s in stats), sum(s["num_bytes"] for s in stats)
+            splits.add(SplitInfo(name=split, num_bytes=size, num_examples=rows))
+    files = [f for m in members for s in manifest["configs"][m]["splits"].values() for f in s["files"]]
+    return DatasetInfo(
+        features=family.features,
+        splits=splits,
+        config_name=name,
+        download_size=sum(manifest["files"][f]["size"] for f in files),
+        dataset_size=sum(info.num_bytes for info in splits.values()),
+    )
 
 
 def render_card(family: Family, manifest: dict[str, Any], manifest_sha256: str) -> str:

@@ -40,6 +40,7 @@ class VlmBiasFamily:
     presets: tuple[str, ...] = PRESETS
     default_preset: str = "paper"
     splits: tuple[str, ...] = SPLITS
+    union_config: str | None = "all"
     features: Any = dataclasses.field(default_factory=lambda: FEATURES)
     card_metadata: dict[str, Any] = dataclasses.field(
         default_factory=lambda: {
