@@ -15,7 +15,6 @@ import multiprocessing
 import os
 import shutil
 import signal
-import tempfile
 import time
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -23,6 +22,7 @@ from typing import Any
 
 from tqdm import tqdm
 
+from builders.core.atomic import staged
 from builders.core.card import write_card
 from builders.core.draw import bundles, draw_bundle
 from builders.core.errors import BuilderError, UsageError, VerifyError
@@ -84,25 +84,6 @@ def prepare_output(out: Path) -> None:
         raise UsageError(f"output folder {str(out)!r} is not writable; choose another --out")
 
 
-def sweep_partials(out: Path, repo_name: str) -> None:
-    """Remove partial folders left by builds that were killed (their process is gone)."""
-    for path in out.glob(f".{repo_name}.partial-*"):
-        pid = path.name.split("-")[1] if path.name.count("-") >= 2 else ""
-        if pid.isdigit() and _alive(int(pid)):
-            continue
-        shutil.rmtree(path, ignore_errors=True)
-
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
-
-
 def _worker_init() -> None:
     """Workers leave interrupts to the parent, which tears the pool down."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -161,9 +142,7 @@ def build(
     prepare_output(out)
     final = out / family.repo_name
     previous = _previous_manifest(final, family)
-    sweep_partials(out, family.repo_name)
-    staging = Path(tempfile.mkdtemp(prefix=f".{family.repo_name}.partial-{os.getpid()}-", dir=out))
-    try:
+    with staged(final) as staging:
         manifest = new_manifest(family.name, family.repo_name)
         rows = _write_shards(family, jobs, selected, preset, staging, manifest, workers, progress)
         for config in selected:
@@ -177,10 +156,6 @@ def build(
             }
         write_manifest(staging, manifest)
         write_card(staging, family, manifest)
-        _publish(staging, final)
-    except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)
-        raise
     return BuildReport(final, tuple(selected), len(jobs), rows, time.perf_counter() - started)
 
 
@@ -273,16 +248,3 @@ def _carry_over(
                 manifest["files"][path] = None
         manifest["configs"][config] = entry
         manifest["images"].update({k: v for k, v in previous["images"].items() if v["config"] == config})
-
-
-def _publish(staging: Path, final: Path) -> None:
-    """Swap the finished folder into place; the old one is removed only afterwards."""
-    staging.chmod(0o755)
-    if final.exists():
-        retired = final.with_name(f".{final.name}.retired-{os.getpid()}")
-        shutil.rmtree(retired, ignore_errors=True)
-        final.rename(retired)
-        staging.rename(final)
-        shutil.rmtree(retired, ignore_errors=True)
-    else:
-        staging.rename(final)

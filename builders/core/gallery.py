@@ -1,0 +1,452 @@
+"""`gallery`: static HTML pages for the manual review of a built folder, one page per config and split.
+
+The papers check their images by hand; this makes that step a matter of opening
+`index.html`. Each page shows one card per image (rows of one image share
+`image_id`) with its questions, ground truth, expected bias and metadata, and a
+few select boxes filter the cards. Everything is read from the folder's
+manifest and Parquet shards, so any family works whose rows carry
+`REQUIRED_COLUMNS`. The pages need no network (no external URL at all), escape
+every value, and are byte-identical for the same folder. They are written into
+a hidden sibling folder and moved into place only when complete.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import html
+import io
+import json
+import re
+import shutil
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+from PIL import Image, UnidentifiedImageError
+from tqdm import tqdm
+
+from builders.core.atomic import staged
+from builders.core.build import prepare_output
+from builders.core.errors import UsageError, VerifyError
+from builders.core.manifest import MANIFEST_NAME, read_manifest
+
+#: Columns every row needs for the gallery to show it.
+REQUIRED_COLUMNS = (
+    "image",
+    "image_id",
+    "prompt",
+    "ground_truth",
+    "expected_bias",
+    "type_of_question",
+    "sub_topic",
+    "modification",
+    "pixel",
+    "metadata",
+)
+
+#: Filters on each page: (column, label, unit appended to its values).
+FILTERS = (
+    ("sub_topic", "sub_topic", ""),
+    ("modification", "modification", ""),
+    ("pixel", "resolution", " px"),
+)
+
+#: Pages may load only their own folder's files: no external URL can slip in, even through the data.
+CONTENT_SECURITY_POLICY = (
+    "default-src 'none'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+    "base-uri 'none'; form-action 'none'"
+)
+
+#: Marks pages written by this module, so an earlier gallery may be replaced but nothing else.
+GENERATOR = "see-or-recall gallery"
+
+ASSETS = Path(__file__).with_name("gallery_assets")
+ASSET_FILES = ("gallery.css", "gallery.js")
+
+#: Image formats every browser shows, by Pillow's name, with the file extension written.
+IMAGE_EXTENSIONS = {"PNG": ".png", "JPEG": ".jpg", "GIF": ".gif", "WEBP": ".webp"}
+
+#: Config, split and image ids become file names: no separators, no leading dot.
+SAFE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*\Z")
+
+
+@dataclasses.dataclass(frozen=True)
+class GalleryReport:
+    """Where the gallery went and what it shows."""
+
+    out: Path
+    pages: int
+    images: int
+    rows: int
+
+
+@dataclasses.dataclass(frozen=True)
+class SplitSource:
+    """One (config, split) of the folder: its shards and row count, as the manifest lists them."""
+
+    config: str
+    split: str
+    files: tuple[str, ...]
+    num_rows: int
+
+
+@dataclasses.dataclass(frozen=True)
+class StoredImage:
+    """An image file written into the gallery, relative to the gallery root."""
+
+    path: str
+    width: int
+    height: int
+    digest: str
+
+
+@dataclasses.dataclass
+class Card:
+    """One image on a page and the rows (questions) that ask about it."""
+
+    image_id: str
+    image: StoredImage
+    rows: list[dict[str, str]] = dataclasses.field(default_factory=list)
+
+
+def default_out(folder: Path) -> Path:
+    """The gallery's default place: a sibling of the dataset folder, never inside it (it is uploaded).
+
+    >>> default_out(Path("build/vlmbias")).as_posix()
+    'build/vlmbias-gallery'
+    """
+    return folder.parent / f"{folder.name}-gallery"
+
+
+def write_gallery(folder: Path, out: Path | None = None, *, progress: bool = True) -> GalleryReport:
+    """Write review pages for every config and split of the built `folder` into `out`, atomically.
+
+    :raises UsageError: `folder` is not a dataset folder the gallery can show, or `out` cannot be written.
+    :raises VerifyError: the folder's shards disagree with its manifest.
+    """
+    folder = Path(folder)
+    if not folder.is_dir():
+        raise UsageError(f"{str(folder)!r} is not a folder; pass a built dataset folder (e.g. build/vlmbias)")
+    manifest = read_manifest(folder)
+    out = default_out(folder) if out is None else Path(out)
+    sources = list(_sources(folder, manifest))
+    _check_out(folder, out)
+    prepare_output(out.parent)
+    with staged(out) as staging:
+        pages, images, rows = _write(folder, manifest, sources, staging, progress)
+    return GalleryReport(out, pages, images, rows)
+
+
+def _sources(folder: Path, manifest: dict[str, Any]) -> Iterator[SplitSource]:
+    """Every (config, split) in the manifest, after checking its shards exist and have the columns."""
+    for config, entry in manifest["configs"].items():
+        try:
+            splits = [
+                (split, tuple(files["files"]), int(files["num_rows"]))
+                for split, files in entry["splits"].items()
+            ]
+        except (KeyError, TypeError, ValueError, AttributeError) as error:
+            raise VerifyError(
+                f"{MANIFEST_NAME} lists config {config!r} without valid splits ({error!r}); "
+                "rebuild the folder"
+            ) from None
+        for split, paths, num_rows in splits:
+            for name, kind in ((config, "config"), (split, "split")):
+                if not SAFE_NAME.match(name):
+                    raise VerifyError(f"the manifest names a {kind} {name!r}, which is not a plain file name")
+            for path in paths:
+                _check_columns(folder, path)
+            yield SplitSource(config, split, paths, num_rows)
+
+
+def _check_columns(folder: Path, path: str) -> None:
+    local = folder / path
+    if not local.is_file():
+        raise VerifyError(f"shard {path} listed in the manifest is missing; rebuild the folder")
+    try:
+        names = set(pq.read_schema(local).names)
+    except (OSError, pa.ArrowException) as error:
+        raise VerifyError(
+            f"shard {path} is unreadable ({type(error).__name__}); rebuild the folder"
+        ) from None
+    missing = [column for column in REQUIRED_COLUMNS if column not in names]
+    if missing:
+        raise UsageError(
+            f"shard {path} lacks the column(s) {', '.join(missing)}; the gallery needs rows with "
+            f"{', '.join(REQUIRED_COLUMNS)}"
+        )
+
+
+def _check_out(folder: Path, out: Path) -> None:
+    """Refuse an `out` that overlaps the dataset or holds anything but an earlier gallery."""
+    data, target = folder.resolve(), out.resolve()
+    if target == data or data in target.parents or target in data.parents:
+        raise UsageError(
+            f"--out {str(out)!r} overlaps the dataset folder {str(folder)!r}; choose a folder outside it"
+        )
+    if not out.exists() or (out.is_dir() and not any(out.iterdir())):
+        return
+    index = out / "index.html"
+    try:
+        ours = index.is_file() and GENERATOR in index.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        ours = False
+    if not ours:
+        raise UsageError(
+            f"{str(out)!r} exists and is not a gallery written by `gallery`; "
+            "move it away or choose another --out"
+        )
+
+
+def _write(
+    folder: Path, manifest: dict[str, Any], sources: list[SplitSource], root: Path, progress: bool
+) -> tuple[int, int, int]:
+    """Write assets, images, one page per source and the index into `root`; returns pages, images, rows."""
+    (root / "assets").mkdir()
+    for name in ASSET_FILES:
+        shutil.copyfile(ASSETS / name, root / "assets" / name)
+    family = str(manifest["family"])
+    images: dict[tuple[str, str], StoredImage] = {}
+    counts: dict[tuple[str, str], tuple[int, int]] = {}
+    bar = tqdm(
+        total=sum(s.num_rows for s in sources), unit="row", desc=f"gallery {family}", disable=not progress
+    )
+    with bar:
+        for source in sources:
+            cards: dict[str, Card] = {}
+            for row in _rows(folder, source):
+                image_id = _image_id(row, source)
+                stored = _store_image(root, source.config, image_id, row["image"], images)
+                cards.setdefault(image_id, Card(image_id, stored)).rows.append(
+                    {column: _text(row[column]) for column in REQUIRED_COLUMNS if column != "image"}
+                )
+                bar.update(1)
+            page = root / source.config / f"{source.split}.html"
+            page.parent.mkdir(parents=True, exist_ok=True)
+            page.write_text(render_page(family, source.config, source.split, list(cards.values())), "utf-8")
+            counts[(source.config, source.split)] = (len(cards), sum(len(c.rows) for c in cards.values()))
+    (root / "index.html").write_text(render_index(manifest, counts), encoding="utf-8")
+    return len(counts), len(images), sum(rows for _, rows in counts.values())
+
+
+def _rows(folder: Path, source: SplitSource) -> Iterator[dict[str, Any]]:
+    for path in source.files:
+        try:
+            batches = pq.ParquetFile(folder / path).iter_batches(
+                columns=list(REQUIRED_COLUMNS), batch_size=64
+            )
+            for batch in batches:
+                yield from batch.to_pylist()
+        except (OSError, pa.ArrowException) as error:
+            raise VerifyError(
+                f"shard {path} is unreadable ({type(error).__name__}); rebuild the folder"
+            ) from None
+
+
+def _image_id(row: dict[str, Any], source: SplitSource) -> str:
+    image_id = row["image_id"]
+    if not isinstance(image_id, str) or not SAFE_NAME.match(image_id):
+        raise UsageError(
+            f"{source.config}/{source.split} has a row with image_id {image_id!r}, which is not a plain "
+            "file name; the gallery names image files after it"
+        )
+    return image_id
+
+
+def _store_image(
+    root: Path, config: str, image_id: str, cell: Any, images: dict[tuple[str, str], StoredImage]
+) -> StoredImage:
+    """Write an image the first time its id is seen; later rows must carry the very same bytes."""
+    data = cell.get("bytes") if isinstance(cell, dict) else None
+    if not data:
+        raise UsageError(f"image {image_id!r} in config {config!r} has no embedded bytes; rebuild the folder")
+    digest = hashlib.sha256(data).hexdigest()
+    known = images.get((config, image_id))
+    if known is not None:
+        if known.digest != digest:
+            raise VerifyError(
+                f"rows of image {image_id!r} in config {config!r} carry different image bytes; "
+                "rebuild the folder"
+            )
+        return known
+    try:
+        with Image.open(io.BytesIO(data)) as picture:
+            kind, (width, height) = picture.format, picture.size
+    except (UnidentifiedImageError, OSError):
+        kind, width, height = None, 0, 0
+    if kind not in IMAGE_EXTENSIONS:
+        raise UsageError(
+            f"image {image_id!r} in config {config!r} is not one of {', '.join(IMAGE_EXTENSIONS)}, "
+            "the formats browsers show; rebuild the folder"
+        )
+    path = f"images/{config}/{image_id}{IMAGE_EXTENSIONS[kind]}"
+    (root / path).parent.mkdir(parents=True, exist_ok=True)
+    (root / path).write_bytes(data)
+    images[(config, image_id)] = StoredImage(path, width, height, digest)
+    return images[(config, image_id)]
+
+
+def _json_text(value: Any) -> str:
+    """A metadata value as written in JSON, except that strings lose their quotes."""
+    return value if isinstance(value, str) else json.dumps(value, sort_keys=True, ensure_ascii=False)
+
+
+def _text(value: Any) -> str:
+    """A cell as the text shown and filtered on: strings as they are, None as empty, the rest as JSON."""
+    if value is None:
+        return ""
+    if isinstance(value, str):
+        return value
+    return json.dumps(value, sort_keys=True, ensure_ascii=False)
+
+
+def _sort_key(value: str) -> tuple[bool, int, str]:
+    """Numbers in numeric order first, then text."""
+    number = value.isdigit()
+    return (not number, int(value) if number else 0, value)
+
+
+def _esc(value: str) -> str:
+    return html.escape(value, quote=True)
+
+
+def _head(title: str, root: str) -> list[str]:
+    return [
+        "<!DOCTYPE html>",
+        '<html lang="en">',
+        "<head>",
+        '<meta charset="utf-8">',
+        f'<meta http-equiv="Content-Security-Policy" content="{CONTENT_SECURITY_POLICY}">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        f'<meta name="generator" content="{GENERATOR}">',
+        '<link rel="icon" href="data:,">',
+        f"<title>{_esc(title)}</title>",
+        f'<link rel="stylesheet" href="{root}assets/gallery.css">',
+        f'<script src="{root}assets/gallery.js" defer></script>',
+        "</head>",
+    ]
+
+
+def render_index(manifest: dict[str, Any], counts: dict[tuple[str, str], tuple[int, int]]) -> str:
+    """The start page: a table of configs × splits with image and row counts, each linking its page."""
+    family = str(manifest["family"])
+    splits = list(dict.fromkeys(split for _, split in counts))
+    lines = [*_head(f"{family} gallery", ""), "<body>", "<header>", f"<h1>{_esc(family)} gallery</h1>"]
+    version = manifest.get("builder_version")
+    if version is not None:
+        lines.append(
+            f"<p>builder version {_esc(str(version))}; one card per image, its questions below it.</p>"
+        )
+    lines += ["</header>", "<main>", '<table class="index">', "<thead><tr><th>config</th><th>preset</th>"]
+    lines += [f"<th>{_esc(split)}</th>" for split in splits]
+    lines.append("</tr></thead>")
+    lines.append("<tbody>")
+    for config, entry in manifest["configs"].items():
+        preset = _esc(_text(entry.get("preset")))
+        lines.append(f"<tr><th>{_esc(config)}</th><td>{preset}</td>")
+        for split in splits:
+            if (config, split) not in counts:
+                lines.append("<td></td>")
+                continue
+            images, rows = counts[(config, split)]
+            href = f"{quote(config)}/{quote(split)}.html"
+            lines.append(f'<td><a href="{_esc(href)}">{images} images, {rows} rows</a></td>')
+        lines.append("</tr>")
+    lines += ["</tbody>", "</table>", "</main>", "</body>", "</html>", ""]
+    return "\n".join(lines)
+
+
+def render_page(family: str, config: str, split: str, cards: list[Card]) -> str:
+    """One split's page: filters, a count of what is shown, and one card per image."""
+    rows = sum(len(card.rows) for card in cards)
+    lines = [
+        *_head(f"{family} · {config} / {split}", "../"),
+        "<body>",
+        "<header>",
+        f'<nav><a href="../index.html">{_esc(family)}</a> / {_esc(config)} / {_esc(split)}</nav>',
+        '<form class="filters" autocomplete="off">',
+    ]
+    for column, label, unit in FILTERS:
+        lines.append(f'<label>{_esc(label)} <select data-filter="{column}">')
+        lines.append(f'<option value="">all ({len(cards)})</option>')
+        for value, count in _options(cards, column):
+            lines.append(f'<option value="{_esc(value)}">{_esc(value + unit)} ({count})</option>')
+        lines.append("</select></label>")
+    lines += [
+        '<button type="reset">reset</button>',
+        f'<output id="shown">{len(cards)} of {len(cards)} images, {rows} of {rows} questions shown</output>',
+        "</form>",
+        "</header>",
+        '<main class="cards">',
+    ]
+    for card in cards:
+        lines += _card(card)
+    lines += ["</main>", "</body>", "</html>", ""]
+    return "\n".join(lines)
+
+
+def _options(cards: list[Card], column: str) -> list[tuple[str, int]]:
+    """Each value of `column` on the page and how many images have a row with it."""
+    counts: dict[str, int] = {}
+    for card in cards:
+        for value in {row[column] for row in card.rows}:
+            counts[value] = counts.get(value, 0) + 1
+    return [(value, counts[value]) for value in sorted(counts, key=_sort_key)]
+
+
+def _card(card: Card) -> list[str]:
+    image = card.image
+    src = _esc("../" + quote(image.path))
+    facts = [_distinct(card.rows, "sub_topic"), _distinct(card.rows, "modification")]
+    facts += [f"{_distinct(card.rows, 'pixel')} px", f"{image.width}×{image.height}"]
+    shared_metadata = len({row["metadata"] for row in card.rows}) == 1
+    lines = [
+        f'<article class="card" id="{_esc(card.image_id)}">',
+        f'<a class="picture" href="{src}"><img src="{src}" width="{image.width}" height="{image.height}" '
+        f'alt="{_esc(card.image_id)}" loading="lazy"></a>',
+        f"<h2>{_esc(card.image_id)}</h2>",
+        f'<p class="facts">{" · ".join(_esc(fact) for fact in facts)}</p>',
+        '<table class="questions">',
+        '<thead><tr><th title="type_of_question">type</th><th>prompt</th><th title="ground_truth">truth</th>'
+        '<th title="expected_bias">bias</th></tr></thead>',
+        "<tbody>",
+    ]
+    for row in card.rows:
+        data = " ".join(f'data-{column}="{_esc(row[column])}"' for column, _, _ in FILTERS)
+        prompt = _esc(row["prompt"]) + ("" if shared_metadata else _metadata(row["metadata"]))
+        lines.append(
+            f'<tr class="question" {data}><td>{_esc(row["type_of_question"])}</td>'
+            f'<td class="prompt">{prompt}</td><td class="truth">{_esc(row["ground_truth"])}</td>'
+            f'<td class="bias">{_esc(row["expected_bias"])}</td></tr>'
+        )
+    lines += ["</tbody>", "</table>"]
+    if shared_metadata:
+        lines.append(_metadata(card.rows[0]["metadata"]))
+    lines.append("</article>")
+    return lines
+
+
+def _distinct(rows: Iterable[dict[str, str]], column: str) -> str:
+    return " / ".join(dict.fromkeys(row[column] for row in rows))
+
+
+def _metadata(text: str) -> str:
+    """Metadata as a key/value table when it is a JSON object, else as the raw text."""
+    if not text:
+        return ""
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError:
+        value = None
+    if isinstance(value, dict):
+        cells = "".join(
+            f"<tr><th>{_esc(key)}</th><td>{_esc(_json_text(item))}</td></tr>" for key, item in value.items()
+        )
+        body = f'<table class="metadata">{cells}</table>'
+    else:
+        body = f"<pre>{_esc(text)}</pre>"
+    return f"<details open><summary>metadata</summary>{body}</details>"

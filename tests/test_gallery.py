@@ -1,0 +1,447 @@
+"""The review gallery: its HTML (escaping, determinism, errors) and its pages in real headless Chromium.
+
+The browser is Debian's `chromium` driven through its own `chromedriver`; both paths are given
+explicitly so Selenium never looks for (or downloads) a driver or browser of its own.
+"""
+
+from __future__ import annotations
+
+import functools
+import io
+import json
+import re
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+import pytest
+from PIL import Image
+from selenium import webdriver
+from selenium.common.exceptions import NoAlertPresentException
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.remote.webdriver import WebDriver
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+from builders.core.build import build
+from builders.core.errors import BuilderError, VerifyError
+from builders.core.gallery import REQUIRED_COLUMNS, write_gallery
+from builders.core.manifest import MANIFEST_FORMAT, MANIFEST_NAME
+
+ROOT = Path(__file__).resolve().parents[1]
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMEDRIVER = Path("/usr/bin/chromedriver")
+CHROMIUM_ARGS = (
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--window-size=1280,900",
+)
+LITE_PAGES = [
+    (c, s)
+    for c in ("patterned_grids", "game_boards")
+    for s in ("main", "identification", "withtitle", "original")
+]
+TEXT_COLUMNS = [c for c in REQUIRED_COLUMNS if c != "image"]
+
+# Scroll every image into view (they load lazily, as for a reviewer scrolling down), wait for it,
+# and report its source, decoded width and rendered width.
+RENDER_IMAGES = """
+const done = arguments[arguments.length - 1];
+(async () => {
+  const seen = [];
+  for (const img of document.images) {
+    img.scrollIntoView();
+    try { await img.decode(); } catch (error) {}
+    seen.push([img.getAttribute("src"), img.naturalWidth, img.getBoundingClientRect().width]);
+  }
+  window.scrollTo(0, 0);
+  done(seen);
+})();
+"""
+
+
+# ---------------------------------------------------------------- fixtures and helpers
+
+
+@pytest.fixture(scope="module")
+def lite(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A lite VLMBias build (both implemented configs, every split)."""
+    return build("vlmbias", preset="lite", out=tmp_path_factory.mktemp("lite"), progress=False).folder
+
+
+@pytest.fixture(scope="module")
+def gallery(lite: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The gallery of the lite build, written by the CLI as a user would."""
+    out = tmp_path_factory.mktemp("gallery") / "vlmbias-gallery"
+    result = cli(str(lite), "--out", str(out))
+    assert result.returncode == 0, result.stderr
+    assert f"into {out}" in result.stdout
+    return out
+
+
+@pytest.fixture(scope="module")
+def server(gallery: Path) -> Iterator[str]:
+    """The gallery served over HTTP on a free local port; yields its base URL."""
+    handler = functools.partial(QuietHandler, directory=str(gallery))
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}/"
+    httpd.shutdown()
+    httpd.server_close()
+    thread.join()
+
+
+@pytest.fixture(scope="module")
+def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[WebDriver]:
+    """Headless Debian Chromium with its console captured."""
+    if not (CHROMIUM.is_file() and CHROMEDRIVER.is_file()):
+        pytest.fail(
+            "Debian's browser is missing; install it with `apt-get install -y chromium chromium-driver`"
+        )
+    options = webdriver.ChromeOptions()
+    options.binary_location = str(CHROMIUM)
+    for argument in (*CHROMIUM_ARGS, f"--user-data-dir={tmp_path_factory.mktemp('chromium-profile')}"):
+        options.add_argument(argument)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    driver = webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=options)
+    driver.set_script_timeout(30)
+    yield driver
+    driver.quit()
+
+
+class QuietHandler(SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+def cli(*args: str) -> subprocess.CompletedProcess:
+    """Run `python -m builders gallery ...` as a user would."""
+    return subprocess.run(
+        [sys.executable, "-m", "builders", "gallery", *args, "--no-progress"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=ROOT,
+    )
+
+
+def split_rows(folder: Path, config: str, split: str) -> list[dict[str, Any]]:
+    """The text columns of a split's rows, read straight from its shards."""
+    manifest = json.loads((folder / MANIFEST_NAME).read_text(encoding="utf-8"))
+    files = manifest["configs"][config]["splits"][split]["files"]
+    return [row for path in files for row in pq.read_table(folder / path, columns=TEXT_COLUMNS).to_pylist()]
+
+
+def open_page(browser: WebDriver, url: str) -> list[dict[str, Any]]:
+    """Load `url`, let every image load, and return the console messages it produced."""
+    browser.get(url)
+    WebDriverWait(browser, 10).until(lambda d: d.execute_script("return document.readyState") == "complete")
+    return browser.get_log("browser")
+
+
+def severe(messages: list[dict[str, Any]]) -> list[str]:
+    return [m["message"] for m in messages if m["level"] == "SEVERE"]
+
+
+def visible_cards(browser: WebDriver) -> int:
+    return sum(card.is_displayed() for card in browser.find_elements(By.CSS_SELECTOR, "article.card"))
+
+
+def png(color: str) -> bytes:
+    buffer = io.BytesIO()
+    Image.new("RGB", (24, 16), color).save(buffer, format="PNG")
+    return buffer.getvalue()
+
+
+def toy_folder(root: Path, rows: list[dict[str, Any]], *, drop: tuple[str, ...] = ()) -> Path:
+    """A built folder of a family the registry does not know: one config, one split, given rows."""
+    folder = root / "toy"
+    (folder / "things").mkdir(parents=True)
+    full = [
+        {
+            "image": {"bytes": png("red"), "path": "a.png"},
+            "image_id": "a",
+            "prompt": "How many?",
+            "ground_truth": "1",
+            "expected_bias": "2",
+            "type_of_question": "Q1",
+            "sub_topic": "dots",
+            "modification": "none",
+            "pixel": 24,
+            "metadata": "{}",
+            **row,
+        }
+        for row in rows
+    ]
+    table = pa.Table.from_pylist([{k: v for k, v in row.items() if k not in drop} for row in full])
+    shard = "things/main-00000-of-00001.parquet"
+    pq.write_table(table, folder / shard)
+    manifest = {
+        "format": MANIFEST_FORMAT,
+        "family": "toy",
+        "configs": {
+            "things": {"preset": "tiny", "splits": {"main": {"files": [shard], "num_rows": len(rows)}}}
+        },
+        "files": {shard: None},
+        "images": {},
+    }
+    (folder / MANIFEST_NAME).write_text(json.dumps(manifest), encoding="utf-8")
+    return folder
+
+
+def tree(folder: Path) -> dict[str, bytes]:
+    return {
+        p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()
+    }
+
+
+# ---------------------------------------------------------------- HTML generation
+
+
+MARKUP = '<script>alert("prompt")</script> & "quotes"'
+
+
+def test_markup_in_the_data_is_escaped(tmp_path):
+    folder = toy_folder(
+        tmp_path,
+        [
+            {
+                "prompt": MARKUP,
+                "sub_topic": '<b>"sub"</b>',
+                "ground_truth": "<i>1</i>",
+                "metadata": json.dumps({"note": "<img src=x onerror=alert(1)>"}),
+            }
+        ],
+    )
+    write_gallery(folder, tmp_path / "gallery", progress=False)
+    page = (tmp_path / "gallery" / "things" / "main.html").read_text(encoding="utf-8")
+    assert "&lt;script&gt;alert(&quot;prompt&quot;)&lt;/script&gt; &amp; &quot;quotes&quot;" in page
+    assert '<option value="&lt;b&gt;&quot;sub&quot;&lt;/b&gt;">' in page
+    assert 'data-sub_topic="&lt;b&gt;&quot;sub&quot;&lt;/b&gt;"' in page
+    assert "&lt;i&gt;1&lt;/i&gt;" in page and "&lt;img src=x onerror=alert(1)&gt;" in page
+    assert "<script>alert" not in page and "<img src=x" not in page and "<i>1" not in page
+
+
+def test_markup_in_the_data_shows_as_text_in_the_browser(browser, tmp_path):
+    folder = toy_folder(tmp_path, [{"prompt": MARKUP, "metadata": json.dumps({"note": "<img src=x>"})}])
+    write_gallery(folder, tmp_path / "gallery", progress=False)
+    messages = open_page(browser, (tmp_path / "gallery" / "things" / "main.html").as_uri())
+    assert severe(messages) == []
+    assert browser.find_element(By.CSS_SELECTOR, "td.prompt").text == MARKUP
+    assert browser.find_element(By.CSS_SELECTOR, "table.metadata td").text == "<img src=x>"
+    with pytest.raises(NoAlertPresentException):
+        browser.switch_to.alert.text  # noqa: B018  (reading it is the check)
+
+
+def test_the_same_folder_gives_the_same_bytes_and_a_rerun_replaces_the_gallery(lite, gallery, tmp_path):
+    out = tmp_path / "again"
+    write_gallery(lite, out, progress=False)
+    first = tree(out)
+    write_gallery(lite, out, progress=False)
+    assert tree(out) == first == tree(gallery)
+    assert [p.name for p in tmp_path.iterdir()] == ["again"]  # no staging or retired folders left
+
+
+def test_each_image_is_written_once_with_its_stored_bytes(lite, gallery):
+    for config in ("patterned_grids", "game_boards"):
+        stored: dict[str, bytes] = {}
+        for path in sorted((lite / config).glob("*.parquet")):
+            for row in pq.read_table(path, columns=["image", "image_id"]).to_pylist():
+                assert stored.setdefault(row["image_id"], row["image"]["bytes"]) == row["image"]["bytes"]
+        written = {p.stem: p.read_bytes() for p in (gallery / "images" / config).iterdir()}
+        assert written == stored
+
+
+def test_pages_reference_nothing_outside_the_gallery(gallery):
+    for page in gallery.rglob("*.html"):
+        for link in re.findall(r'(?:src|href)="([^"]*)"', page.read_text(encoding="utf-8")):
+            assert link == "data:," or (":" not in link and not link.startswith("/")), (page, link)
+            assert link == "data:," or (page.parent / link).resolve().is_file(), (page, link)
+    for asset in (gallery / "assets").iterdir():
+        text = asset.read_text(encoding="utf-8")
+        assert "http" not in text and "url(" not in text and "@import" not in text, asset
+
+
+def _missing_folder(tmp: Path) -> tuple[Path, Path]:
+    return tmp / "nope", tmp / "out"
+
+
+def _empty_folder(tmp: Path) -> tuple[Path, Path]:
+    (tmp / "empty").mkdir()
+    return tmp / "empty", tmp / "out"
+
+
+def _missing_columns(tmp: Path) -> tuple[Path, Path]:
+    return toy_folder(tmp, [{}], drop=("expected_bias", "pixel")), tmp / "out"
+
+
+def _out_under_a_file(tmp: Path) -> tuple[Path, Path]:
+    (tmp / "a-file").write_text("x")
+    return toy_folder(tmp, [{}]), tmp / "a-file" / "out"
+
+
+def _out_holds_other_files(tmp: Path) -> tuple[Path, Path]:
+    (tmp / "out").mkdir()
+    (tmp / "out" / "notes.txt").write_text("mine")
+    return toy_folder(tmp, [{}]), tmp / "out"
+
+
+def _out_inside_the_dataset(tmp: Path) -> tuple[Path, Path]:
+    folder = toy_folder(tmp, [{}])
+    return folder, folder / "gallery"
+
+
+def _unsafe_image_id(tmp: Path) -> tuple[Path, Path]:
+    return toy_folder(tmp, [{"image_id": "../escape"}]), tmp / "out"
+
+
+def _corrupt_shard(tmp: Path) -> tuple[Path, Path]:
+    folder = toy_folder(tmp, [{}])
+    (folder / "things" / "main-00000-of-00001.parquet").write_bytes(b"not parquet")
+    return folder, tmp / "out"
+
+
+def _not_an_image(tmp: Path) -> tuple[Path, Path]:
+    return toy_folder(tmp, [{"image": {"bytes": b"plain text", "path": "a.png"}}]), tmp / "out"
+
+
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        (_missing_folder, "is not a folder; pass a built dataset folder"),
+        (_empty_folder, "manifest.json' does not exist; point to a folder written by `build`"),
+        (_missing_columns, "lacks the column(s) expected_bias, pixel; the gallery needs rows with image, "),
+        (_out_under_a_file, "cannot create output folder"),
+        (_out_holds_other_files, "exists and is not a gallery written by `gallery`"),
+        (_out_inside_the_dataset, "overlaps the dataset folder"),
+        (_unsafe_image_id, "image_id '../escape', which is not a plain file name"),
+        (_corrupt_shard, "shard things/main-00000-of-00001.parquet is unreadable (ArrowInvalid)"),
+        (_not_an_image, "image 'a' in config 'things' is not one of PNG, JPEG, GIF, WEBP"),
+    ],
+)
+def test_bad_input_gets_one_clear_sentence_and_leaves_nothing(make, message, tmp_path):
+    folder, out = make(tmp_path)
+    before = sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*"))
+    with pytest.raises(BuilderError) as raised:
+        write_gallery(folder, out, progress=False)
+    assert message in str(raised.value) and "\n" not in str(raised.value)
+    assert sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*")) == before
+
+
+def test_the_command_reports_errors_on_one_line_with_exit_code_2(tmp_path):
+    folder, out = _missing_columns(tmp_path)
+    result = cli(str(folder), "--out", str(out))
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.startswith("error: shard things/main-00000-of-00001.parquet lacks the column(s) ")
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_a_failure_midway_keeps_the_earlier_gallery(tmp_path):
+    good = toy_folder(tmp_path / "good", [{}])
+    write_gallery(good, tmp_path / "out", progress=False)
+    earlier = tree(tmp_path / "out")
+    bad = toy_folder(tmp_path / "bad", [{}, {"image": {"bytes": png("blue"), "path": "a.png"}}])
+    with pytest.raises(VerifyError, match="rows of image 'a' in config 'things' carry different image bytes"):
+        write_gallery(bad, tmp_path / "out", progress=False)
+    assert tree(tmp_path / "out") == earlier
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["bad", "good", "out"]
+
+
+# ---------------------------------------------------------------- in the browser
+
+
+def test_index_links_every_config_and_split_with_its_counts(browser, server, lite):
+    assert severe(open_page(browser, server)) == []
+    links = {
+        a.get_attribute("href").removeprefix(server): a.text for a in browser.find_elements(By.TAG_NAME, "a")
+    }
+    expected = {}
+    for config, split in LITE_PAGES:
+        rows = split_rows(lite, config, split)
+        expected[f"{config}/{split}.html"] = f"{len({r['image_id'] for r in rows})} images, {len(rows)} rows"
+    assert links == expected
+
+
+@pytest.mark.parametrize(("config", "split"), LITE_PAGES)
+def test_page_loads_cleanly_and_every_image_renders(browser, server, lite, config, split):
+    messages = open_page(browser, f"{server}{config}/{split}.html")
+    images = browser.execute_async_script(RENDER_IMAGES)
+    messages += browser.get_log("browser")
+    assert severe(messages) == []
+    ids = list(dict.fromkeys(row["image_id"] for row in split_rows(lite, config, split)))
+    assert [src.rsplit("/", 1)[1] for src, _, _ in images] == [f"{i}.png" for i in ids]
+    assert all(natural > 0 and shown > 0 for _, natural, shown in images), images
+    assert visible_cards(browser) == len(ids)
+    resources = browser.execute_script("return performance.getEntriesByType('resource').map(e => e.name)")
+    assert resources and all(url.startswith(server) for url in resources), resources
+
+
+def test_filters_show_exactly_the_matching_images_and_reset_restores_all(browser, server, lite):
+    rows = split_rows(lite, "patterned_grids", "main")
+    total = len({row["image_id"] for row in rows})
+    assert severe(open_page(browser, f"{server}patterned_grids/main.html")) == []
+    shown = browser.find_element(By.ID, "shown")
+    selects = {
+        s.get_attribute("data-filter"): Select(s) for s in browser.find_elements(By.TAG_NAME, "select")
+    }
+    assert set(selects) == {"sub_topic", "modification", "pixel"}
+    for column, select in selects.items():
+        values = [o.get_attribute("value") for o in select.options[1:]]
+        assert sorted(values) == sorted({str(row[column]) for row in rows})
+        for value in values:
+            select.select_by_value(value)
+            expected = len({row["image_id"] for row in rows if str(row[column]) == value})
+            assert visible_cards(browser) == expected, (column, value)
+            assert shown.text.startswith(f"{expected} of {total} images"), shown.text
+        select.select_by_index(0)
+        assert visible_cards(browser) == total
+
+    selects["sub_topic"].select_by_value("Dice Pattern")
+    selects["modification"].select_by_value("remove")
+    dice_removed = {
+        r["image_id"] for r in rows if r["sub_topic"] == "Dice Pattern" and r["modification"] == "remove"
+    }
+    assert 0 < visible_cards(browser) == len(dice_removed) < total
+    browser.find_element(By.CSS_SELECTOR, "button[type=reset]").click()
+    WebDriverWait(browser, 5).until(lambda _: visible_cards(browser) == total)
+    assert shown.text == f"{total} of {total} images, {len(rows)} of {len(rows)} questions shown"
+    assert severe(browser.get_log("browser")) == []
+
+
+def test_pages_work_from_a_file_url(browser, gallery):
+    assert severe(open_page(browser, (gallery / "index.html").as_uri())) == []
+    browser.find_element(By.LINK_TEXT, "6 images, 12 rows").click()  # patterned_grids/original
+    WebDriverWait(browser, 10).until(lambda d: d.execute_script("return document.readyState") == "complete")
+    images = browser.execute_async_script(RENDER_IMAGES)
+    assert len(images) == 6 and all(natural > 0 for _, natural, _ in images)
+    Select(browser.find_element(By.CSS_SELECTOR, "select[data-filter=sub_topic]")).select_by_value(
+        "Tally Pattern"
+    )
+    assert visible_cards(browser) == 3
+    assert severe(browser.get_log("browser")) == []
+
+
+def test_a_screenshot_shows_a_page_that_is_not_blank(browser, server, tmp_path_factory):
+    open_page(browser, f"{server}patterned_grids/main.html")
+    browser.execute_async_script(RENDER_IMAGES)
+    path = tmp_path_factory.mktemp("screenshots") / "patterned_grids-main.png"
+    assert browser.save_screenshot(str(path))
+    with Image.open(path) as shot:
+        assert shot.format == "PNG" and shot.width >= 1000 and shot.height >= 600
+        colors = shot.convert("RGB").getcolors(maxcolors=1 << 20)
+    assert colors is not None and len(colors) > 50
+    assert max(count for count, _ in colors) < 0.9 * sum(count for count, _ in colors)
+    print(f"screenshot: {path}")
