@@ -15,6 +15,7 @@ from huggingface_hub import CommitOperationAdd, CommitOperationDelete, DatasetCa
 
 import upload
 from builders.core.build import build
+from builders.vlmbias import FAMILY
 from builders.vlmbias.schema import FEATURES
 
 TOKEN = "hf_test_token_never_printed_123"
@@ -32,7 +33,7 @@ def test_card_yaml_parses_and_matches_the_parquet_files_exactly(lite, hf_cache):
     assert {"visual-question-answering"} <= set(data["task_categories"]) and data["size_categories"]
     configs = {entry["config_name"]: entry for entry in data["configs"]}
     infos = {entry["config_name"]: entry for entry in data["dataset_info"]}
-    assert sorted(configs) == sorted(infos) == ["all", "game_boards", "patterned_grids"]
+    assert sorted(configs) == sorted(infos) == sorted(["all", *FAMILY.configs])
     for name, entry in configs.items():
         declared_splits = {s["name"]: s["num_examples"] for s in infos[name]["splits"]}
         for files in entry["data_files"]:

@@ -5,14 +5,16 @@ the order of configs in `list` and in the dataset card.
 """
 
 from builders.core.spec import SpecRegistry
+from builders.vlmbias.chess_pieces import TOPIC as CHESS_PIECES
 from builders.vlmbias.family import VlmBiasFamily
+from builders.vlmbias.flags import TOPIC as FLAGS
 from builders.vlmbias.game_boards import TOPIC as GAME_BOARDS
 from builders.vlmbias.patterned_grids import TOPIC as PATTERNED_GRIDS
 
 SPECS = SpecRegistry()
 
 FAMILY = VlmBiasFamily(
-    topics={topic.config: topic for topic in (GAME_BOARDS, PATTERNED_GRIDS)},
+    topics={topic.config: topic for topic in (FLAGS, CHESS_PIECES, GAME_BOARDS, PATTERNED_GRIDS)},
     spec_registry=SPECS,
 )
 

@@ -164,7 +164,7 @@ class VlmBiasFamily:
                 continue
             spec = self.spec_registry.load(entry["spec"])
             for question in topic.questions(spec):
-                key = (f"{topic.sub_topic(spec)}, {entry['role']}", question.type)
+                key = (f"{topic.sub_topic(spec)}, {topic.modification(spec)}", question.type)
                 examples.setdefault(key, question)
         lines = [f"### `{config}` ({topic.topic})", "", topic.card_notes.strip(), ""]
         lines.append(f"Image sizes (pixels): {', '.join(sorted(sizes, key=_area))}.")

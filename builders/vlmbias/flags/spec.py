@@ -1,0 +1,110 @@
+"""The flag spec (flag, counted element, add/remove/none, resolution) and the specs each preset plans."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator
+from typing import ClassVar
+
+from builders.core.errors import SpecError, UsageError
+from builders.core.spec import Spec
+from builders.vlmbias.flags.catalogue import FLAGS
+from builders.vlmbias.flags.flag import ELEMENTS, Flag
+from builders.vlmbias.topic import RESOLUTIONS
+
+ADD, REMOVE, NONE = "add", "remove", "none"
+ACTIONS = {ADD: 1, REMOVE: -1, NONE: 0}
+
+#: preset -> (one-line description, resolutions drawn).
+PRESETS: dict[str, tuple[str, tuple[int, ...]]] = {
+    "paper": (
+        "20 flags (13 counted by stars, 7 by stripes) x add/remove x 384, 768, 1152 px = 120 images",
+        RESOLUTIONS,
+    ),
+    "lite": ("the same 40 flag variants at 384 px only", (384,)),
+}
+
+
+def catalogue(element: str) -> tuple[Flag, ...]:
+    """The flags counted by `element`, in id order."""
+    return tuple(flag for flag in FLAGS if flag.element == element)
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class FlagSpec(Spec):
+    """One flag image: which flag, which element it is counted by, how it was changed, at which size."""
+
+    kind: ClassVar[str] = "flag"
+
+    #: `"stars"` or `"stripes"`: the element the questions count.
+    element: str
+    #: Flag key within that element, e.g. `"united_states"`.
+    flag: str
+    #: `"add"`, `"remove"` (one element more or fewer) or `"none"` (the unmodified flag).
+    action: str
+    #: Longest side C in pixels; the image is C x round(C / aspect).
+    px: int
+
+    def __post_init__(self) -> None:
+        if self.element not in ELEMENTS:
+            raise SpecError(f"element must be one of {ELEMENTS}, got {self.element!r}")
+        keys = [flag.key for flag in catalogue(self.element)]
+        if self.flag not in keys:
+            raise SpecError(
+                f"unknown {self.element}-typed flag {self.flag!r}; choose from: {', '.join(keys)}"
+            )
+        if self.action not in ACTIONS:
+            raise SpecError(f"action must be one of {tuple(ACTIONS)}, got {self.action!r}")
+        if isinstance(self.px, bool) or not isinstance(self.px, int) or self.px < 16:
+            raise SpecError(f"px must be an integer of at least 16, got {self.px!r}")
+
+    @property
+    def definition(self) -> Flag:
+        """The catalogue entry this spec draws."""
+        return next(flag for flag in catalogue(self.element) if flag.key == self.flag)
+
+    @property
+    def number(self) -> int:
+        """1-based position of the flag among the flags counted by the same element."""
+        return [flag.key for flag in catalogue(self.element)].index(self.flag) + 1
+
+    @property
+    def standard(self) -> int:
+        """The count on the real flag (the expected bias)."""
+        return self.definition.count
+
+    @property
+    def actual(self) -> int:
+        """The count drawn (the ground truth)."""
+        return self.standard + ACTIONS[self.action]
+
+    @property
+    def size(self) -> tuple[int, int]:
+        """Output (width, height) in pixels."""
+        return self.definition.size(self.px)
+
+
+def resolutions(preset: str) -> tuple[int, ...]:
+    """The resolutions a preset draws."""
+    if preset not in PRESETS:
+        raise UsageError(f"unknown preset {preset!r} for flags; choose from: {', '.join(PRESETS)}")
+    return PRESETS[preset][1]
+
+
+def counterfactual_specs(preset: str) -> Iterator[FlagSpec]:
+    """Every modified flag: by element, flag, then add before remove, each at every resolution."""
+    pixels = resolutions(preset)
+    for element in ELEMENTS:
+        for flag in catalogue(element):
+            for action in (ADD, REMOVE):
+                for px in pixels:
+                    yield FlagSpec(element=element, flag=flag.key, action=action, px=px)
+
+
+def original_specs(preset: str) -> Iterator[FlagSpec]:
+    """Every unmodified flag at every resolution (the US once per element)."""
+    pixels = resolutions(preset)
+    for element in ELEMENTS:
+        for flag in catalogue(element):
+            for px in pixels:
+                yield FlagSpec(element=element, flag=flag.key, action=NONE, px=px)
