@@ -11,7 +11,7 @@ import pytest
 os.environ["HF_HUB_OFFLINE"] = "1"
 os.environ["HF_DATASETS_OFFLINE"] = "1"
 
-PAPER_CONFIGS = ("patterned_grids", "game_boards", "chess_pieces", "flags")
+PAPER_CONFIGS = ("patterned_grids", "game_boards", "chess_pieces", "flags", "optical_illusions")
 
 
 @pytest.fixture(scope="session")

@@ -38,6 +38,10 @@ PAPER_COUNTS = {
     ("flags", "identification"): 120,
     ("flags", "withtitle"): 240,
     ("flags", "original"): 120,
+    ("optical_illusions", "main"): 792,
+    ("optical_illusions", "identification"): 396,
+    ("optical_illusions", "withtitle"): 792,
+    ("optical_illusions", "original"): 36,
 }
 
 

@@ -108,7 +108,8 @@ class VlmBiasFamily:
             "image_id": job.image_id,
             "config": job.config,
             "modification": topic.modification(job.spec),
-            "is_counterfactual": job.role == COUNTERFACTUAL,
+            # Illusion images with difference 0 sit in `main`, as released, but are not counterfactual.
+            "is_counterfactual": job.role == COUNTERFACTUAL and topic.modification(job.spec) != "none",
             "width": picture.width,
             "height": picture.height,
             "spec_hash": job.spec.spec_hash,
