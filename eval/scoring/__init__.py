@@ -1,1 +1,44 @@
-"""Answer parsers and metrics: pure functions, no lmms-eval import (see the scoring issue)."""
+"""Answer parsing and metrics for VLMBias: pure functions, no lmms-eval import.
+
+`parse_answer` reads one reply (rules in `eval.scoring.answers`), `grade` compares it with a dataset
+row, and `report` turns graded rows into every metric (definitions in `eval.scoring.metrics`).
+"""
+
+from eval.scoring.answers import AnswerKind, ParsedAnswer, canonical_answer, infer_answer_type, parse_answer
+from eval.scoring.grading import Graded, grade
+from eval.scoring.metrics import (
+    BREAKDOWN_FIELDS,
+    Summary,
+    accuracy,
+    accuracy_breakdown,
+    bias_aligned_rate,
+    bias_aligned_share_of_wrong,
+    breakdown,
+    original_vs_counterfactual,
+    parse_failure_rate,
+    report,
+    summarize,
+    task_mean,
+)
+
+__all__ = [
+    "BREAKDOWN_FIELDS",
+    "AnswerKind",
+    "Graded",
+    "ParsedAnswer",
+    "Summary",
+    "accuracy",
+    "accuracy_breakdown",
+    "bias_aligned_rate",
+    "bias_aligned_share_of_wrong",
+    "breakdown",
+    "canonical_answer",
+    "grade",
+    "infer_answer_type",
+    "original_vs_counterfactual",
+    "parse_answer",
+    "parse_failure_rate",
+    "report",
+    "summarize",
+    "task_mean",
+]

@@ -1,0 +1,116 @@
+"""Command line: `python -m eval score | tasks`."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+from eval.data import load_rows
+from eval.errors import EvalError, UsageError
+from eval.local_tasks import write_local_tasks
+from eval.predictions import read_responses
+from eval.scoring import grade, report
+
+EXIT_USAGE = 2
+T = TypeVar("T")
+FAMILIES = ("vlmbias",)
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m eval", description=__doc__)
+    commands = parser.add_subparsers(dest="command", required=True)
+
+    score = commands.add_parser("score", help="score model replies against one split of a built dataset")
+    score.add_argument("family", choices=FAMILIES, help="benchmark family")
+    score.add_argument("--data", type=Path, required=True, help="built dataset folder, e.g. build/vlmbias")
+    score.add_argument("--config", required=True, help="config (topic), e.g. patterned_grids")
+    score.add_argument("--split", required=True, help="split, e.g. main")
+    score.add_argument(
+        "--predictions",
+        type=Path,
+        required=True,
+        help='JSONL of {"ID": ..., "response": ...} lines, or an lmms-eval --log_samples file',
+    )
+    score.add_argument("--out", type=Path, help="write the metrics JSON here (default: standard output)")
+
+    tasks = commands.add_parser(
+        "tasks", help="write an lmms-eval include path whose tasks read a local build or another Hub repo"
+    )
+    tasks.add_argument("family", choices=FAMILIES, help="benchmark family")
+    tasks.add_argument(
+        "--data", required=True, help="built dataset folder (build/vlmbias) or Hub repo id (org/name)"
+    )
+    tasks.add_argument("--out", type=Path, required=True, help="folder to pass to lmms-eval --include_path")
+    return parser
+
+
+def score(family: str, data: Path, config: str, split: str, predictions: Path) -> dict[str, Any]:
+    """The metrics JSON of `predictions` on `config`/`split`, with the IDs that did not match.
+
+    Rows without a prediction are left out of the metrics and listed in `missing_ids`; predictions
+    for no row are listed in `unknown_ids`.
+    """
+    rows = load_rows(data, config, split)
+    responses = read_responses(predictions)
+    row_ids = {row["ID"] for row in rows}
+    graded = [grade(row, responses[row["ID"]]) for row in rows if row["ID"] in responses]
+    return {
+        "family": family,
+        "config": config,
+        "split": split,
+        "rows": len(rows),
+        **report(graded),
+        "missing_ids": [row["ID"] for row in rows if row["ID"] not in responses],
+        "unknown_ids": sorted(set(responses) - row_ids),
+    }
+
+
+def _warn_unmatched(result: dict[str, Any]) -> None:
+    missing, unknown = result["missing_ids"], result["unknown_ids"]
+    where = f"{result['config']}/{result['split']}"
+    if missing:
+        print(
+            f"warning: {len(missing)} of {result['rows']} rows of {where} have no prediction "
+            f"(first: {missing[0]!r}); the metrics cover the other {result['n']}",
+            file=sys.stderr,
+        )
+    if unknown:
+        print(
+            f"warning: {len(unknown)} predictions match no row of {where} (first: {unknown[0]!r})",
+            file=sys.stderr,
+        )
+
+
+def _write(out: Path, write: Callable[[], T]) -> T:
+    try:
+        return write()
+    except OSError as error:
+        raise UsageError(f"cannot write to {str(out)!r} ({error.strerror}); choose another --out") from None
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the CLI; returns the process exit code."""
+    args = _parser().parse_args(argv)
+    try:
+        if args.command == "score":
+            result = score(args.family, args.data, args.config, args.split, args.predictions)
+            _warn_unmatched(result)
+            text = json.dumps(result, indent=2, ensure_ascii=False) + "\n"
+            if args.out is None:
+                sys.stdout.write(text)
+            else:
+                _write(args.out, lambda: args.out.write_text(text, encoding="utf-8"))
+            return 0
+        written = _write(args.out, lambda: write_local_tasks(args.family, args.data, args.out))
+        print(
+            f"wrote {len(written)} task files to {written[0].parent}; run lmms-eval with "
+            f"--include_path {args.out} (and no other include path for {args.family})"
+        )
+        return 0
+    except EvalError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return EXIT_USAGE

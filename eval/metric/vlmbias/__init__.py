@@ -1,0 +1,1 @@
+"""The VLMBias `evaluate` module folder: `evaluate.load` reads vlmbias.py beside this file."""

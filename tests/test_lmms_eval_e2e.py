@@ -1,0 +1,325 @@
+"""End to end: the real `lmms-eval` CLI runs our tasks on a lite build against a loopback model.
+
+The model is an OpenAI-compatible endpoint on 127.0.0.1 served by this file. It decodes the image it
+is sent, finds the dataset row by the image's pixel hash and the question text, and answers by a
+policy chosen per task: the ground truth, the expected bias, or chatter with no answer in it.
+Every lmms-eval run uses `--verbosity DEBUG`, without which lmms-eval exits 0 on errors. The replies,
+read back from lmms-eval's samples log, are scored again by `python -m eval score`: the numbers
+must agree. lmms-eval takes ~30 s to start, so the runs are few and overlap.
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+import json
+import math
+import os
+import shutil
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from PIL import Image
+
+pytest.importorskip("lmms_eval", reason="lmms-eval is the `eval` extra: pip install -e '.[test,eval]'")
+
+from builders.core.raster import pixel_sha256
+from eval.cli import main as eval_cli
+from eval.data import load_rows
+from eval.local_tasks import TASKS_ROOT, write_local_tasks
+from tests.test_eval_cli import IMPLEMENTED_TOPICS, build_lite
+
+DEBIAS = "Do not assume from prior knowledge and answer only based on what is visible in the image."
+DOUBLE_CHECK = (
+    "Please double-check your answer and give your final answer in curly brackets, "
+    "following the format above."
+)
+CHATTER = "I would rather describe the picture than count anything in it."
+SPLITS = ("main", "identification", "withtitle", "original")
+RATES = ("accuracy", "bias_aligned_rate", "bias_aligned_share_of_wrong", "parse_failure_rate")
+# The two topics with the smallest lite builds run end to end (more would only add lmms-eval time);
+# every implemented topic's tasks are loaded through lmms-eval in test_lmms_eval.py.
+TOPICS = tuple(topic for topic in ("game_boards", "patterned_grids") if topic in IMPLEMENTED_TOPICS)
+EXPECTED = {  # policy -> rates; None where the denominator is empty
+    "truth": dict(zip(RATES, (1.0, 0.0, None, 0.0), strict=True)),
+    "bias": dict(zip(RATES, (0.0, 1.0, 1.0, 0.0), strict=True)),
+    "chatter": dict(zip(RATES, (0.0, 0.0, None, 1.0), strict=True)),
+}
+
+
+def policy(topic_index: int, variant: str) -> str:
+    """Which answers a task gets. Main alternates truth/bias by topic, so the group's unweighted mean
+    differs from a pooled one."""
+    main, other = ("truth", "bias") if topic_index % 2 == 0 else ("bias", "truth")
+    return {
+        "main": main,
+        "main_debiased": other,
+        "main_doublecheck": "truth",
+        "identification": "bias",
+        "withtitle": "chatter",
+        "original": "truth",
+    }[variant]
+
+
+class LoopbackModel(ThreadingHTTPServer):
+    """`POST /v1/chat/completions` on 127.0.0.1 answering VLMBias questions; logs what it receives."""
+
+    daemon_threads = True
+
+    def __init__(self, rows: dict[tuple[str, str], list[dict[str, Any]]]) -> None:
+        super().__init__(("127.0.0.1", 0), _Handler)
+        self.rows_by_image: dict[str, list[tuple[str, dict[str, Any]]]] = {}
+        for (_, split), split_rows in rows.items():
+            for row in split_rows:
+                self.rows_by_image.setdefault(row["pixel_sha256"], []).append((split, row))
+        self.received: list[dict[str, Any]] = []
+        self.lock = threading.Lock()
+        threading.Thread(target=self.serve_forever, daemon=True).start()
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self.server_address[1]}/v1"
+
+    def reply(self, messages: list[dict[str, Any]]) -> str:
+        """Find the row from the first user turn (image + question) and answer by the task's policy."""
+        first = messages[0]["content"]
+        (image_url,) = [part["image_url"]["url"] for part in first if part["type"] == "image_url"]
+        (text,) = [part["text"] for part in first if part["type"] == "text"]
+        with Image.open(io.BytesIO(base64.b64decode(image_url.split(",", 1)[1]))) as decoded:
+            image_hash = pixel_sha256(decoded.convert("RGB"))
+        # Rows may share image and question (a flag in both the stars and the stripes set): then
+        # they share their answers too, and the request stands for all of them.
+        matches = [(s, r) for s, r in self.rows_by_image[image_hash] if text.endswith(r["prompt"])]
+        (split, row), *_ = matches
+        assert {(s, r["ground_truth"], r["expected_bias"]) for s, r in matches} == {
+            (split, row["ground_truth"], row["expected_bias"])
+        }
+        variant = (
+            "main_doublecheck" if len(messages) > 1 else "main_debiased" if text.startswith(DEBIAS) else split
+        )
+        answer = {
+            "truth": f"Looking closely at the image, the answer is {{{row['ground_truth']}}}.",
+            "bias": f"{{{row['expected_bias']}}}",
+            "chatter": CHATTER,
+        }[policy(TOPICS.index(row["config"]), variant)]
+        with self.lock:
+            self.received.append(
+                {
+                    "IDs": sorted(r["ID"] for _, r in matches),
+                    "variant": variant,
+                    "roles": [message["role"] for message in messages],
+                    "texts": [
+                        [part["text"] for part in m["content"] if part["type"] == "text"] for m in messages
+                    ],
+                    "answer": answer,
+                }
+            )
+        return answer
+
+
+class _Handler(BaseHTTPRequestHandler):
+    server: LoopbackModel
+
+    def do_POST(self) -> None:
+        payload = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+        message = {"role": "assistant", "content": self.server.reply(payload["messages"])}
+        body = json.dumps(
+            {
+                "id": "chatcmpl-loopback",
+                "object": "chat.completion",
+                "created": 0,
+                "model": payload["model"],
+                "choices": [{"index": 0, "message": message, "finish_reason": "stop"}],
+                "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2},
+            }
+        ).encode()
+        self.send_response(200 if self.path == "/v1/chat/completions" else 404)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass  # the test asserts on `received`; access lines would only be noise
+
+
+class Run:
+    """One `lmms-eval` process against its own loopback model; `wait()` before reading results."""
+
+    def __init__(
+        self, name: str, base: Path, overlay: Path, model: LoopbackModel, tasks: list[str], **env: str
+    ):
+        self.name, self.model = name, model
+        self.out, self.log = base / name, base / f"{name}.log"
+        lmms_eval = shutil.which("lmms-eval", path=str(Path(sys.executable).parent))
+        assert lmms_eval, "the lmms-eval console script comes with the `eval` extra"
+        command = [
+            lmms_eval, "--model", "openai",
+            "--model_args", f"model=loopback-vlm,base_url={model.base_url},max_retries=1,num_concurrent=4",
+            "--tasks", ",".join(tasks), "--include_path", str(overlay),
+            "--output_path", str(self.out), "--log_samples", "--verbosity", "DEBUG",
+        ]  # fmt: skip
+        with self.log.open("w") as log:
+            self.process = subprocess.Popen(
+                command, cwd=base, env={**_offline_env(base), **env}, stdout=log, stderr=subprocess.STDOUT
+            )
+
+    def wait(self) -> int:
+        return self.process.wait(timeout=600)
+
+    def results(self) -> dict[str, dict[str, Any]]:
+        (path,) = self.out.rglob("*_results.json")
+        return json.loads(path.read_text())["results"]
+
+    def samples(self, task: str) -> Path:
+        (path,) = self.out.rglob(f"*_samples_{task}.jsonl")
+        return path
+
+    def tail(self) -> str:
+        return f"lmms-eval run {self.name!r}, end of {self.log}:\n" + "\n".join(
+            self.log.read_text().splitlines()[-40:]
+        )
+
+
+def _offline_env(base: Path) -> dict[str, str]:
+    """Loopback only, every cache inside the test's folder, no proxy between lmms-eval and the model."""
+    env = {key: value for key, value in os.environ.items() if "proxy" not in key.lower()}
+    cache = base / "hf-home"
+    return {
+        **env,
+        "HF_HOME": str(cache),
+        "HF_DATASETS_CACHE": str(cache / "datasets"),
+        "LMMS_EVAL_DATASETS_CACHE": str(cache / "datasets"),
+        "HF_HUB_OFFLINE": "1",
+        "HF_DATASETS_OFFLINE": "1",
+        "NO_PROXY": "127.0.0.1,localhost",
+        "OPENAI_API_KEY": "sk-loopback",
+        "WANDB_MODE": "disabled",
+        "TOKENIZERS_PARALLELISM": "false",
+    }
+
+
+def _task(topic: str, variant: str) -> str:
+    return f"vlmbias_{topic}_{variant}"
+
+
+@pytest.fixture(scope="session")
+def lite_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return build_lite(tmp_path_factory)
+
+
+@pytest.fixture(scope="module")
+def rows(lite_build: Path) -> dict[tuple[str, str], list[dict[str, Any]]]:
+    return {(topic, split): load_rows(lite_build, topic, split) for topic in TOPICS for split in SPLITS}
+
+
+@pytest.fixture(scope="module")
+def runs(tmp_path_factory: pytest.TempPathFactory, lite_build: Path, rows: dict) -> Iterator[dict[str, Run]]:
+    """Every task of the implemented topics, main through a group over them; then the double-check
+    tasks replaying that run's answers; beside the first, double-check without answers, which fails."""
+    base = tmp_path_factory.mktemp("lmms-eval")
+    overlay = base / "tasks"
+    write_local_tasks("vlmbias", lite_build, overlay)
+    group = yaml.safe_load((TASKS_ROOT / "vlmbias" / "vlmbias.yaml").read_text())
+    group.update(group="vlmbias_built", task=[_task(topic, "main") for topic in TOPICS])
+    (overlay / "vlmbias" / "vlmbias_built.yaml").write_text(yaml.safe_dump(group))
+
+    # The group runs the main tasks; naming them as well would run them twice.
+    tasks = [_task(topic, variant) for topic in TOPICS for variant in ("main_debiased", *SPLITS[1:])]
+    models = [LoopbackModel(rows) for _ in range(3)]
+    try:
+        first = Run("all", base, overlay, models[0], ["vlmbias_built", *tasks])
+        doomed = Run("no_first_turn", base, overlay, models[1], [_task(TOPICS[0], "main_doublecheck")])
+        assert first.wait() == 0, first.tail()
+        first_turn = os.pathsep.join(str(first.samples(_task(topic, "main"))) for topic in TOPICS)
+        doublecheck = [_task(topic, "main_doublecheck") for topic in TOPICS]
+        second = Run("doublecheck", base, overlay, models[2], doublecheck, VLMBIAS_FIRST_TURN=first_turn)
+        doomed.wait()
+        assert second.wait() == 0, second.tail()
+        yield {"all": first, "no_first_turn": doomed, "doublecheck": second}
+    finally:
+        for model in models:
+            model.shutdown()
+            model.server_close()
+
+
+def _scored_tasks() -> list[tuple[str, str, str, str, str]]:
+    """(run, task, topic, split, policy) of every task the runs score."""
+    scored = []
+    for index, topic in enumerate(TOPICS):
+        for variant in (*SPLITS, "main_debiased"):
+            scored.append(
+                ("all", _task(topic, variant), topic, variant.split("_")[0], policy(index, variant))
+            )
+        scored.append(("doublecheck", _task(topic, "main_doublecheck"), topic, "main", "truth"))
+    return scored
+
+
+def _lmms_rates(result: dict[str, Any]) -> dict[str, float | None]:
+    return {rate: None if math.isnan(result[f"{rate},none"]) else result[f"{rate},none"] for rate in RATES}
+
+
+@pytest.mark.parametrize(("run", "task", "topic", "split", "answers"), _scored_tasks())
+def test_each_task_scores_its_policy_in_lmms_eval_and_in_eval_score(
+    runs, lite_build, tmp_path, run, task, topic, split, answers
+):
+    expected = dict(EXPECTED[answers])
+    if split == "original":  # unmodified images name no expected bias
+        expected.update(bias_aligned_rate=None, bias_aligned_share_of_wrong=None)
+    assert _lmms_rates(runs[run].results()[task]) == expected
+
+    samples = runs[run].samples(task)
+    assert "LMMS_EVAL_REQUEST_FAILED" not in samples.read_text()
+    out = tmp_path / "metrics.json"
+    argv = ["score", "vlmbias", "--data", str(lite_build), "--config", topic, "--split", split]
+    assert eval_cli([*argv, "--predictions", str(samples), "--out", str(out)]) == 0
+    rescored = json.loads(out.read_text())
+    assert {rate: rescored[rate] for rate in RATES} == expected
+    assert rescored["missing_ids"] == [] and rescored["unknown_ids"] == []
+
+
+def test_the_model_saw_each_row_once_per_task_with_its_exact_prompt(runs, rows):
+    received = runs["all"].model.received
+    for (_, split), split_rows in rows.items():
+        for row in split_rows:
+            for variant in ("main", "main_debiased") if split == "main" else (split,):
+                requests = [r for r in received if row["ID"] in r["IDs"] and r["variant"] == variant]
+                assert len(requests) == len(requests[0]["IDs"])  # once per row sharing image and question
+                prompt = f"{DEBIAS}\n{row['prompt']}" if variant == "main_debiased" else row["prompt"]
+                assert all(r["roles"] == ["user"] and r["texts"] == [[prompt]] for r in requests)
+    main_rows = sum(len(rows[(topic, "main")]) for topic in TOPICS)
+    assert len(received) == sum(len(split_rows) for split_rows in rows.values()) + main_rows
+
+
+def test_the_group_is_the_unweighted_mean_of_topic_accuracies(runs):
+    results = runs["all"].results()
+    accuracies = [results[_task(topic, "main")]["accuracy,none"] for topic in TOPICS]
+    assert results["vlmbias_built"]["accuracy,none"] == pytest.approx(sum(accuracies) / len(accuracies))
+    assert accuracies[:2] == [1.0, 0.0]  # main alternates truth and bias: a pooled mean would differ
+
+
+def test_doublecheck_reaches_the_model_as_a_second_user_turn_after_its_first_answer(runs, rows):
+    first_answers = {
+        tuple(r["IDs"]): r["answer"] for r in runs["all"].model.received if r["variant"] == "main"
+    }
+    main_rows = {row["ID"]: row for topic in TOPICS for row in rows[(topic, "main")]}
+    received = runs["doublecheck"].model.received
+    assert sorted(row_id for request in received for row_id in request["IDs"]) == sorted(main_rows)
+    for request in received:
+        assert request["roles"] == ["user", "assistant", "user"]
+        prompt = main_rows[request["IDs"][0]]["prompt"]
+        assert request["texts"] == [[prompt], [first_answers[tuple(request["IDs"])]], [DOUBLE_CHECK]]
+
+
+def test_doublecheck_without_first_answers_fails_the_run_with_the_fix(runs):
+    run = runs["no_first_turn"]
+    assert run.process.returncode != 0
+    assert "set VLMBIAS_FIRST_TURN to its samples .jsonl file" in run.log.read_text()
+    assert run.model.received == []
