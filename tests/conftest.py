@@ -11,7 +11,15 @@ import pytest
 os.environ["HF_HUB_OFFLINE"] = "1"
 os.environ["HF_DATASETS_OFFLINE"] = "1"
 
-PAPER_CONFIGS = ("patterned_grids", "game_boards", "chess_pieces", "flags", "optical_illusions")
+PAPER_CONFIGS = (
+    "animals",
+    "logos",
+    "flags",
+    "chess_pieces",
+    "game_boards",
+    "optical_illusions",
+    "patterned_grids",
+)
 
 
 @pytest.fixture(scope="session")

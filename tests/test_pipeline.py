@@ -42,6 +42,14 @@ PAPER_COUNTS = {
     ("optical_illusions", "identification"): 396,
     ("optical_illusions", "withtitle"): 792,
     ("optical_illusions", "original"): 36,
+    ("animals", "main"): 546,
+    ("animals", "identification"): 273,
+    ("animals", "withtitle"): 546,
+    ("animals", "original"): 546,
+    ("logos", "main"): 414,
+    ("logos", "identification"): 207,
+    ("logos", "withtitle"): 414,
+    ("logos", "original"): 30,
 }
 
 
@@ -88,6 +96,11 @@ def test_readme_declares_every_config_and_split(paper_build):
 
 def test_the_all_config_globs_every_topic_without_bytes_of_its_own(paper_build, load_split):
     assert not (paper_build / "all").exists()
+    assert [load_split("all", s).num_rows for s in ("main", "identification", "withtitle")] == [
+        2784,
+        1392,
+        2784,
+    ]
     for split in ("main", "identification", "withtitle", "original"):
         union = load_split("all", split)
         parts = [load_split(config, split) for config in sorted(PAPER_CONFIGS)]

@@ -1,0 +1,262 @@
+"""Drawing primitives for the animal figures: shapes in a y-up local frame, mapped onto the canvas.
+
+A figure is built as a list of shapes in "body units" (body length 100, ground at
+y = 0, y pointing up). Its bounds decide the scale; `Frame` then maps every
+point onto the SVG canvas (y down). Curves are sampled into points, so bounds
+are exact and the SVG text is plain polygons, ellipses and smooth paths.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import xml.etree.ElementTree as ET
+from collections.abc import Sequence
+
+from builders.core.svg import fmt, points, sub
+
+Point = tuple[float, float]
+
+
+# --------------------------------------------------------------------------- colours
+
+
+def rgb(colour: str) -> tuple[int, int, int]:
+    """`#rrggbb` -> (r, g, b).
+
+    >>> rgb("#ff8000")
+    (255, 128, 0)
+    """
+    return int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16)
+
+
+def shade(colour: str, factor: float) -> str:
+    """Darker (factor < 1) or lighter (factor > 1, towards white) version of a colour.
+
+    >>> shade("#804020", 0.5), shade("#804020", 2.0)
+    ('#402010', '#ffffff')
+    """
+    if factor <= 1:
+        channels = [round(c * factor) for c in rgb(colour)]
+    else:
+        channels = [round(c + (255 - c) * min(1.0, factor - 1)) for c in rgb(colour)]
+    return "#" + "".join(f"{c:02x}" for c in channels)
+
+
+def distance(a: str, b: str) -> float:
+    """Euclidean distance between two colours in RGB.
+
+    >>> distance("#000000", "#030400")
+    5.0
+    """
+    return math.dist(rgb(a), rgb(b))
+
+
+def is_colour(value: object) -> bool:
+    """Whether `value` is a `#rrggbb` string."""
+    if not isinstance(value, str) or len(value) != 7 or value[0] != "#":
+        return False
+    return all(c in "0123456789abcdefABCDEF" for c in value[1:])
+
+
+# --------------------------------------------------------------------------- curves
+
+
+def bezier(p0: Point, p1: Point, p2: Point, p3: Point, n: int = 12) -> list[Point]:
+    """`n + 1` points along a cubic Bézier curve, ends included.
+
+    >>> bezier((0, 0), (0, 0), (3, 3), (3, 3), 2)
+    [(0.0, 0.0), (1.5, 1.5), (3.0, 3.0)]
+    """
+    out = []
+    for i in range(n + 1):
+        t = i / n
+        a, b, c, d = (1 - t) ** 3, 3 * (1 - t) ** 2 * t, 3 * (1 - t) * t**2, t**3
+        out.append(
+            (
+                a * p0[0] + b * p1[0] + c * p2[0] + d * p3[0],
+                a * p0[1] + b * p1[1] + c * p2[1] + d * p3[1],
+            )
+        )
+    return out
+
+
+def quad(p0: Point, p1: Point, p2: Point, n: int = 12) -> list[Point]:
+    """Points along a quadratic Bézier curve (as the equivalent cubic)."""
+    c1 = (p0[0] + 2 / 3 * (p1[0] - p0[0]), p0[1] + 2 / 3 * (p1[1] - p0[1]))
+    c2 = (p2[0] + 2 / 3 * (p1[0] - p2[0]), p2[1] + 2 / 3 * (p1[1] - p2[1]))
+    return bezier(p0, c1, c2, p2, n)
+
+
+def polar(origin: Point, length: float, degrees: float) -> Point:
+    """The point `length` away from `origin` at `degrees` above the +x axis (y up)."""
+    angle = math.radians(degrees)
+    return origin[0] + length * math.cos(angle), origin[1] + length * math.sin(angle)
+
+
+def lerp(a: Point, b: Point, t: float) -> Point:
+    """The point a fraction `t` of the way from `a` to `b`."""
+    return a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t
+
+
+def ribbon(line: Sequence[Point], start_width: float, end_width: float) -> list[Point]:
+    """Outline of a band of linearly varying width around a polyline (for necks, tails, horns).
+
+    >>> [tuple(round(v, 1) for v in p) for p in ribbon([(0, 0), (10, 0)], 4, 2)]
+    [(0.0, 2.0), (10.0, 1.0), (10.0, -1.0), (0.0, -2.0)]
+    """
+    left, right = [], []
+    count = len(line)
+    for i, (x, y) in enumerate(line):
+        ax, ay = line[max(0, i - 1)]
+        bx, by = line[min(count - 1, i + 1)]
+        dx, dy = bx - ax, by - ay
+        norm = math.hypot(dx, dy) or 1.0
+        nx, ny = -dy / norm, dx / norm
+        half = (start_width + (end_width - start_width) * i / max(1, count - 1)) / 2
+        left.append((x + nx * half, y + ny * half))
+        right.append((x - nx * half, y - ny * half))
+    return left + right[::-1]
+
+
+def ellipse_points(
+    cx: float, cy: float, rx: float, ry: float, degrees: float = 0, n: int = 24
+) -> list[Point]:
+    """`n` points around an ellipse rotated by `degrees` (counter-clockwise, y up)."""
+    c, s = math.cos(math.radians(degrees)), math.sin(math.radians(degrees))
+    out = []
+    for i in range(n):
+        t = 2 * math.pi * i / n
+        x, y = rx * math.cos(t), ry * math.sin(t)
+        out.append((cx + x * c - y * s, cy + x * s + y * c))
+    return out
+
+
+def smooth_d(pts: Sequence[Point], closed: bool = True) -> str:
+    """SVG path data for a Catmull-Rom spline through `pts` (as cubic Béziers)."""
+    n = len(pts)
+    if n < 3:
+        raise ValueError(f"a smooth outline needs at least 3 points, got {n}")
+    d = [f"M{fmt(pts[0][0])} {fmt(pts[0][1])}"]
+    last = n if closed else n - 1
+    for i in range(last):
+        p0 = pts[(i - 1) % n] if closed or i > 0 else pts[0]
+        p1, p2 = pts[i], pts[(i + 1) % n]
+        p3 = pts[(i + 2) % n] if closed or i + 2 < n else pts[n - 1]
+        c1 = (p1[0] + (p2[0] - p0[0]) / 6, p1[1] + (p2[1] - p0[1]) / 6)
+        c2 = (p2[0] - (p3[0] - p1[0]) / 6, p2[1] - (p3[1] - p1[1]) / 6)
+        d.append(f"C{fmt(c1[0])} {fmt(c1[1])} {fmt(c2[0])} {fmt(c2[1])} {fmt(p2[0])} {fmt(p2[1])}")
+    if closed:
+        d.append("Z")
+    return " ".join(d)
+
+
+# --------------------------------------------------------------------------- shapes
+
+
+@dataclasses.dataclass(frozen=True)
+class Frame:
+    """Maps local body units (y up) onto canvas units (y down)."""
+
+    scale: float
+    x0: float  # canvas x of local x = 0
+    ground: float  # canvas y of local y = 0
+
+    def __call__(self, p: Point) -> Point:
+        return self.x0 + p[0] * self.scale, self.ground - p[1] * self.scale
+
+    def many(self, pts: Sequence[Point]) -> list[Point]:
+        return [self(p) for p in pts]
+
+
+@dataclasses.dataclass(frozen=True)
+class Shape:
+    """A filled outline (smooth or polygonal) or a stroked open line, in local units.
+
+    `part` names what it draws (`"leg near hind"`, `"torso"`) and becomes its SVG class.
+    """
+
+    pts: tuple[Point, ...]
+    fill: str | None
+    part: str
+    smooth: bool = True
+    stroke: str | None = None
+    width: float = 0.0  # stroke width in local units
+    closed: bool = True
+
+    def bounds(self) -> tuple[float, float, float, float]:
+        xs, ys = [p[0] for p in self.pts], [p[1] for p in self.pts]
+        pad = self.width / 2
+        return min(xs) - pad, min(ys) - pad, max(xs) + pad, max(ys) + pad
+
+    def emit(self, parent: ET.Element, frame: Frame) -> None:
+        mapped = frame.many(self.pts)
+        paint = {
+            "fill": self.fill or "none",
+            "stroke": self.stroke,
+            "stroke_width": None if self.stroke is None else self.width * frame.scale,
+            "stroke_linecap": None if self.stroke is None else "round",
+            "stroke_linejoin": None if self.stroke is None else "round",
+            "class_": self.part,
+        }
+        if self.smooth and len(mapped) >= 3:
+            sub(parent, "path", d=smooth_d(mapped, self.closed), **paint)
+        elif self.closed:
+            sub(parent, "polygon", points=points(mapped), **paint)
+        else:
+            sub(parent, "polyline", points=points(mapped), **paint)
+
+
+def blob(pts: Sequence[Point], fill: str, part: str, smooth: bool = True) -> Shape:
+    """A filled outline."""
+    return Shape(tuple(pts), fill, part, smooth=smooth)
+
+
+def line(pts: Sequence[Point], colour: str, width: float, part: str, smooth: bool = True) -> Shape:
+    """A stroked open line with round caps."""
+    return Shape(tuple(pts), None, part, smooth=smooth, stroke=colour, width=width, closed=False)
+
+
+def oval(cx: float, cy: float, rx: float, ry: float, fill: str, part: str, degrees: float = 0) -> Shape:
+    """A filled (rotated) ellipse."""
+    return Shape(tuple(ellipse_points(cx, cy, rx, ry, degrees)), fill, part)
+
+
+@dataclasses.dataclass(frozen=True)
+class Clipped:
+    """Marking shapes painted only inside the union of `clip` shapes (spots, stripes, patches)."""
+
+    clip: tuple[Shape, ...]
+    shapes: tuple[Shape, ...]
+    part: str
+
+    def bounds(self) -> tuple[float, float, float, float]:
+        boxes = [shape.bounds() for shape in self.clip]
+        return (
+            min(b[0] for b in boxes),
+            min(b[1] for b in boxes),
+            max(b[2] for b in boxes),
+            max(b[3] for b in boxes),
+        )
+
+    def emit(self, parent: ET.Element, frame: Frame, defs: ET.Element, clip_id: str) -> None:
+        clip = sub(defs, "clipPath", id=clip_id)
+        for shape in self.clip:
+            shape.emit(clip, frame)
+        group = sub(parent, "g", clip_path=f"url(#{clip_id})", class_=self.part)
+        for shape in self.shapes:
+            shape.emit(group, frame)
+
+
+Item = Shape | Clipped
+
+
+def bounds(items: Sequence[Item]) -> tuple[float, float, float, float]:
+    """(min x, min y, max x, max y) over every item, local units."""
+    boxes = [item.bounds() for item in items]
+    return (
+        min(b[0] for b in boxes),
+        min(b[1] for b in boxes),
+        max(b[2] for b in boxes),
+        max(b[3] for b in boxes),
+    )

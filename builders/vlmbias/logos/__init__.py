@@ -1,0 +1,162 @@
+"""VLMBias topic `logos`: shoes and cars whose emblem has one element more (Maserati: two more).
+
+Paper preset: cars 3 brands x 5 body types x 3 colours and shoes 2 brands x 4
+sports x 3 colours, at 3 resolutions = 135 + 72 = 207 counterfactual images,
+plus each brand's unmodified emblem on one background x 3 resolutions for the
+`original` split. With `--source upstream PATH` the release's photos are
+re-emitted instead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import Any
+
+from builders.core.errors import SpecError
+from builders.core.family import Scene
+from builders.core.spec import Spec
+from builders.vlmbias import photo_release
+from builders.vlmbias.logos.brands import BRANDS, SHOE
+from builders.vlmbias.logos.cars import draw_car
+from builders.vlmbias.logos.questions import logo_questions
+from builders.vlmbias.logos.shoes import PALETTES, draw_shoes
+from builders.vlmbias.logos.spec import PRESETS, LogoSpec, counterfactual_specs, original_specs
+from builders.vlmbias.photo_release import UpstreamPhotoSpec
+from builders.vlmbias.questions import Question
+
+__all__ = ["TOPIC", "LogoSpec", "LogosTopic"]
+
+
+def _spec(spec: Spec) -> LogoSpec:
+    if not isinstance(spec, LogoSpec):
+        raise SpecError(f"logos draws LogoSpec or UpstreamPhotoSpec, got {type(spec).__name__}: {spec!r}")
+    return spec
+
+
+def _upstream_title(first: photo_release.ReleasedRow, rows: list[photo_release.ReleasedRow]) -> str:
+    """The brand of a released photo: the brand its Q3 names ("Is the logo on this car Audi logo?"), or the
+    answer to its naming question (originals)."""
+    for row in rows:
+        text = f"{row.fields['prompt']} {row.fields['ground_truth']}".lower()
+        for name in BRANDS:
+            if name.lower() in text:
+                return name
+    return str(first.fields["sub_topic"])
+
+
+class LogosTopic:
+    """The `logos` config of VLMBias."""
+
+    config = "logos"
+    topic = "Logos"
+    presets: dict[str, str] = {name: description for name, (description, _) in PRESETS.items()}  # noqa: RUF012
+    spec_types: tuple[type[Spec], ...] = (LogoSpec, UpstreamPhotoSpec)
+    attribution = ""
+    card_notes = """\
+Stylised emblems drawn by our own geometry on drawn shoes and cars: parallel stripes (Adidas),
+stacked curves (Nike), a star in a ring (Mercedes-Benz), a row of overlapping rings (Audi) and a
+trident (Maserati). Counterfactual emblems have 4 stripes, 2 curves, 4 star points, 5 rings and 5
+prongs; the expected bias is the real logo's count (3, 1, 3, 4, 3), so Maserati's ground truth
+differs from its bias by two, as in the release. Shoes: a pair (the left one pointing left, so
+both show the emblem; the prompts ask about the left shoe) for 4 sports (tennis, running,
+basketball, soccer) x 3 colours (black, red, white; the emblem is white on black and red shoes,
+black on white ones, and Nike's prompts name that colour). Cars: the front of 5 body types
+(sedan, SUV, hatchback, coupe, convertible) x 3 paints (white, grey, black), the emblem chrome
+on a navy badge in the grille. IDs number shoes 1-24 and cars 1-45 brand by brand (shoe brands
+Adidas, Nike; car brands Mercedes-Benz, Audi, Maserati), then background, then colour. Q3 ground
+truth No, bias Yes. The `original` split holds each brand's real count on one background at
+every resolution, with "What car logo is this?" (Appendix N) or our analogous "What shoe logo is
+this?" and the brand's counting question (Appendix N's wording for Audi). The title bar shows the
+brand. Images are C x 3C/4.
+
+Differences from the release: the release placed GPT-4o-designed logos by hand on Gemini photos
+(athletes wearing the shoes, cars on roads); ours are flat drawings, and the emblems are
+geometric shapes, not the trademark artwork. With `--source upstream PATH` (a local copy of
+`anvo25/vlms-are-biased`) the release's photos are re-emitted with its own prompts, answers and IDs
+(`withtitle` rows: our title bar above the released untitled photo); the paper preset requires the
+complete release, the lite preset takes its 384 px images.
+"""
+
+    def counterfactuals(self, preset: str) -> Iterator[Spec]:
+        """Shoes then cars with a modified emblem, each at every resolution of the preset."""
+        return counterfactual_specs(preset)
+
+    def originals(self, preset: str) -> Iterator[Spec]:
+        """Each brand's real emblem on its original background, at every resolution of the preset."""
+        return original_specs(preset)
+
+    def upstream_specs(self, path: Path, preset: str) -> tuple[Iterable[Spec], Iterable[Spec]]:
+        """The release's Logos photos read from a local copy (see `photo_release`)."""
+        return photo_release.upstream_specs(path, preset, self.config, _upstream_title)
+
+    def image_id(self, spec: Spec, titled: bool) -> str:
+        """`shoe_018_notitle_px768`, `car_067_withtitle_px384`; originals `car_022_original_px384`."""
+        if isinstance(spec, UpstreamPhotoSpec):
+            return spec.image_id(titled)
+        spec = _spec(spec)
+        stem = f"{spec.item}_{spec.number:03d}"
+        if spec.is_original:
+            if titled:
+                raise SpecError(f"original logos are not drawn with a title: {spec!r}")
+            return f"{stem}_original_px{spec.px}"
+        return f"{stem}_{'withtitle' if titled else 'notitle'}_px{spec.px}"
+
+    def row_id(self, image_id: str, question: Question) -> str:
+        """The released form: the question type before the resolution, `shoe_018_notitle_Q1_px1152`."""
+        return photo_release.row_id(image_id, question)
+
+    def scene(self, spec: Spec) -> Scene:
+        """The shoes or the car, C x 3C/4; upstream photos as they are."""
+        if isinstance(spec, UpstreamPhotoSpec):
+            return spec.scene()
+        spec = _spec(spec)
+        width, height = spec.size
+        draw = draw_shoes if spec.item == SHOE else draw_car
+        return Scene(draw(spec.definition, spec.backdrop, spec.colour, spec.elements), width, height)
+
+    def questions(self, spec: Spec) -> list[Question]:
+        if isinstance(spec, UpstreamPhotoSpec):
+            return spec.questions()
+        return logo_questions(_spec(spec))
+
+    def sub_topic(self, spec: Spec) -> str:
+        if isinstance(spec, UpstreamPhotoSpec):
+            return spec.sub_topic
+        return _spec(spec).definition.sub_topic
+
+    def title(self, spec: Spec) -> str:
+        """The brand, e.g. "Adidas"."""
+        if isinstance(spec, UpstreamPhotoSpec):
+            return spec.title
+        return _spec(spec).brand
+
+    def modification(self, spec: Spec) -> str:
+        if isinstance(spec, UpstreamPhotoSpec):
+            return spec.modification
+        return "none" if _spec(spec).is_original else "add"
+
+    def metadata(self, spec: Spec) -> dict[str, Any]:
+        """Brand, item, background, colour, emblem and its element counts."""
+        if isinstance(spec, UpstreamPhotoSpec):
+            return spec.metadata()
+        spec = _spec(spec)
+        brand = spec.definition
+        meta: dict[str, Any] = {
+            "brand": brand.name,
+            "item": brand.item,
+            "number": spec.number,
+            ("sport" if brand.item == SHOE else "body_type"): spec.backdrop,
+            "colour": spec.colour,
+            "emblem": brand.emblem,
+            "element": brand.element,
+            "action_type": "none" if spec.is_original else "add",
+            "standard_count": brand.standard,
+            "count": spec.elements,
+        }
+        if brand.item == SHOE:
+            meta["emblem_colour"] = PALETTES[spec.colour].emblem_name
+        return meta
+
+
+TOPIC = LogosTopic()

@@ -1,0 +1,110 @@
+"""The logo spec (brand, background, colour, emblem count, resolution) and the specs each preset plans."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator
+from typing import ClassVar
+
+from builders.core.errors import SpecError, UsageError
+from builders.core.spec import Spec
+from builders.vlmbias.logos.brands import BRANDS, CAR_BRANDS, SHOE, SHOE_BRANDS, Brand
+from builders.vlmbias.topic import RESOLUTIONS
+
+#: preset -> (one-line description, resolutions drawn).
+PRESETS: dict[str, tuple[str, tuple[int, ...]]] = {
+    "paper": (
+        "2 shoe brands x 4 sports x 3 colours + 3 car brands x 5 bodies x 3 colours at 384, 768 and 1152 px",
+        RESOLUTIONS,
+    ),
+    "lite": ("the same 69 logo images at 384 px only", (384,)),
+}
+ASPECT = (4, 3)
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class LogoSpec(Spec):
+    """One logo image: brand, background (sport or body type), colour, emblem elements drawn, resolution."""
+
+    kind: ClassVar[str] = "logo"
+
+    #: Brand name, a key of `BRANDS` (e.g. `"Audi"`).
+    brand: str
+    #: Sport (shoes: tennis, running, basketball, soccer) or body type (cars: sedan, suv, ...).
+    backdrop: str
+    #: Shoe colour (black, red, white) or paint (white, grey, black).
+    colour: str
+    #: Emblem elements drawn: the brand's standard count (original) or its counterfactual count.
+    elements: int
+    #: Resolution C: the image is C x 3C/4.
+    px: int
+
+    def __post_init__(self) -> None:
+        if self.brand not in BRANDS:
+            raise SpecError(f"unknown brand {self.brand!r}; choose from: {', '.join(BRANDS)}")
+        brand = self.definition
+        if self.backdrop not in brand.backdrops:
+            raise SpecError(
+                f"{self.brand} is drawn on a {brand.item}; backdrop must be one of {brand.backdrops}, "
+                f"got {self.backdrop!r}"
+            )
+        if self.colour not in brand.colours:
+            raise SpecError(f"{brand.item} colour must be one of {brand.colours}, got {self.colour!r}")
+        if isinstance(self.elements, bool) or self.elements not in (brand.standard, brand.counterfactual):
+            raise SpecError(
+                f"the {self.brand} emblem has {brand.standard} {brand.element} (original) or "
+                f"{brand.counterfactual} (counterfactual), got {self.elements!r}"
+            )
+        if isinstance(self.px, bool) or not isinstance(self.px, int) or self.px < 16:
+            raise SpecError(f"px must be an integer of at least 16, got {self.px!r}")
+
+    @property
+    def definition(self) -> Brand:
+        return BRANDS[self.brand]
+
+    @property
+    def item(self) -> str:
+        return self.definition.item
+
+    @property
+    def is_original(self) -> bool:
+        return self.elements == self.definition.standard
+
+    @property
+    def number(self) -> int:
+        """The image's NNN: shoes 1..24 and cars 1..45, by brand, then backdrop, then colour."""
+        brand = self.definition
+        brands = SHOE_BRANDS if brand.item == SHOE else CAR_BRANDS
+        per_brand = len(brand.backdrops) * len(brand.colours)
+        index = brand.backdrops.index(self.backdrop) * len(brand.colours) + brand.colours.index(self.colour)
+        return brands.index(brand) * per_brand + index + 1
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.px, self.px * ASPECT[1] // ASPECT[0]
+
+
+def resolutions(preset: str) -> tuple[int, ...]:
+    if preset not in PRESETS:
+        raise UsageError(f"unknown preset {preset!r} for logos; choose from: {', '.join(PRESETS)}")
+    return PRESETS[preset][1]
+
+
+def counterfactual_specs(preset: str) -> Iterator[LogoSpec]:
+    """Shoes then cars, numbered in order, each at every resolution of the preset."""
+    pixels = resolutions(preset)
+    for brand in SHOE_BRANDS + CAR_BRANDS:
+        for backdrop in brand.backdrops:
+            for colour in brand.colours:
+                for px in pixels:
+                    yield LogoSpec(brand=brand.name, backdrop=backdrop, colour=colour,
+                                   elements=brand.counterfactual, px=px)  # fmt: skip
+
+
+def original_specs(preset: str) -> Iterator[LogoSpec]:
+    """Each brand's unmodified emblem on one background (the brand's `original`), at every resolution."""
+    pixels = resolutions(preset)
+    for brand in SHOE_BRANDS + CAR_BRANDS:
+        backdrop, colour = brand.original
+        for px in pixels:
+            yield LogoSpec(brand=brand.name, backdrop=backdrop, colour=colour, elements=brand.standard, px=px)
