@@ -133,8 +133,9 @@ def main(argv: list[str] | None = None) -> int:
             )
             for config in family.configs:
                 print(f"  {config}")
-            if family.union_config:
-                print(f"  {family.union_config}  (every built config together; no files of its own)")
+            for union, members in family.unions.items():
+                together = "every config" if members == family.configs else ", ".join(members)
+                print(f"  {union}  ({together} together, as built; no files of its own)")
         return 0
     except BuilderError as error:
         print(f"error: {error}", file=sys.stderr)

@@ -11,6 +11,7 @@ from builders.core.family import Family
 #: family name -> module that defines `FAMILY`.
 FAMILY_MODULES: dict[str, str] = {
     "vlmbias": "builders.vlmbias",
+    "viprobe": "builders.viprobe",
 }
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import sys
 from collections.abc import Callable
@@ -13,11 +14,36 @@ from eval.data import load_rows
 from eval.errors import EvalError, UsageError
 from eval.local_tasks import write_local_tasks
 from eval.predictions import read_responses
-from eval.scoring import grade, report
+from eval.scoring import grade, report, viprobe
 
 EXIT_USAGE = 2
 T = TypeVar("T")
-FAMILIES = ("vlmbias",)
+
+
+@dataclasses.dataclass(frozen=True)
+class FamilyScoring:
+    """How one family's rows are keyed and scored."""
+
+    id_column: str
+    default_split: str | None
+    score_rows: Callable[[list[dict[str, Any]], dict[str, str], str], dict[str, Any]]
+
+
+def _vlmbias(rows: list[dict[str, Any]], responses: dict[str, str], id_column: str) -> dict[str, Any]:
+    return report([grade(row, responses[row[id_column]]) for row in rows if row[id_column] in responses])
+
+
+def _viprobe(rows: list[dict[str, Any]], responses: dict[str, str], id_column: str) -> dict[str, Any]:
+    graded = [
+        viprobe.grade_probe(row, responses[row[id_column]]) for row in rows if row[id_column] in responses
+    ]
+    return {"n": len(graded), **viprobe.report(graded)}
+
+
+FAMILIES: dict[str, FamilyScoring] = {
+    "vlmbias": FamilyScoring("ID", None, _vlmbias),
+    "viprobe": FamilyScoring("id", "test", _viprobe),
+}
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -25,10 +51,14 @@ def _parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True)
 
     score = commands.add_parser("score", help="score model replies against one split of a built dataset")
-    score.add_argument("family", choices=FAMILIES, help="benchmark family")
-    score.add_argument("--data", type=Path, required=True, help="built dataset folder, e.g. build/vlmbias")
-    score.add_argument("--config", required=True, help="config (topic), e.g. patterned_grids")
-    score.add_argument("--split", required=True, help="split, e.g. main")
+    score.add_argument("family", choices=tuple(FAMILIES), help="benchmark family")
+    score.add_argument(
+        "--data", type=Path, required=True, help="built dataset folder, e.g. build/vlmbias or build/vi-probe"
+    )
+    score.add_argument(
+        "--config", required=True, help="config, e.g. patterned_grids (vlmbias) or size (viprobe)"
+    )
+    score.add_argument("--split", help="split, e.g. main (vlmbias); viprobe has only `test`, the default")
     score.add_argument(
         "--predictions",
         type=Path,
@@ -40,7 +70,7 @@ def _parser() -> argparse.ArgumentParser:
     tasks = commands.add_parser(
         "tasks", help="write an lmms-eval include path whose tasks read a local build or another Hub repo"
     )
-    tasks.add_argument("family", choices=FAMILIES, help="benchmark family")
+    tasks.add_argument("family", choices=tuple(FAMILIES), help="benchmark family")
     tasks.add_argument(
         "--data", required=True, help="built dataset folder (build/vlmbias) or Hub repo id (org/name)"
     )
@@ -48,23 +78,27 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def score(family: str, data: Path, config: str, split: str, predictions: Path) -> dict[str, Any]:
+def score(family: str, data: Path, config: str, split: str | None, predictions: Path) -> dict[str, Any]:
     """The metrics JSON of `predictions` on `config`/`split`, with the IDs that did not match.
 
     Rows without a prediction are left out of the metrics and listed in `missing_ids`; predictions
-    for no row are listed in `unknown_ids`.
+    for no row are listed in `unknown_ids`. Prediction files key replies by `ID` for every family.
     """
+    scoring = FAMILIES[family]
+    split = split or scoring.default_split
+    if split is None:
+        raise UsageError(f"family {family!r} has several splits; pass --split (e.g. main)")
     rows = load_rows(data, config, split)
     responses = read_responses(predictions)
-    row_ids = {row["ID"] for row in rows}
-    graded = [grade(row, responses[row["ID"]]) for row in rows if row["ID"] in responses]
+    key = scoring.id_column
+    row_ids = {row[key] for row in rows}
     return {
+        **scoring.score_rows(rows, responses, key),
         "family": family,
         "config": config,
         "split": split,
         "rows": len(rows),
-        **report(graded),
-        "missing_ids": [row["ID"] for row in rows if row["ID"] not in responses],
+        "missing_ids": [row[key] for row in rows if row[key] not in responses],
         "unknown_ids": sorted(set(responses) - row_ids),
     }
 

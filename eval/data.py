@@ -25,8 +25,8 @@ def load_rows(data: Path, config: str, split: str) -> list[dict[str, Any]]:
     """
     if not data.is_dir():
         raise UsageError(
-            f"data folder {str(data)!r} does not exist; build it with `python -m builders build vlmbias` "
-            "and pass its vlmbias folder, e.g. --data build/vlmbias"
+            f"data folder {str(data)!r} does not exist; build it with `python -m builders build <family>` "
+            "and pass the folder it writes, e.g. --data build/vlmbias or --data build/vi-probe"
         )
     configs = get_dataset_config_names(str(data))
     if config not in configs:

@@ -4,8 +4,8 @@ Two line shapes are accepted, so lmms-eval's own logs can be scored without conv
 
 - `{"ID": "...", "response": "..."}`: the format of `python -m eval score --predictions`;
 - a line of an lmms-eval `--log_samples` file of our tasks: the reply is `filtered_resps` (what
-  `process_results` was given) and the `ID` comes from the graded record our tasks log under
-  `bias_aligned_rate` (lmms-eval 0.7 drops the doc from the log; a logged `doc.ID` is used first).
+  `process_results` was given) and the `ID` comes from the graded record our tasks log as a metric
+  value (lmms-eval 0.7 drops the doc from the log; a logged `doc.ID` is used first).
 """
 
 from __future__ import annotations
@@ -15,9 +15,6 @@ from pathlib import Path
 from typing import Any
 
 from eval.errors import PredictionsError
-
-#: The metric under which our lmms-eval tasks log each row's graded record (see eval/tasks/*/utils.py).
-SAMPLE_RECORD_METRIC = "bias_aligned_rate"
 
 
 def read_responses(path: Path) -> dict[str, str]:
@@ -64,7 +61,8 @@ def _parse_line(line: str, where: str) -> tuple[str, str]:
 
 
 def _sample_id(item: dict[str, Any]) -> Any:
-    for source in (item.get("doc"), item.get(SAMPLE_RECORD_METRIC)):
+    """The row ID of a samples line: from the doc, else from a graded record logged as a metric value."""
+    for source in (item.get("doc"), *item.values()):
         if isinstance(source, dict) and "ID" in source:
             return source["ID"]
     return None

@@ -7,9 +7,10 @@ from PIL import Image
 from scipy import ndimage
 
 
-def dark_mask(image: Image.Image, threshold: int = 110) -> np.ndarray:
+def dark_mask(image: Image.Image | np.ndarray, threshold: int = 110) -> np.ndarray:
     """True where a pixel is dark in every channel (black ink, not coloured fills)."""
-    pixels = np.asarray(image.convert("RGB"), dtype=np.int16)
+    rgb = image if isinstance(image, np.ndarray) else image.convert("RGB")
+    pixels = np.asarray(rgb, dtype=np.int16)
     return (pixels < threshold).all(axis=2)
 
 

@@ -1,6 +1,6 @@
 """End to end: the real `lmms-eval` CLI runs our tasks on a lite build against a loopback model.
 
-The model is an OpenAI-compatible endpoint on 127.0.0.1 served by this file. It decodes the image it
+The model is an OpenAI-compatible endpoint on 127.0.0.1 (`tests.loopback`). It decodes the image it
 is sent, finds the dataset row by the image's pixel hash and the question text, and answers by a
 policy chosen per task: the ground truth, the expected bias, or chatter with no answer in it.
 Every lmms-eval run uses `--verbosity DEBUG`, without which lmms-eval exits 0 on errors. The replies,
@@ -10,30 +10,22 @@ must agree. lmms-eval takes ~30 s to start, so the runs are few and overlap.
 
 from __future__ import annotations
 
-import base64
-import io
 import json
 import math
 import os
-import shutil
-import subprocess
-import sys
-import threading
 from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
 import pytest
 import yaml
-from PIL import Image
 
 pytest.importorskip("lmms_eval", reason="lmms-eval is the `eval` extra: pip install -e '.[test,eval]'")
 
-from builders.core.raster import pixel_sha256
 from eval.cli import main as eval_cli
 from eval.data import load_rows
 from eval.local_tasks import TASKS_ROOT, write_local_tasks
+from tests.loopback import LoopbackServer, Run, pixel_hash
 from tests.test_eval_cli import IMPLEMENTED_TOPICS, build_lite
 
 DEBIAS = "Do not assume from prior knowledge and answer only based on what is visible in the image."
@@ -68,32 +60,22 @@ def policy(topic_index: int, variant: str) -> str:
     }[variant]
 
 
-class LoopbackModel(ThreadingHTTPServer):
-    """`POST /v1/chat/completions` on 127.0.0.1 answering VLMBias questions; logs what it receives."""
-
-    daemon_threads = True
+class LoopbackModel(LoopbackServer):
+    """Answers VLMBias questions by the task's policy; logs what it receives."""
 
     def __init__(self, rows: dict[tuple[str, str], list[dict[str, Any]]]) -> None:
-        super().__init__(("127.0.0.1", 0), _Handler)
+        super().__init__()
         self.rows_by_image: dict[str, list[tuple[str, dict[str, Any]]]] = {}
         for (_, split), split_rows in rows.items():
             for row in split_rows:
                 self.rows_by_image.setdefault(row["pixel_sha256"], []).append((split, row))
-        self.received: list[dict[str, Any]] = []
-        self.lock = threading.Lock()
-        threading.Thread(target=self.serve_forever, daemon=True).start()
-
-    @property
-    def base_url(self) -> str:
-        return f"http://127.0.0.1:{self.server_address[1]}/v1"
 
     def reply(self, messages: list[dict[str, Any]]) -> str:
         """Find the row from the first user turn (image + question) and answer by the task's policy."""
         first = messages[0]["content"]
         (image_url,) = [part["image_url"]["url"] for part in first if part["type"] == "image_url"]
         (text,) = [part["text"] for part in first if part["type"] == "text"]
-        with Image.open(io.BytesIO(base64.b64decode(image_url.split(",", 1)[1]))) as decoded:
-            image_hash = pixel_sha256(decoded.convert("RGB"))
+        image_hash = pixel_hash(image_url)
         # Rows may share image and question (a flag in both the stars and the stripes set): then
         # they share their answers too, and the request stands for all of them.
         matches = [(s, r) for s, r in self.rows_by_image[image_hash] if text.endswith(r["prompt"])]
@@ -122,88 +104,6 @@ class LoopbackModel(ThreadingHTTPServer):
                 }
             )
         return answer
-
-
-class _Handler(BaseHTTPRequestHandler):
-    server: LoopbackModel
-
-    def do_POST(self) -> None:
-        payload = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
-        message = {"role": "assistant", "content": self.server.reply(payload["messages"])}
-        body = json.dumps(
-            {
-                "id": "chatcmpl-loopback",
-                "object": "chat.completion",
-                "created": 0,
-                "model": payload["model"],
-                "choices": [{"index": 0, "message": message, "finish_reason": "stop"}],
-                "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2},
-            }
-        ).encode()
-        self.send_response(200 if self.path == "/v1/chat/completions" else 404)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
-
-    def log_message(self, format: str, *args: Any) -> None:
-        pass  # the test asserts on `received`; access lines would only be noise
-
-
-class Run:
-    """One `lmms-eval` process against its own loopback model; `wait()` before reading results."""
-
-    def __init__(
-        self, name: str, base: Path, overlay: Path, model: LoopbackModel, tasks: list[str], **env: str
-    ):
-        self.name, self.model = name, model
-        self.out, self.log = base / name, base / f"{name}.log"
-        lmms_eval = shutil.which("lmms-eval", path=str(Path(sys.executable).parent))
-        assert lmms_eval, "the lmms-eval console script comes with the `eval` extra"
-        command = [
-            lmms_eval, "--model", "openai",
-            "--model_args", f"model=loopback-vlm,base_url={model.base_url},max_retries=1,num_concurrent=4",
-            "--tasks", ",".join(tasks), "--include_path", str(overlay),
-            "--output_path", str(self.out), "--log_samples", "--verbosity", "DEBUG",
-        ]  # fmt: skip
-        with self.log.open("w") as log:
-            self.process = subprocess.Popen(
-                command, cwd=base, env={**_offline_env(base), **env}, stdout=log, stderr=subprocess.STDOUT
-            )
-
-    def wait(self) -> int:
-        return self.process.wait(timeout=600)
-
-    def results(self) -> dict[str, dict[str, Any]]:
-        (path,) = self.out.rglob("*_results.json")
-        return json.loads(path.read_text())["results"]
-
-    def samples(self, task: str) -> Path:
-        (path,) = self.out.rglob(f"*_samples_{task}.jsonl")
-        return path
-
-    def tail(self) -> str:
-        return f"lmms-eval run {self.name!r}, end of {self.log}:\n" + "\n".join(
-            self.log.read_text().splitlines()[-40:]
-        )
-
-
-def _offline_env(base: Path) -> dict[str, str]:
-    """Loopback only, every cache inside the test's folder, no proxy between lmms-eval and the model."""
-    env = {key: value for key, value in os.environ.items() if "proxy" not in key.lower()}
-    cache = base / "hf-home"
-    return {
-        **env,
-        "HF_HOME": str(cache),
-        "HF_DATASETS_CACHE": str(cache / "datasets"),
-        "LMMS_EVAL_DATASETS_CACHE": str(cache / "datasets"),
-        "HF_HUB_OFFLINE": "1",
-        "HF_DATASETS_OFFLINE": "1",
-        "NO_PROXY": "127.0.0.1,localhost",
-        "OPENAI_API_KEY": "sk-loopback",
-        "WANDB_MODE": "disabled",
-        "TOKENIZERS_PARALLELISM": "false",
-    }
 
 
 def _task(topic: str, variant: str) -> str:
@@ -246,8 +146,7 @@ def runs(tmp_path_factory: pytest.TempPathFactory, lite_build: Path, rows: dict)
         yield {"all": first, "no_first_turn": doomed, "doublecheck": second}
     finally:
         for model in models:
-            model.shutdown()
-            model.server_close()
+            model.close()
 
 
 def _scored_tasks() -> list[tuple[str, str, str, str, str]]:

@@ -39,7 +39,7 @@ def size_category(rows: int) -> str:
 
 
 def card_yaml(family: Family, manifest: dict[str, Any]) -> str:
-    """The YAML front matter for the configs the manifest records, plus the family's union config."""
+    """The YAML front matter for the configs the manifest records, plus the family's unions of them."""
     configs = manifest["configs"]
     total_rows = sum(s["num_rows"] for c in configs.values() for s in c["splits"].values())
     card_data = DatasetCardData(
@@ -48,8 +48,10 @@ def card_yaml(family: Family, manifest: dict[str, Any]) -> str:
         **family.card_metadata,
     )
     groups = {config: [config] for config in sorted(configs)}
-    if family.union_config and configs:
-        groups[family.union_config] = [c for c in family.configs if c in configs]
+    for union, members in family.unions.items():
+        built = [c for c in members if c in configs]
+        if built:
+            groups[union] = built
     infos, data_files = {}, {}
     for name, members in groups.items():
         infos[name] = _config_info(family, manifest, name, members)

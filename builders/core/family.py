@@ -82,8 +82,8 @@ class Family(Protocol):
     spec_registry: SpecRegistry
     #: Hub metadata for the card (license, task_categories, tags, ...).
     card_metadata: dict[str, Any]
-    #: Name of a config that globs every built config's files (no extra bytes), or None.
-    union_config: str | None
+    #: Configs made of other configs' files (no extra bytes): name -> member configs, in order.
+    unions: dict[str, tuple[str, ...]]
 
     def jobs(self, config: str, preset: str, source: Source = EMBEDDED) -> Iterator[ImageJob]:
         """Every image of `config` under `preset`, in a fixed order; UsageError if `source` is unsupported."""

@@ -40,7 +40,7 @@ class VlmBiasFamily:
     presets: tuple[str, ...] = PRESETS
     default_preset: str = "paper"
     splits: tuple[str, ...] = SPLITS
-    union_config: str | None = "all"
+    unions: dict[str, tuple[str, ...]] = dataclasses.field(init=False)
     features: Any = dataclasses.field(default_factory=lambda: FEATURES)
     card_metadata: dict[str, Any] = dataclasses.field(
         default_factory=lambda: {
@@ -51,6 +51,9 @@ class VlmBiasFamily:
             "annotations_creators": ["machine-generated"],
         }
     )
+
+    def __post_init__(self) -> None:
+        self.unions = {"all": self.configs}
 
     @property
     def configs(self) -> tuple[str, ...]:

@@ -1,0 +1,77 @@
+"""Case 13, Simultaneous Contrast: equal grey squares look lighter on a dark field than on a light one.
+
+Two 256x256 fields split the 512x256 canvas: left HSB (h, .43, .26), right
+(h, .43, 1.0), h = hue_shift(base_scale); the canvas under them is black.
+Grey (0.5) squares of 85 px (a third of a field) sit at the fields' centres.
+Perturbation scales the left square's HSB brightness by s; the control drops
+the fields (squares on black); the guide is a 10 px bar in the left square's
+colour joining the two centres.
+"""
+
+from __future__ import annotations
+
+import colorsys
+import dataclasses
+import random
+
+from builders.core.svg import Canvas
+from builders.illusions.engine import IllusionCase
+from builders.illusions.shapes import hsb, hue_shift, rect
+
+RGB = tuple[float, float, float]
+SQUARE_COLOR: RGB = (0.5, 0.5, 0.5)
+GUIDE_THICKNESS = 10
+
+
+def scale_brightness(color: RGB, strength: float) -> RGB:
+    """`color` with its HSB brightness multiplied by `strength` (hue and saturation kept)."""
+    hue, saturation, brightness = colorsys.rgb_to_hsv(*color)
+    return hsb(hue, saturation, brightness * strength)
+
+
+@dataclasses.dataclass(frozen=True)
+class Elements:
+    left_square: RGB
+    right_square: RGB
+    fields: tuple[RGB, RGB] | None  # left and right field colours; None in the control
+
+
+class SimultaneousContrast(IllusionCase[Elements]):
+    number = 13
+    name = "simultaneous_contrast"
+    title = "Simultaneous Contrast"
+    category = "color"
+    background = "#000000"
+    question = "Are the two small squares of the same color?"
+    reversed_question = "Are the two small squares of different colors?"
+
+    def elements(self, base_scale: float, rng: random.Random) -> Elements:
+        hue = hue_shift(base_scale)
+        fields = (hsb(hue, 0.43, 0.26), hsb(hue, 0.43, 1.0))
+        return Elements(left_square=SQUARE_COLOR, right_square=SQUARE_COLOR, fields=fields)
+
+    def control(self, elements: Elements) -> Elements:
+        return dataclasses.replace(elements, fields=None)
+
+    def perturb(self, elements: Elements, strength: float) -> Elements:
+        return dataclasses.replace(elements, left_square=scale_brightness(elements.left_square, strength))
+
+    def draw(self, elements: Elements, canvas: Canvas) -> None:
+        half = self.width / 2
+        if elements.fields is not None:
+            for x, color in zip((0, half), elements.fields, strict=True):
+                rect(canvas, x, 0, half, self.height, fill=color)
+        side = self.height // 3
+        for x, color in zip(self._centres(), (elements.left_square, elements.right_square), strict=True):
+            rect(canvas, x - side // 2, self.height // 2 - side // 2, side, side, fill=color)
+
+    def guide(self, elements: Elements, canvas: Canvas) -> None:
+        left, right = self._centres()
+        top = (self.height - GUIDE_THICKNESS) / 2
+        rect(canvas, left, top, right - left, GUIDE_THICKNESS, fill=elements.left_square)
+
+    def _centres(self) -> tuple[int, int]:
+        return self.width // 4, self.width * 3 // 4
+
+
+CASE = SimultaneousContrast()

@@ -1,0 +1,205 @@
+"""VI-Probe as a family of the shared pipeline: cases x grid -> six variants -> three questions each.
+
+Configs are the 27 cases; `size`, `color`, `orientation` and `all` are unions
+that glob the cases' files. Every image gets a forward, a reversed and an
+instructional row in the single `test` split.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator
+from typing import Any
+
+from builders import __version__
+from builders.core.errors import UsageError
+from builders.core.family import EMBEDDED, ImageJob, Scene, Source
+from builders.core.raster import Picture
+from builders.core.spec import SpecRegistry
+from builders.illusions.engine import CATEGORIES, IllusionCase, Variant
+from builders.viprobe.grid import PRESETS, Grid
+from builders.viprobe.questions import TEMPLATE_VERSION, questions
+from builders.viprobe.schema import FEATURES, SPLITS
+from builders.viprobe.spec import IllusionImageSpec
+
+ORIGINAL_VARIANTS = (Variant.ORIGINAL, Variant.ORIGINAL_CONTROL, Variant.ORIGINAL_WITH_GUIDE)
+PERTURBED_VARIANTS = (Variant.PERTURBED, Variant.PERTURBED_CONTROL, Variant.PERTURBED_WITH_GUIDE)
+
+
+@dataclasses.dataclass
+class ViProbeFamily:
+    """The `viprobe` family (Hub repo `vi-probe`); configs are its cases."""
+
+    cases: dict[str, IllusionCase]
+    spec_registry: SpecRegistry
+    name: str = "viprobe"
+    repo_name: str = "vi-probe"
+    pretty_name: str = "VI-Probe: graded visual illusions with matched controls"
+    presets: tuple[str, ...] = tuple(PRESETS)
+    default_preset: str = "paper"
+    splits: tuple[str, ...] = SPLITS
+    features: Any = dataclasses.field(default_factory=lambda: FEATURES)
+    unions: dict[str, tuple[str, ...]] = dataclasses.field(init=False)
+    card_metadata: dict[str, Any] = dataclasses.field(
+        default_factory=lambda: {
+            "license": "cc-by-4.0",
+            "language": ["en"],
+            "task_categories": ["visual-question-answering", "image-text-to-text"],
+            "tags": ["visual-illusions", "vlm-bias", "perception", "synthetic"],
+            "annotations_creators": ["machine-generated"],
+        }
+    )
+
+    def __post_init__(self) -> None:
+        self.unions = {
+            category: tuple(name for name, case in self.cases.items() if case.category == category)
+            for category in CATEGORIES
+        }
+        self.unions["all"] = self.configs
+
+    @property
+    def configs(self) -> tuple[str, ...]:
+        return tuple(self.cases)
+
+    def grid(self, config: str, preset: str) -> Grid:
+        return PRESETS[preset][self.cases[config].category]
+
+    def jobs(self, config: str, preset: str, source: Source = EMBEDDED) -> Iterator[ImageJob]:
+        if source.kind != EMBEDDED.kind:
+            raise UsageError(
+                f"VI-Probe images are all drawn from code; config {config!r} has no {source.kind!r} source"
+            )
+        grid = self.grid(config, preset)
+        for base_scale in grid.base_scales:
+            for variant in ORIGINAL_VARIANTS:
+                yield self._job(config, variant, base_scale, 1.0)
+            for strength in grid.strengths:
+                for variant in PERTURBED_VARIANTS:
+                    yield self._job(config, variant, base_scale, strength)
+
+    @staticmethod
+    def _job(config: str, variant: Variant, base_scale: float, strength: float) -> ImageJob:
+        spec = IllusionImageSpec(case=config, variant=variant.value, base_scale=base_scale, strength=strength)
+        return ImageJob(config=config, image_id=spec.image_id, spec=spec, role=variant.value)
+
+    def scene(self, job: ImageJob) -> Scene:
+        spec = _illusion_spec(job)
+        case = self.cases[spec.case]
+        return Scene(case.render(spec.variant_enum, spec.base_scale, spec.strength), case.width, case.height)
+
+    def rows(self, job: ImageJob, picture: Picture) -> list[tuple[str, dict[str, Any]]]:
+        spec = _illusion_spec(job)
+        case = self.cases[spec.case]
+        variant = spec.variant_enum
+        common = {
+            "image_id": job.image_id,
+            "pair_id": job.image_id,
+            "config_id": spec.config_id,
+            "case_id": case.number,
+            "case_name": case.name,
+            "case_title": case.title,
+            "category": case.category,
+            "variant": variant.value,
+            "variant_code": variant.code,
+            "base_scale": spec.base_scale,
+            "strength": spec.strength,
+            "alpha": spec.alpha,
+            "template_version": TEMPLATE_VERSION,
+            "width": picture.width,
+            "height": picture.height,
+            "spec_hash": spec.spec_hash,
+            "pixel_sha256": picture.pixel_sha256,
+            "builder_version": __version__,
+        }
+        return [
+            (
+                "test",
+                {
+                    **common,
+                    "id": f"{job.image_id}-{question.polarity}",
+                    "polarity": question.polarity,
+                    "question": question.question,
+                    "prompt": question.prompt,
+                    "system_prompt": question.system_prompt,
+                    "label": question.label,
+                },
+            )
+            for question in questions(case, variant)
+        ]
+
+    def job_from_manifest(self, image_id: str, entry: dict[str, Any]) -> ImageJob:
+        return ImageJob(
+            config=entry["config"],
+            image_id=image_id,
+            spec=self.spec_registry.load(entry["spec"]),
+            role=entry["role"],
+            title=entry["title"],
+        )
+
+    def card_context(self, manifest: dict[str, Any]) -> dict[str, str]:
+        configs = [c for c in self.configs if c in manifest["configs"]]
+        return {
+            "first_config": configs[0] if configs else "",
+            "presets": ", ".join(sorted({entry["preset"] for entry in manifest["configs"].values()})),
+            "config_table": self._config_table(manifest),
+            "case_table": self._case_table(configs),
+            "grid_table": self._grid_table(manifest),
+        }
+
+    def _config_table(self, manifest: dict[str, Any]) -> str:
+        """Rows and images per built config, and what each union config holds."""
+        lines = ["| config | category | preset | images | rows |", "|---|---|---|---|---|"]
+        for config in self.configs:
+            entry = manifest["configs"].get(config)
+            if entry is None:
+                continue
+            rows = sum(split["num_rows"] for split in entry["splits"].values())
+            lines.append(
+                f"| `{config}` | {self.cases[config].category} | {entry['preset']} | {rows // 3} | {rows} |"
+            )
+        for union, members in self.unions.items():
+            built = [m for m in members if m in manifest["configs"]]
+            if built:
+                rows = sum(s["num_rows"] for m in built for s in manifest["configs"][m]["splits"].values())
+                lines.append(f"| `{union}` | union of {len(built)} cases | | {rows // 3} | {rows} |")
+        return "\n".join(lines)
+
+    def _case_table(self, configs: list[str]) -> str:
+        """Each case's facts: number, canvas, questions and the original image's truthful answer."""
+        lines = [
+            "| # | config | case | canvas | forward question (verbatim) | reversed question "
+            "| original answer |",
+            "|---|---|---|---|---|---|---|",
+        ]
+        for config in configs:
+            case = self.cases[config]
+            reversed_ = case.reversed_question
+            if case.control_question:
+                reversed_ += f" (controls: {case.control_question} / {case.control_reversed_question})"
+            lines.append(
+                f"| {case.number} | `{config}` | {case.title} | {case.width}x{case.height} | {case.question} "
+                f"| {reversed_} | {'yes (1)' if case.original_answer else 'no (0)'} |"
+            )
+        return "\n".join(lines)
+
+    def _grid_table(self, manifest: dict[str, Any]) -> str:
+        lines = ["| preset | category | base scales | strengths |", "|---|---|---|---|"]
+        presets = sorted({entry["preset"] for entry in manifest["configs"].values()})
+        for preset in presets:
+            for category, grid in PRESETS[preset].items():
+                lines.append(
+                    f"| {preset} | {category} | {_values(grid.base_scales)} | {_values(grid.strengths)} |"
+                )
+        return "\n".join(lines)
+
+
+def _values(values: tuple[float, ...]) -> str:
+    if len(values) > 12:
+        return f"{len(values)} values, {values[0]:g} to {values[-1]:g}"
+    return ", ".join(f"{v:g}" for v in values)
+
+
+def _illusion_spec(job: ImageJob) -> IllusionImageSpec:
+    if not isinstance(job.spec, IllusionImageSpec):
+        raise TypeError(f"VI-Probe cannot draw a {type(job.spec).__name__}")
+    return job.spec

@@ -1,0 +1,135 @@
+"""A real OpenAI-compatible chat endpoint on 127.0.0.1 and real `lmms-eval` runs against it.
+
+Subclasses of `LoopbackServer` decide the reply to each conversation (usually by finding the dataset
+row from the image's pixel hash and the question). Every lmms-eval run uses `--verbosity DEBUG`,
+without which lmms-eval exits 0 on errors, and keeps every cache inside the test's folder.
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+import json
+import os
+import shutil
+import subprocess
+import sys
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+from PIL import Image
+
+from builders.core.raster import pixel_sha256
+
+
+def pixel_hash(image_url: str) -> str:
+    """`pixel_sha256` of an image sent as a base64 data URL: matches the dataset row's column."""
+    with Image.open(io.BytesIO(base64.b64decode(image_url.split(",", 1)[1]))) as decoded:
+        return pixel_sha256(decoded.convert("RGB"))
+
+
+class LoopbackServer(ThreadingHTTPServer):
+    """`POST /v1/chat/completions` on 127.0.0.1, answered by `reply(messages)`."""
+
+    daemon_threads = True
+
+    def __init__(self) -> None:
+        super().__init__(("127.0.0.1", 0), _Handler)
+        self.received: list[dict[str, Any]] = []
+        self.lock = threading.Lock()
+        threading.Thread(target=self.serve_forever, daemon=True).start()
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self.server_address[1]}/v1"
+
+    def reply(self, messages: list[dict[str, Any]]) -> str:
+        raise NotImplementedError
+
+    def close(self) -> None:
+        self.shutdown()
+        self.server_close()
+
+
+class _Handler(BaseHTTPRequestHandler):
+    server: LoopbackServer
+
+    def do_POST(self) -> None:
+        payload = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+        message = {"role": "assistant", "content": self.server.reply(payload["messages"])}
+        body = json.dumps(
+            {
+                "id": "chatcmpl-loopback",
+                "object": "chat.completion",
+                "created": 0,
+                "model": payload["model"],
+                "choices": [{"index": 0, "message": message, "finish_reason": "stop"}],
+                "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2},
+            }
+        ).encode()
+        self.send_response(200 if self.path == "/v1/chat/completions" else 404)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass  # tests assert on `received`; access lines would only be noise
+
+
+class Run:
+    """One `lmms-eval` process against its own loopback model; `wait()` before reading results."""
+
+    def __init__(
+        self, name: str, base: Path, overlay: Path, model: LoopbackServer, tasks: list[str], **env: str
+    ):
+        self.name, self.model = name, model
+        self.out, self.log = base / name, base / f"{name}.log"
+        lmms_eval = shutil.which("lmms-eval", path=str(Path(sys.executable).parent))
+        assert lmms_eval, "the lmms-eval console script comes with the `eval` extra"
+        command = [
+            lmms_eval, "--model", "openai",
+            "--model_args", f"model=loopback-vlm,base_url={model.base_url},max_retries=1,num_concurrent=4",
+            "--tasks", ",".join(tasks), "--include_path", str(overlay),
+            "--output_path", str(self.out), "--log_samples", "--verbosity", "DEBUG",
+        ]  # fmt: skip
+        with self.log.open("w") as log:
+            self.process = subprocess.Popen(
+                command, cwd=base, env={**offline_env(base), **env}, stdout=log, stderr=subprocess.STDOUT
+            )
+
+    def wait(self) -> int:
+        return self.process.wait(timeout=900)
+
+    def results(self) -> dict[str, dict[str, Any]]:
+        (path,) = self.out.rglob("*_results.json")
+        return json.loads(path.read_text())["results"]
+
+    def samples(self, task: str) -> Path:
+        (path,) = self.out.rglob(f"*_samples_{task}.jsonl")
+        return path
+
+    def tail(self) -> str:
+        return f"lmms-eval run {self.name!r}, end of {self.log}:\n" + "\n".join(
+            self.log.read_text().splitlines()[-40:]
+        )
+
+
+def offline_env(base: Path) -> dict[str, str]:
+    """Loopback only, every cache inside the test's folder, no proxy between lmms-eval and the model."""
+    env = {key: value for key, value in os.environ.items() if "proxy" not in key.lower()}
+    cache = base / "hf-home"
+    return {
+        **env,
+        "HF_HOME": str(cache),
+        "HF_DATASETS_CACHE": str(cache / "datasets"),
+        "LMMS_EVAL_DATASETS_CACHE": str(cache / "datasets"),
+        "HF_HUB_OFFLINE": "1",
+        "HF_DATASETS_OFFLINE": "1",
+        "NO_PROXY": "127.0.0.1,localhost",
+        "OPENAI_API_KEY": "sk-loopback",
+        "WANDB_MODE": "disabled",
+        "TOKENIZERS_PARALLELISM": "false",
+    }

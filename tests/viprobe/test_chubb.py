@@ -1,0 +1,130 @@
+"""Chubb (case 17) pixel audit: disc noise levels, seeded noise, the two fields, the noise-bar guide."""
+
+from __future__ import annotations
+
+import colorsys
+
+import numpy as np
+import pytest
+
+from builders.core.raster import rasterize_image
+from builders.illusions.engine import Variant
+from builders.illusions.shapes import hue_shift
+from tests.viprobe.drawing import STRENGTHS, case_named, pixels
+
+CASE = "chubb"
+ROW, LEFT, RIGHT, RADIUS = 128, 128, 384, 32
+GUIDE = (slice(121, 135), slice(170, 340))  # rows and columns of the bar between the discs
+
+
+def within(shape: tuple[int, ...], x: int, radius: float) -> np.ndarray:
+    ys, xs = np.mgrid[: shape[0], : shape[1]]
+    return (xs + 0.5 - x) ** 2 + (ys + 0.5 - ROW) ** 2 <= radius**2
+
+
+def lightness(rgb: np.ndarray) -> np.ndarray:
+    """HSL lightness in 0..255."""
+    return (rgb.max(axis=-1) + rgb.min(axis=-1)) / 2
+
+
+def levels(image: np.ndarray, x: int) -> np.ndarray:
+    """The two colours of a disc's binary noise (inside its antialiased rim), darker first."""
+    found = np.unique(image[within(image.shape, x, RADIUS - 2)], axis=0)
+    assert len(found) == 2, found
+    return found[np.argsort(lightness(found))]
+
+
+def contrast(image: np.ndarray, x: int) -> float:
+    dark, light = lightness(levels(image, x))
+    return float(light - dark)
+
+
+def pattern(image: np.ndarray, x: int) -> np.ndarray:
+    """Which pixels of a disc hold its light level."""
+    inside = image[within(image.shape, x, RADIUS - 2)]
+    return np.all(inside == levels(image, x)[1], axis=-1)
+
+
+def hue(rgb: np.ndarray) -> float:
+    return colorsys.rgb_to_hsv(*(np.asarray(rgb, dtype=float) / 255))[0]
+
+
+@pytest.mark.parametrize("base_scale", [0.5, 1.0, 1.4])
+def test_original_discs_have_equal_noise_levels_and_match_the_control(base_scale: float) -> None:
+    control = pixels(CASE, Variant.ORIGINAL_CONTROL, base_scale)
+    illusion = pixels(CASE, Variant.ORIGINAL, base_scale)
+    for image in (control, illusion):
+        assert np.array_equal(levels(image, LEFT), levels(image, RIGHT))
+        # Both levels are used about equally (binary noise of density 1/2).
+        assert 0.4 < pattern(image, LEFT).mean() < 0.6 and 0.4 < pattern(image, RIGHT).mean() < 0.6
+    inside = within(control.shape, LEFT, RADIUS - 2) | within(control.shape, RIGHT, RADIUS - 2)
+    assert np.array_equal(control[inside], illusion[inside])
+
+
+@pytest.mark.parametrize("variant", [Variant.PERTURBED, Variant.PERTURBED_CONTROL])
+def test_right_disc_contrast_falls_with_strength_and_left_disc_stays(variant: Variant) -> None:
+    images = [pixels(CASE, variant, 1.0, s) for s in STRENGTHS]
+    rights = [contrast(image, RIGHT) for image in images]
+    assert rights == sorted(rights, reverse=True) and len(set(rights)) == len(rights)
+    original = pixels(CASE, Variant.ORIGINAL_CONTROL)
+    for strength, image in zip(STRENGTHS, images, strict=True):
+        assert np.array_equal(levels(image, LEFT), levels(original, LEFT))
+        assert (contrast(image, RIGHT) > contrast(image, LEFT)) == (strength < 1.0)
+
+
+def test_noise_is_seeded_and_shared_by_all_strengths_and_variants() -> None:
+    case = case_named(CASE)
+    first, second = (rasterize_image(case.render(Variant.PERTURBED, 1.0, 1.3), 512, 256) for _ in range(2))
+    assert np.array_equal(np.asarray(first), np.asarray(second))
+    configurations = [
+        (variant, s) for s in STRENGTHS for variant in (Variant.PERTURBED, Variant.PERTURBED_CONTROL)
+    ]
+    configurations += [(Variant.ORIGINAL, 1.0), (Variant.ORIGINAL_CONTROL, 1.0)]
+    images = {(variant, s): pixels(CASE, variant, 1.0, s) for variant, s in configurations}
+    reference = images[Variant.ORIGINAL, 1.0]
+    for x in (LEFT, RIGHT):
+        assert all(np.array_equal(pattern(image, x), pattern(reference, x)) for image in images.values())
+    assert not np.array_equal(pattern(reference, LEFT), pattern(reference, RIGHT))
+    field = (slice(0, 80), slice(300, 500))
+    for (variant, _), image in images.items():
+        assert variant.control or np.array_equal(image[field], reference[field]), variant
+    # Another base scale draws other noise.
+    assert not np.array_equal(pattern(pixels(CASE, Variant.ORIGINAL, 0.5), RIGHT), pattern(reference, RIGHT))
+
+
+def test_controls_have_no_fields_and_illusions_do() -> None:
+    for variant in Variant:
+        strength = 1.3 if variant.perturbed else 1.0
+        image = pixels(CASE, variant, 1.0, strength)
+        outside = ~(within(image.shape, LEFT, RADIUS + 2) | within(image.shape, RIGHT, RADIUS + 2))
+        outside[GUIDE[0].start - 4 : GUIDE[0].stop + 4] = False
+        if variant.control:
+            assert np.all(image[outside] == 255), variant
+            continue
+        left = np.unique(image[:, :256][outside[:, :256]], axis=0)
+        right, counts = np.unique(image[:, 256:][outside[:, 256:]], axis=0, return_counts=True)
+        assert len(left) == 1 and 100 < lightness(left[0]) < 155, variant  # flat grey field
+        assert len(right) == 2 and 0.45 < counts[0] / counts.sum() < 0.55, variant  # binary noise field
+        assert lightness(right[0]) < 40 and lightness(right[1]) > 215, variant
+
+
+def test_guides_only_in_guide_variants_as_noise_at_the_left_disc_levels() -> None:
+    for variant in Variant:
+        strength = 1.3 if variant.perturbed else 1.0
+        image = pixels(CASE, variant, 1.0, strength)
+        bar = image[GUIDE].reshape(-1, 3)
+        dark, light = levels(image, LEFT)
+        is_light = np.all(bar == light, axis=-1)
+        if not variant.guide:
+            assert not is_light.any(), variant  # the fields never take the disc's light level
+            continue
+        assert np.all(is_light | np.all(bar == dark, axis=-1)), variant
+        assert 0.4 < is_light.mean() < 0.6, variant
+
+
+@pytest.mark.parametrize("base_scale", [0.5, 0.8, 1.0, 1.2, 1.4])
+def test_base_scale_shifts_the_tint_hue(base_scale: float) -> None:
+    image = pixels(CASE, Variant.ORIGINAL, base_scale)
+    for colour in (image[10, 10], *levels(image, LEFT)):
+        distance = abs(hue(colour) - hue_shift(base_scale) % 1.0)
+        assert min(distance, 1 - distance) < 0.03

@@ -1,0 +1,89 @@
+"""Circle Ponzo (case 11) pixel audit: disc sizes, converging rails, guides."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from builders.illusions.engine import Variant
+from tests.pixels import bands, dark_mask
+from tests.viprobe.drawing import STRENGTHS, changed, pixels, red_mask
+
+CASE = "circle_ponzo"
+MID, LEFT_X, RIGHT_X = 128, 170, 341  # discs at a third and two thirds of 512
+MARGIN = slice(0, 40)  # columns left of the rails' start (x = 50)
+
+
+def ink(image: np.ndarray) -> np.ndarray:
+    return (image < 230).any(axis=2)
+
+
+def disc_diameter(image: np.ndarray, x: int) -> int:
+    """Length of the dark run through column `x` on the middle row (the rails meet it off-canvas)."""
+    for start, stop in bands(dark_mask(image)[MID]):
+        if start <= x < stop:
+            return stop - start
+    raise AssertionError(f"no disc at column {x}")
+
+
+def rail_pixels(image: np.ndarray) -> int:
+    """Dark pixels farther than the measured disc radius (+2 px) from both disc centres."""
+    ys, xs = np.mgrid[: image.shape[0], : image.shape[1]]
+    outside = dark_mask(image)
+    for x in (LEFT_X, RIGHT_X):
+        outside &= np.hypot(xs - x, ys - MID) > disc_diameter(image, x) / 2 + 2
+    return int(outside.sum())
+
+
+@pytest.mark.parametrize("base_scale", [0.5, 1.0, 1.5])
+def test_original_discs_are_equal_and_scale_with_base(base_scale: float) -> None:
+    for variant in (Variant.ORIGINAL, Variant.ORIGINAL_CONTROL):
+        image = pixels(CASE, variant, base_scale)
+        left, right = disc_diameter(image, LEFT_X), disc_diameter(image, RIGHT_X)
+        assert abs(left - right) <= 1
+        assert abs(left - 80 * base_scale) <= 2
+    # The illusion draws the very same discs, plus rails.
+    control = dark_mask(pixels(CASE, Variant.ORIGINAL_CONTROL, base_scale))
+    assert not (control & ~dark_mask(pixels(CASE, Variant.ORIGINAL, base_scale))).any()
+
+
+@pytest.mark.parametrize("variant", [Variant.PERTURBED, Variant.PERTURBED_CONTROL])
+def test_right_disc_grows_with_strength_and_left_stays(variant: Variant) -> None:
+    images = [pixels(CASE, variant, 1.0, s) for s in STRENGTHS]
+    rights = [disc_diameter(image, RIGHT_X) for image in images]
+    assert rights == sorted(rights) and len(set(rights)) == len(rights)
+    for strength, diameter in zip(STRENGTHS, rights, strict=True):
+        assert abs(diameter - 80 * strength) <= 2
+    lefts = {disc_diameter(image, LEFT_X) for image in images}
+    assert max(lefts) - min(lefts) <= 1 and abs(min(lefts) - 80) <= 2
+    for strength, image in zip(STRENGTHS, images, strict=True):
+        control = dark_mask(pixels(CASE, Variant.PERTURBED_CONTROL, 1.0, strength))
+        assert not (control & ~dark_mask(image)).any()
+
+
+def test_controls_have_no_rails_and_illusions_do() -> None:
+    for variant, strength in ((Variant.ORIGINAL, 1.0), (Variant.PERTURBED, 1.3)):
+        image = pixels(CASE, variant, 1.0, strength)
+        assert rail_pixels(image) > 1000
+        # The rails converge towards the right: their gap shrinks from the left edge to the right one.
+        gaps = [np.ptp(np.flatnonzero(dark_mask(image)[:, x])) for x in (60, 500)]
+        assert gaps[0] > 190 and gaps[1] < 50
+    assert rail_pixels(pixels(CASE, Variant.ORIGINAL_CONTROL)) == 0
+    assert rail_pixels(pixels(CASE, Variant.PERTURBED_CONTROL, 1.0, 1.3)) == 0
+
+
+@pytest.mark.parametrize("strength", [1.0, 0.7, 1.3])
+def test_gray_guides_only_in_guide_variants_at_right_disc_edges(strength: float) -> None:
+    plain = Variant.PERTURBED if strength != 1.0 else Variant.ORIGINAL
+    guided = Variant.PERTURBED_WITH_GUIDE if strength != 1.0 else Variant.ORIGINAL_WITH_GUIDE
+    for variant in Variant:
+        if variant.perturbed == (strength != 1.0) and not variant.guide:
+            assert not ink(pixels(CASE, variant, 1.0, strength)[:, MARGIN]).any(), variant
+    image = pixels(CASE, guided, 1.0, strength)
+    radius = disc_diameter(pixels(CASE, plain, 1.0, strength), RIGHT_X) / 2
+    guide = ink(image[:, MARGIN]).any(axis=1)
+    rows = [(a + b) / 2 for a, b in bands(guide)]
+    assert len(rows) == 2 and abs(rows[0] - (MID - radius)) <= 1 and abs(rows[1] - (MID + radius)) <= 1
+    assert not red_mask(image).any()
+    differing = changed(image, pixels(CASE, plain, 1.0, strength)).any(axis=1)
+    assert not (differing & ~np.convolve(guide, np.ones(3), mode="same").astype(bool)).any()
