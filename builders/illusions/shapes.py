@@ -8,7 +8,6 @@ textures (noise) are embedded as PNG data URIs, which resvg draws 1:1.
 from __future__ import annotations
 
 import base64
-import colorsys
 import io
 import xml.etree.ElementTree as ET
 from collections.abc import Sequence
@@ -17,6 +16,7 @@ import numpy as np
 from PIL import Image
 
 from builders.core.svg import Canvas, points, sub
+from builders.illusions.color import lab_ramp
 
 Color = str | tuple[float, float, float]
 Point = tuple[float, float]
@@ -35,24 +35,6 @@ def hex_color(color: Color) -> str:
     if isinstance(color, str):
         return color
     return "#" + "".join(f"{round(min(max(c, 0.0), 1.0) * 255):02x}" for c in color)
-
-
-def hsb(hue: float, saturation: float, brightness: float) -> tuple[float, float, float]:
-    """RGB in [0, 1] for a hue (turns, wrapped), saturation and brightness.
-
-    >>> hsb(1.25, 1.0, 1.0)
-    (0.5, 1.0, 0.0)
-    """
-    return colorsys.hsv_to_rgb(hue % 1.0, saturation, min(max(brightness, 0.0), 1.0))
-
-
-def hue_shift(base_scale: float) -> float:
-    """The release's colour-category base scale as a hue offset: scale - 1 from 1 up, the scale below.
-
-    >>> hue_shift(1.2), hue_shift(0.7), hue_shift(1.0)
-    (0.2, 0.7, 0.0)
-    """
-    return round(base_scale - 1.0 if base_scale >= 1.0 else base_scale, 6)
 
 
 def _root(parent: Parent) -> ET.Element:
@@ -160,6 +142,17 @@ def linear_gradient(
     for offset, color in stops:
         sub(gradient, "stop", offset=offset, stop_color=hex_color(color))
     return f"url(#{gradient_id})"
+
+
+#: Stops of the SVG gradients that stand in for per-pixel CIELAB ramps (piecewise linear in sRGB).
+LAB_GRADIENT_STOPS = 17
+
+
+def lab_gradient(canvas: Canvas, gradient_id: str, start: Color, end: Color, vertical: bool = False) -> str:
+    """A gradient fill following the CIELAB ramp from `start` to `end` (RGB triples); returns `url(#id)`."""
+    colors = lab_ramp(start, end, LAB_GRADIENT_STOPS)  # type: ignore[arg-type]
+    stops = [(index / (LAB_GRADIENT_STOPS - 1), color) for index, color in enumerate(colors)]
+    return linear_gradient(canvas, gradient_id, stops, vertical=vertical)
 
 
 def raster(parent: Parent, x: float, y: float, pixels: np.ndarray) -> None:

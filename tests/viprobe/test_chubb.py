@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 
 from builders.core.raster import rasterize_image
+from builders.illusions.color import hue_shift
 from builders.illusions.engine import Variant
-from builders.illusions.shapes import hue_shift
 from tests.viprobe.drawing import STRENGTHS, case_named, pixels
 
 CASE = "chubb"

@@ -7,8 +7,8 @@ import colorsys
 import numpy as np
 import pytest
 
+from builders.illusions.color import hue_shift
 from builders.illusions.engine import Variant
-from builders.illusions.shapes import hue_shift
 from tests.pixels import bands
 from tests.viprobe.drawing import STRENGTHS, pixels
 

@@ -23,8 +23,9 @@ import random
 import numpy as np
 
 from builders.core.svg import Canvas, sub
+from builders.illusions.color import hue_shift
 from builders.illusions.engine import IllusionCase
-from builders.illusions.shapes import hue_shift, raster, rect
+from builders.illusions.shapes import raster, rect
 
 LOW, HIGH = 0.0, 170.0  # disc noise levels at contrast 1, out of 255
 LEVEL_RANGE = (0.1, 0.9)  # every noise level is kept within this range

@@ -14,9 +14,9 @@ import dataclasses
 import random
 
 from builders.core.svg import Canvas, sub
+from builders.illusions.color import hsb, hue_shift
 from builders.illusions.engine import IllusionCase
-from builders.illusions.shapes import Color, circle, hsb, hue_shift, rect
-from builders.viprobe.cases.mach_band import ramp_fill
+from builders.illusions.shapes import Color, circle, lab_gradient, rect
 
 GRAY = 0.5
 
@@ -51,7 +51,7 @@ class Cornsweet(IllusionCase[Elements]):
 
     def draw(self, elements: Elements, canvas: Canvas) -> None:
         if elements.ramp is not None:
-            fill = ramp_fill(canvas, "cornsweet-ramp", *elements.ramp)
+            fill = lab_gradient(canvas, "cornsweet-ramp", *elements.ramp)
             sub(canvas.root, "rect", x=0, y=0, width=self.width, height=self.height, fill=fill)
         for x, gray in zip(self._centres(), (elements.left_gray, elements.right_gray), strict=True):
             circle(canvas, (x, self.height / 2), elements.radius, fill=(gray, gray, gray))

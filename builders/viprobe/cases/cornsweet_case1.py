@@ -16,8 +16,9 @@ import random
 from collections.abc import Iterable
 
 from builders.core.svg import Canvas, sub
+from builders.illusions.color import hsb, hue_shift
 from builders.illusions.engine import IllusionCase
-from builders.illusions.shapes import hsb, hue_shift, linear_gradient, rect
+from builders.illusions.shapes import linear_gradient, rect
 
 RGB = tuple[float, float, float]
 RAMP_WIDTH, RAMP_CONTRAST = 100.0, 0.3

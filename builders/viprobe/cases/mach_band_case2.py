@@ -12,7 +12,8 @@ from __future__ import annotations
 import numpy as np
 
 from builders.core.svg import Canvas, sub
-from builders.viprobe.cases.mach_band import GUIDE_BAR, STRIPES, Elements, MachBand, ramp_fill
+from builders.illusions.shapes import lab_gradient
+from builders.viprobe.cases.mach_band import GUIDE_BAR, STRIPES, Elements, MachBand
 
 #: Stripe widths, top to bottom: from an eighth of the canvas width to all of it.
 WIDTHS = tuple(float(w) for w in np.linspace(512 / 8, 512, STRIPES))
@@ -35,7 +36,7 @@ class MachBandCase2(MachBand):
             )
 
     def guide(self, elements: Elements, canvas: Canvas) -> None:
-        fill = ramp_fill(canvas, "mach-ramp", elements.colors[0], elements.colors[-1], vertical=True)
+        fill = lab_gradient(canvas, "mach-ramp", elements.colors[0], elements.colors[-1], vertical=True)
         sub(canvas.root, "rect", x=0, y=0, width=GUIDE_BAR, height=self.height, fill=fill)
 
 

@@ -17,9 +17,9 @@ import dataclasses
 import random
 
 from builders.core.svg import Canvas
+from builders.illusions.color import RGB, hsb, hue_shift, scale_brightness
 from builders.illusions.engine import IllusionCase
-from builders.illusions.shapes import hsb, hue_shift, rect
-from builders.viprobe.cases.simultaneous_contrast import RGB, scale_brightness
+from builders.illusions.shapes import rect
 
 BAR_COLOR: RGB = (0.65, 0.65, 0.35)
 STRIPE = 32

@@ -10,23 +10,16 @@ colour joining the two centres.
 
 from __future__ import annotations
 
-import colorsys
 import dataclasses
 import random
 
 from builders.core.svg import Canvas
+from builders.illusions.color import RGB, hsb, hue_shift, scale_brightness
 from builders.illusions.engine import IllusionCase
-from builders.illusions.shapes import hsb, hue_shift, rect
+from builders.illusions.shapes import rect
 
-RGB = tuple[float, float, float]
 SQUARE_COLOR: RGB = (0.5, 0.5, 0.5)
 GUIDE_THICKNESS = 10
-
-
-def scale_brightness(color: RGB, strength: float) -> RGB:
-    """`color` with its HSB brightness multiplied by `strength` (hue and saturation kept)."""
-    hue, saturation, brightness = colorsys.rgb_to_hsv(*color)
-    return hsb(hue, saturation, brightness * strength)
 
 
 @dataclasses.dataclass(frozen=True)
