@@ -50,7 +50,7 @@ def measure(family: str, configs: list[str], preset: str, workers: int | None) -
         seconds = time.perf_counter() - started
         if os.waitstatus_to_exitcode(status) != 0:
             raise SystemExit(f"build failed: {process.stderr.read().decode()}")
-        manifest = json.loads((Path(out) / family / "manifest.json").read_text())
+        manifest = json.loads((Path(out) / get_family(family).repo_name / "manifest.json").read_text())
         images = len(manifest["images"])
         rows = sum(s["num_rows"] for c in manifest["configs"].values() for s in c["splits"].values())
         size = sum(f["size"] for f in manifest["files"].values())

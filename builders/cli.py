@@ -24,7 +24,7 @@ def _parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True)
 
     make = commands.add_parser("build", help="build a family's datasets into OUT/<repo-name>/")
-    make.add_argument("family", help="benchmark family, e.g. vlmbias (see `list`)")
+    make.add_argument("family", help="benchmark family, e.g. vlmbias (see `list`), or `all` for every family")
     make.add_argument(
         "--config",
         action="append",
@@ -77,6 +77,17 @@ def parse_source(words: list[str]) -> Source:
     )
 
 
+def _families(name: str, configs: list[str] | None, source: Source) -> list[str]:
+    """The families `build` was asked for: one by name, or every one for `all` (whole families only)."""
+    if name != "all":
+        return [name]
+    if configs or source != EMBEDDED:
+        raise UsageError(
+            "`build all` builds every config of every family; name one family to pick configs or a source"
+        )
+    return sorted(FAMILY_MODULES)
+
+
 def _on_sigterm(signum: int, frame: object) -> None:
     raise KeyboardInterrupt
 
@@ -87,19 +98,22 @@ def main(argv: list[str] | None = None) -> int:
     signal.signal(signal.SIGTERM, _on_sigterm)
     try:
         if args.command == "build":
-            report = build(
-                args.family,
-                configs=args.configs,
-                preset=args.preset,
-                out=args.out,
-                workers=args.workers,
-                progress=not args.no_progress,
-                source=parse_source(args.source),
-            )
-            print(
-                f"built {', '.join(report.configs)} into {report.folder}: {report.images} images, "
-                f"{report.rows} rows in {report.seconds:.1f} s"
-            )
+            source = parse_source(args.source)
+            families = _families(args.family, args.configs, source)
+            for family in families:
+                report = build(
+                    family,
+                    configs=args.configs,
+                    preset=args.preset,
+                    out=args.out,
+                    workers=args.workers,
+                    progress=not args.no_progress,
+                    source=source,
+                )
+                print(
+                    f"built {', '.join(report.configs)} into {report.folder}: {report.images} images, "
+                    f"{report.rows} rows in {report.seconds:.1f} s"
+                )
             return 0
         if args.command == "verify":
             result = verify(args.folder, workers=args.workers, redraw=not args.no_redraw)

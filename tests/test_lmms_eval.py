@@ -87,7 +87,7 @@ def test_templates_read_the_hub_repo_and_carry_the_papers_variant_texts():
 
 def test_lmms_eval_registers_every_task_tag_and_the_group():
     TaskManager = pytest.importorskip("lmms_eval.tasks").TaskManager
-    manager = TaskManager("ERROR", include_path=str(TASKS_ROOT), include_defaults=False)
+    manager = TaskManager("ERROR", include_path=str(FOLDER), include_defaults=False)
     assert set(manager.all_subtasks) == TASKS
     assert set(manager.all_tags) == TAGS
     assert manager.all_groups == ["vlmbias"]

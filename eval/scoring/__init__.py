@@ -1,7 +1,9 @@
-"""Answer parsing and metrics for VLMBias: pure functions, no lmms-eval import.
+"""Answer parsing and metrics: pure functions, no lmms-eval import.
 
-`parse_answer` reads one reply (rules in `eval.scoring.answers`), `grade` compares it with a dataset
-row, and `report` turns graded rows into every metric (definitions in `eval.scoring.metrics`).
+VLMBias (exported here): `parse_answer` reads one reply (rules in `eval.scoring.answers`), `grade`
+compares it with a dataset row, and `report` turns graded rows into every metric (definitions in
+`eval.scoring.metrics`). VI-Probe: `eval.scoring.answer_tag` reads `<answer>` tags and
+`eval.scoring.viprobe` grades rows and computes the paired metrics.
 """
 
 from eval.scoring.answers import AnswerKind, ParsedAnswer, canonical_answer, infer_answer_type, parse_answer

@@ -6,25 +6,26 @@ import numpy as np
 import pytest
 
 from builders.illusions.engine import Variant
-from tests.pixels import bands, dark_mask
-from tests.viprobe.drawing import STRENGTHS, changed, pixels, red_mask
+from tests.pixels import dark_mask
+from tests.viprobe.drawing import (
+    STRENGTHS,
+    dark_run_at,
+    guide_lines,
+    ink,
+    outside_circles,
+    pixels,
+    red_mask,
+    rows_changed_off,
+)
 
 CASE = "delboeuf"
 MID, LEFT_X, RIGHT_X = 128, 128, 384
 MARGIN = slice(0, 30)  # columns left of every ring at base scale 1.0
 
 
-def ink(image: np.ndarray) -> np.ndarray:
-    """Non-white pixels: discs, thin anti-aliased rings and guides alike."""
-    return (image < 230).any(axis=2)
-
-
 def disc_diameter(image: np.ndarray, x: int) -> int:
     """Length of the dark run through column `x` on the middle row (the ring is a separate run)."""
-    for start, stop in bands(dark_mask(image)[MID]):
-        if start <= x < stop:
-            return stop - start
-    raise AssertionError(f"no disc at column {x}")
+    return dark_run_at(image, MID, x)
 
 
 def ring_radius(image: np.ndarray, x: int) -> float:
@@ -36,12 +37,8 @@ def ring_radius(image: np.ndarray, x: int) -> float:
 
 def ring_pixels(image: np.ndarray) -> int:
     """Ink farther than the measured disc radius (+2 px) from both disc centres."""
-    ys, xs = np.mgrid[: image.shape[0], : image.shape[1]]
-    outside = ink(image)
-    for x in (LEFT_X, RIGHT_X):
-        radius = disc_diameter(image, x) / 2
-        outside &= np.hypot(xs - x, ys - MID) > radius + 2
-    return int(outside.sum())
+    discs = [(x, MID, disc_diameter(image, x) / 2 + 2) for x in (LEFT_X, RIGHT_X)]
+    return int(outside_circles(ink(image), discs).sum())
 
 
 @pytest.mark.parametrize("base_scale", [0.5, 1.0, 1.5])
@@ -84,16 +81,10 @@ def test_controls_have_no_rings_and_illusions_do() -> None:
 
 @pytest.mark.parametrize("strength", [1.0, 0.7, 1.3])
 def test_gray_guides_only_in_guide_variants_at_left_disc_edges(strength: float) -> None:
-    plain = Variant.PERTURBED if strength != 1.0 else Variant.ORIGINAL
-    guided = Variant.PERTURBED_WITH_GUIDE if strength != 1.0 else Variant.ORIGINAL_WITH_GUIDE
-    for variant in Variant:
-        if variant.perturbed == (strength != 1.0) and not variant.guide:
-            assert not ink(pixels(CASE, variant, 1.0, strength)[:, MARGIN]).any(), variant
-    image = pixels(CASE, guided, 1.0, strength)
-    guide = ink(image[:, MARGIN]).any(axis=1)
-    rows = [(a + b) / 2 for a, b in bands(guide)]
+    guides = guide_lines(CASE, strength, lambda image: ink(image[:, MARGIN]))
+    assert not guides.stray  # only guide variants draw in the margin
+    rows = guides.rows
     assert len(rows) == 2 and abs(rows[0] - (MID - 30)) <= 1 and abs(rows[1] - (MID + 30)) <= 1
-    assert not red_mask(image).any()
+    assert not red_mask(guides.image).any()
     # Nothing but the two guide rows differs from the unguided image.
-    differing = changed(image, pixels(CASE, plain, 1.0, strength)).any(axis=1)
-    assert not (differing & ~np.convolve(guide, np.ones(3), mode="same").astype(bool)).any()
+    assert not rows_changed_off(guides.image, guides.plain, guides.mask.any(axis=1)).any()

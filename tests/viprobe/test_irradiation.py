@@ -6,27 +6,12 @@ import numpy as np
 import pytest
 
 from builders.illusions.engine import Variant
-from tests.pixels import bands, dark_mask
-from tests.viprobe.drawing import STRENGTHS, case_named, pixels, red_mask
+from tests.pixels import dark_mask
+from tests.viprobe.drawing import STRENGTHS, box, box_size, bright_mask, case_named, guide_lines, pixels
 
 CASE = "irradiation"
 LEFT, RIGHT = slice(0, 256), slice(256, 512)
 EDGE_STRIP = slice(0, 20)  # left of every left square
-
-
-def bright_mask(image: np.ndarray) -> np.ndarray:
-    return (image > 145).all(axis=2)
-
-
-def box(mask: np.ndarray) -> tuple[int, int, int, int]:
-    """(top, bottom, left, right) half-open bounds of a mask's pixels."""
-    ys, xs = np.nonzero(mask)
-    return int(ys.min()), int(ys.max()) + 1, int(xs.min()), int(xs.max()) + 1
-
-
-def side(mask: np.ndarray) -> tuple[int, int]:
-    top, bottom, left, right = box(mask)
-    return right - left, bottom - top
 
 
 def left_square(image: np.ndarray, inverted: bool) -> np.ndarray:
@@ -43,8 +28,8 @@ def test_original_squares_are_equal_and_scale_with_base(base_scale: float) -> No
     illusion = pixels(CASE, Variant.ORIGINAL, base_scale)
     control = pixels(CASE, Variant.ORIGINAL_CONTROL, base_scale)
     for image, inverted in ((illusion, True), (control, False)):
-        width, height = side(left_square(image, inverted))
-        assert (width, height) == side(right_square(image))
+        width, height = box_size(left_square(image, inverted))
+        assert (width, height) == box_size(right_square(image))
         assert abs(width - 100 * base_scale) <= 1 and abs(height - 100 * base_scale) <= 1
     # The illusion's white square is exactly the control's black one.
     assert box(left_square(illusion, True)) == box(left_square(control, False))
@@ -54,12 +39,12 @@ def test_original_squares_are_equal_and_scale_with_base(base_scale: float) -> No
 @pytest.mark.parametrize("variant", [Variant.PERTURBED, Variant.PERTURBED_CONTROL])
 def test_left_square_grows_with_strength_and_right_stays(variant: Variant) -> None:
     images = [pixels(CASE, variant, 1.0, s) for s in STRENGTHS]
-    sides = [side(left_square(image, not variant.control))[0] for image in images]
+    sides = [box_size(left_square(image, not variant.control))[0] for image in images]
     assert sides == sorted(sides) and len(set(sides)) == len(sides)
     for strength, image in zip(STRENGTHS, images, strict=True):
-        width, height = side(left_square(image, not variant.control))
+        width, height = box_size(left_square(image, not variant.control))
         assert abs(width - 100 * strength) <= 1 and abs(height - 100 * strength) <= 1
-        assert side(right_square(image)) == (100, 100)
+        assert box_size(right_square(image)) == (100, 100)
         control = pixels(CASE, Variant.PERTURBED_CONTROL, 1.0, strength)
         assert box(left_square(image, not variant.control)) == box(left_square(control, False))
 
@@ -78,18 +63,12 @@ def test_controls_have_no_black_half_and_illusions_do() -> None:
 
 @pytest.mark.parametrize("strength", [1.0, 0.7, 1.3])
 def test_red_guides_only_in_guide_variants_at_left_square_edges(strength: float) -> None:
-    plain = Variant.PERTURBED if strength != 1.0 else Variant.ORIGINAL
-    top, bottom, _, _ = box(left_square(pixels(CASE, plain, 1.0, strength), True))
-    for variant in Variant:
-        if variant.perturbed != (strength != 1.0):
-            continue
-        guides = red_mask(pixels(CASE, variant, 1.0, strength))
-        if not variant.guide:
-            assert not guides.any(), variant
-            continue
-        rows = [(a + b) / 2 for a, b in bands(guides.any(axis=1))]
-        assert len(rows) == 2 and abs(rows[0] - top) <= 1 and abs(rows[1] - bottom) <= 1
-        assert guides[:, :10].any() and guides[:, -10:].any()  # across the full width
+    guides = guide_lines(CASE, strength)
+    top, bottom, _, _ = box(left_square(guides.plain, True))
+    assert not guides.stray
+    rows = guides.rows
+    assert len(rows) == 2 and abs(rows[0] - top) <= 1 and abs(rows[1] - bottom) <= 1
+    assert guides.mask[:, :10].any() and guides.mask[:, -10:].any()  # across the full width
 
 
 def test_controls_ask_about_two_black_squares() -> None:

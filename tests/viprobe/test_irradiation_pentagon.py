@@ -8,17 +8,22 @@ import numpy as np
 import pytest
 
 from builders.illusions.engine import Variant
-from tests.pixels import bands, blobs, dark_mask
-from tests.viprobe.drawing import STRENGTHS, case_named, pixels, red_mask
+from tests.pixels import blobs, dark_mask
+from tests.viprobe.drawing import (
+    STRENGTHS,
+    box,
+    box_size,
+    bright_mask,
+    case_named,
+    guide_lines,
+    ink,
+    pixels,
+)
 
 CASE = "irradiation_pentagon"
 MID, LEFT_X, RIGHT_X = 128, 128, 384
 #: Bounding box of a regular pentagon per unit circumradius (apex to flat edge, and across).
 HEIGHT_RATIO, WIDTH_RATIO = 1 + math.cos(math.radians(36)), 2 * math.cos(math.radians(18))
-
-
-def bright_mask(image: np.ndarray) -> np.ndarray:
-    return (image > 145).all(axis=2)
 
 
 def blob_at(mask: np.ndarray, x: int) -> np.ndarray:
@@ -27,17 +32,6 @@ def blob_at(mask: np.ndarray, x: int) -> np.ndarray:
         if blob[MID, x]:
             return blob
     raise AssertionError(f"nothing at column {x}")
-
-
-def box(blob: np.ndarray) -> tuple[int, int, int, int]:
-    """(top, bottom, left, right) half-open bounds."""
-    ys, xs = np.nonzero(blob)
-    return int(ys.min()), int(ys.max()) + 1, int(xs.min()), int(xs.max()) + 1
-
-
-def size(blob: np.ndarray) -> tuple[int, int]:
-    top, bottom, left, right = box(blob)
-    return right - left, bottom - top
 
 
 def left_target(image: np.ndarray, inverted: bool) -> np.ndarray:
@@ -51,7 +45,7 @@ def right_target(image: np.ndarray) -> np.ndarray:
 
 def assert_pentagon(blob: np.ndarray, radius: float) -> None:
     """Size of a circumradius-`radius` pentagon, flat edge on top and apex at the bottom."""
-    width, height = size(blob)
+    width, height = box_size(blob)
     assert abs(width - WIDTH_RATIO * radius) <= 2 and abs(height - HEIGHT_RATIO * radius) <= 2
     top, bottom, _, _ = box(blob)
     inset = height // 10
@@ -76,23 +70,23 @@ def test_original_pentagons_are_equal_and_scale_with_base(base_scale: float) -> 
 @pytest.mark.parametrize("variant", [Variant.PERTURBED, Variant.PERTURBED_CONTROL])
 def test_left_pentagon_grows_with_strength_and_right_stays(variant: Variant) -> None:
     images = [pixels(CASE, variant, 1.0, s) for s in STRENGTHS]
-    heights = [size(left_target(image, not variant.control))[1] for image in images]
+    heights = [box_size(left_target(image, not variant.control))[1] for image in images]
     assert heights == sorted(heights) and len(set(heights)) == len(heights)
     for strength, image in zip(STRENGTHS, images, strict=True):
         assert_pentagon(left_target(image, not variant.control), 40 * strength)
         assert_pentagon(right_target(image), 40)
-        assert size(right_target(image)) == size(right_target(pixels(CASE, Variant.ORIGINAL_CONTROL)))
+        assert box_size(right_target(image)) == box_size(right_target(pixels(CASE, Variant.ORIGINAL_CONTROL)))
         control = pixels(CASE, Variant.PERTURBED_CONTROL, 1.0, strength)
         assert box(left_target(image, not variant.control)) == box(left_target(control, False))
 
 
 def ground_pixels(image: np.ndarray, inverted: bool) -> int:
     """Non-white pixels outside both small pentagons' boxes (grown by 2 px)."""
-    ink = (image < 230).any(axis=2)
+    ground = ink(image)
     for blob in (left_target(image, inverted), right_target(image)):
         top, bottom, left, right = box(blob)
-        ink[max(top - 2, 0) : bottom + 2, max(left - 2, 0) : right + 2] = False
-    return int(ink.sum())
+        ground[max(top - 2, 0) : bottom + 2, max(left - 2, 0) : right + 2] = False
+    return int(ground.sum())
 
 
 def test_controls_have_no_grounds_and_illusions_do() -> None:
@@ -108,18 +102,12 @@ def test_controls_have_no_grounds_and_illusions_do() -> None:
 
 @pytest.mark.parametrize("strength", [1.0, 0.7, 1.3])
 def test_red_guides_only_in_guide_variants_at_left_pentagon_extent(strength: float) -> None:
-    plain = Variant.PERTURBED if strength != 1.0 else Variant.ORIGINAL
-    top, bottom, _, _ = box(left_target(pixels(CASE, plain, 1.0, strength), True))
-    for variant in Variant:
-        if variant.perturbed != (strength != 1.0):
-            continue
-        guides = red_mask(pixels(CASE, variant, 1.0, strength))
-        if not variant.guide:
-            assert not guides.any(), variant
-            continue
-        rows = [(a + b) / 2 for a, b in bands(guides.any(axis=1))]
-        assert len(rows) == 2 and abs(rows[0] - top) <= 1 and abs(rows[1] - bottom) <= 1
-        assert guides[:, :10].any() and guides[:, -10:].any()
+    guides = guide_lines(CASE, strength)
+    top, bottom, _, _ = box(left_target(guides.plain, True))
+    assert not guides.stray
+    rows = guides.rows
+    assert len(rows) == 2 and abs(rows[0] - top) <= 1 and abs(rows[1] - bottom) <= 1
+    assert guides.mask[:, :10].any() and guides.mask[:, -10:].any()
 
 
 def test_controls_ask_about_two_black_pentagons() -> None:

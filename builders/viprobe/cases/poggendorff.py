@@ -15,19 +15,18 @@ from __future__ import annotations
 import dataclasses
 import math
 import random
+from typing import ClassVar
 
 from builders.core.svg import Canvas
 from builders.illusions.engine import IllusionCase
 from builders.illusions.shapes import Point, line, rect, table_value
 
-#: Vertical offset of the whole diagonal per base scale 0.50, 0.55, …, 1.50 (orientation.yaml).
+#: Shift of the whole diagonal along the occluder per base scale 0.50, 0.55, …, 1.50 (orientation.yaml).
 OFFSETS = (-50, -44, -39, -34, -29, -24, -19, -14, -9, -4, 0, 5, 10, 15, 20, 25, 30, 35, 40, 45, 50)
 CENTER = 256
-OCCLUDER_WIDTH, OCCLUDER_HEIGHT = 60, 300
+OCCLUDER_LENGTH, OCCLUDER_THICKNESS = 300, 60
 HALF_LENGTH = 200
-ANGLE = math.radians(45)
 LINE_WIDTH = 3
-RED_RETRACT = 5  # gap between the red end and the colour split, along the line
 SHIFT_PER_STRENGTH = 80
 GUIDE_EXTENSION = 100
 RED, BLACK = "#ff0000", "#000000"
@@ -35,8 +34,9 @@ RED, BLACK = "#ff0000", "#000000"
 
 @dataclasses.dataclass(frozen=True)
 class Elements:
-    offset: float  # vertical shift of the whole diagonal (base scale)
-    shift: float  # vertical shift of the black segment alone (perturbation)
+    offset: float  # shift of the whole diagonal along the occluder (base scale)
+    angle: float  # degrees above the horizontal
+    shift: float  # shift of the black segment alone along the occluder (perturbation)
     occluder: bool
 
 
@@ -49,31 +49,55 @@ class Poggendorff(IllusionCase[Elements]):
     height = 512
     question = "Are the red and black solid diagonal lines aligned?"
     reversed_question = "Are the red and black solid diagonal lines misaligned?"
+    #: Whether the occluder stands upright (here) or lies across the canvas (the horizontal twin).
+    vertical: ClassVar[bool] = True
+    #: The diagonal's angle above the horizontal in original and in perturbed images (degrees).
+    angles: ClassVar[tuple[float, float]] = (45.0, 45.0)
+    #: Gap between the red end and the occluder edge it stops at, along the line.
+    red_retract: ClassVar[float] = 5
+    #: Whether the red segment runs under the occluder to its far edge, or stops at its near one.
+    red_under_occluder: ClassVar[bool] = True
 
     def elements(self, base_scale: float, rng: random.Random) -> Elements:
-        return Elements(offset=table_value(OFFSETS, base_scale), shift=0.0, occluder=True)
+        return Elements(
+            offset=table_value(OFFSETS, base_scale), angle=self.angles[0], shift=0.0, occluder=True
+        )
 
     def control(self, elements: Elements) -> Elements:
         return dataclasses.replace(elements, occluder=False)
 
     def perturb(self, elements: Elements, strength: float) -> Elements:
-        return dataclasses.replace(elements, shift=(strength - 1.0) * SHIFT_PER_STRENGTH)
+        return dataclasses.replace(
+            elements, angle=self.angles[1], shift=(strength - 1.0) * SHIFT_PER_STRENGTH
+        )
 
     def draw(self, elements: Elements, canvas: Canvas) -> None:
-        start, end = _diagonal(elements.offset)
-        split = _at_x(start, end, CENTER + OCCLUDER_WIDTH / 2)
-        red_end = (split[0] - RED_RETRACT * math.cos(ANGLE), split[1] + RED_RETRACT * math.sin(ANGLE))
+        start, end = self._diagonal(elements)
+        angle = math.radians(elements.angle)
+        # The occluder's edges across the diagonal's path, the one it reaches first ("near") first.
+        half = math.copysign(OCCLUDER_THICKNESS / 2, self._axes(end)[1] - self._axes(start)[1])
+        near, far = self._crossing(start, end, CENTER - half), self._crossing(start, end, CENTER + half)
+        red_stop = far if self.red_under_occluder else near
+        red_end = (
+            red_stop[0] - self.red_retract * math.cos(angle),
+            red_stop[1] + self.red_retract * math.sin(angle),
+        )
         line(canvas, start, red_end, color=RED, width=LINE_WIDTH)
         line(
-            canvas, _moved(split, elements.shift), _moved(end, elements.shift), color=BLACK, width=LINE_WIDTH
+            canvas,
+            self._moved(far, elements.shift),
+            self._moved(end, elements.shift),
+            color=BLACK,
+            width=LINE_WIDTH,
         )
         if elements.occluder:
-            left, top = CENTER - OCCLUDER_WIDTH / 2, CENTER - OCCLUDER_HEIGHT / 2
-            rect(canvas, left, top, OCCLUDER_WIDTH, OCCLUDER_HEIGHT, fill=BLACK)
+            width, height = self._axes((OCCLUDER_LENGTH, OCCLUDER_THICKNESS))
+            rect(canvas, CENTER - width / 2, CENTER - height / 2, width, height, fill=BLACK)
 
     def guide(self, elements: Elements, canvas: Canvas) -> None:
-        start, end = _diagonal(elements.offset)
-        dx, dy = GUIDE_EXTENSION * math.cos(ANGLE), GUIDE_EXTENSION * math.sin(ANGLE)
+        start, end = self._diagonal(elements)
+        angle = math.radians(elements.angle)
+        dx, dy = GUIDE_EXTENSION * math.cos(angle), GUIDE_EXTENSION * math.sin(angle)
         line(
             canvas,
             (start[0] - dx, start[1] + dy),
@@ -83,21 +107,27 @@ class Poggendorff(IllusionCase[Elements]):
             dashed=True,
         )
 
+    def _axes(self, point: Point) -> Point:
+        """An image point as (along, across) the occluder, or back: the swap is its own inverse."""
+        return (point[1], point[0]) if self.vertical else point
 
-def _diagonal(offset: float) -> tuple[Point, Point]:
-    """The true diagonal's lower-left and upper-right ends."""
-    dx, dy = HALF_LENGTH * math.cos(ANGLE), HALF_LENGTH * math.sin(ANGLE)
-    return (CENTER - dx, CENTER + dy + offset), (CENTER + dx, CENTER - dy + offset)
+    def _diagonal(self, elements: Elements) -> tuple[Point, Point]:
+        """The true diagonal's lower-left and upper-right ends."""
+        angle = math.radians(elements.angle)
+        dx, dy = HALF_LENGTH * math.cos(angle), HALF_LENGTH * math.sin(angle)
+        start, end = (CENTER - dx, CENTER + dy), (CENTER + dx, CENTER - dy)
+        return self._moved(start, elements.offset), self._moved(end, elements.offset)
 
+    def _crossing(self, start: Point, end: Point, across: float) -> Point:
+        """The point of the line through `start` and `end` at `across` (x or y, across the occluder)."""
+        (start_along, start_across), (end_along, end_across) = self._axes(start), self._axes(end)
+        t = (across - start_across) / (end_across - start_across)
+        return self._axes((start_along + t * (end_along - start_along), across))
 
-def _at_x(start: Point, end: Point, x: float) -> Point:
-    """The point of the line through `start` and `end` at abscissa `x`."""
-    t = (x - start[0]) / (end[0] - start[0])
-    return x, start[1] + t * (end[1] - start[1])
-
-
-def _moved(point: Point, dy: float) -> Point:
-    return point[0], point[1] + dy
+    def _moved(self, point: Point, distance: float) -> Point:
+        """`point` moved `distance` px along the occluder (down or right)."""
+        along, across = self._axes(point)
+        return self._axes((along + distance, across))
 
 
 CASE = Poggendorff()
