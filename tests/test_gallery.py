@@ -448,3 +448,110 @@ def test_a_screenshot_shows_a_page_that_is_not_blank(browser, server, tmp_path_f
     assert colors is not None and len(colors) > 50
     assert max(count for count, _ in colors) < 0.9 * sum(count for count, _ in colors)
     print(f"screenshot: {path}")
+
+
+# ---------------------------------------------------------------- another family: VI-Probe
+
+
+VIPROBE_CONFIGS = ("muller_lyer", "mach_band")
+#: The ClassLabel names of VI-Probe's integer columns, spelled out here rather than read from the schema.
+VIPROBE_NAMES = {
+    "label": ("no", "yes"),
+    "polarity": ("f", "r", "I"),
+    "variant": (
+        "original",
+        "perturbed",
+        "original_control",
+        "perturbed_control",
+        "original_with_guide",
+        "perturbed_with_guide",
+    ),
+}
+
+# Each card's id and, per question row, its cells' rendered text and its system prompt (if any).
+READ_CARDS = """
+return Array.from(document.querySelectorAll("article.card")).map((card) => [
+  card.id,
+  Array.from(card.querySelectorAll("tr.question")).map((row) => [
+    Array.from(row.cells).map((cell) => cell.innerText),
+    Array.from(row.querySelectorAll("details pre")).map((pre) => pre.textContent),
+  ]),
+]);
+"""
+
+
+@pytest.fixture(scope="module")
+def viprobe(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    """A lite VI-Probe build of two configs and its gallery: (dataset folder, gallery folder)."""
+    out = tmp_path_factory.mktemp("viprobe")
+    folder = build("viprobe", configs=list(VIPROBE_CONFIGS), preset="lite", out=out, progress=False).folder
+    report = write_gallery(folder, out / "vi-probe-gallery", progress=False)
+    assert (report.pages, report.images, report.rows) == (2, 30, 90)
+    return folder, report.out
+
+
+def viprobe_rows(folder: Path, config: str) -> list[dict[str, Any]]:
+    """A config's rows read straight from its shards, class labels turned into names."""
+    manifest = json.loads((folder / MANIFEST_NAME).read_text(encoding="utf-8"))
+    columns = ["image_id", "variant", "polarity", "question", "system_prompt", "label"]
+    rows = [
+        row
+        for path in manifest["configs"][config]["splits"]["test"]["files"]
+        for row in pq.read_table(folder / path, columns=columns).to_pylist()
+    ]
+    for row in rows:
+        for column, names in VIPROBE_NAMES.items():
+            row[column] = names[row[column]]
+    return rows
+
+
+@pytest.mark.parametrize("config", VIPROBE_CONFIGS)
+def test_viprobe_pages_show_each_image_with_its_labelled_questions_and_filter_by_variant(
+    browser, viprobe, config
+):
+    folder, gallery = viprobe
+    rows = viprobe_rows(folder, config)
+    messages = open_page(browser, (gallery / config / "test.html").as_uri())
+    assert browser.execute_async_script(RENDER_IMAGES)
+    messages += browser.get_log("browser")
+    assert severe(messages) == []
+
+    # One card per image, in row order; per row its polarity, question (the instructional one with
+    # a folded "system prompt" below it) and label name, and the system prompt only where it is set.
+    expected: dict[str, list[list[list[str]]]] = {}
+    for row in rows:
+        text = row["question"] + ("\nsystem prompt" if row["system_prompt"] else "")
+        prompts = [row["system_prompt"]] if row["system_prompt"] else []
+        expected.setdefault(row["image_id"], []).append([[row["polarity"], text, row["label"]], prompts])
+    cards = dict(browser.execute_script(READ_CARDS))
+    assert len(expected) == 15 and visible_cards(browser) == 15
+    assert cards == expected
+    assert {cells[2] for questions in cards.values() for cells, _ in questions} == {"yes", "no"}
+
+    variant = Select(browser.find_element(By.CSS_SELECTOR, "select[data-filter=variant]"))
+    values = [option.get_attribute("value") for option in variant.options[1:]]
+    assert values == list(VIPROBE_NAMES["variant"])
+    shown = browser.find_element(By.ID, "shown")
+    for value in values:
+        variant.select_by_value(value)
+        ids = {row["image_id"] for row in rows if row["variant"] == value}
+        shown_ids = {
+            c.get_attribute("id")
+            for c in browser.find_elements(By.CSS_SELECTOR, "article.card")
+            if c.is_displayed()
+        }
+        assert shown_ids == ids and len(ids) in (1, 4), value
+        assert shown.text.startswith(f"{len(ids)} of 15 images, {3 * len(ids)} of 45 questions"), shown.text
+    variant.select_by_index(0)
+    assert visible_cards(browser) == 15
+
+    instructional = next(row for row in rows if row["polarity"] == "I")
+    cell = browser.find_element(
+        By.CSS_SELECTOR, f'article[id="{instructional["image_id"]}"] tr[data-polarity="I"] td.prompt'
+    )
+    pre = cell.find_element(By.CSS_SELECTOR, "details pre")
+    assert not pre.is_displayed()
+    cell.find_element(By.TAG_NAME, "summary").click()
+    assert pre.is_displayed() and pre.text == instructional["system_prompt"].strip()
+    assert "Visual Comparison Instructions" in pre.text
+    assert severe(browser.get_log("browser")) == []

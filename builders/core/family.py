@@ -15,6 +15,7 @@ from typing import Any, Protocol
 from datasets import Features
 from PIL import Image
 
+from builders.core.gallery_view import GalleryView
 from builders.core.raster import Picture
 from builders.core.spec import Spec, SpecRegistry
 from builders.core.svg import Canvas
@@ -84,6 +85,8 @@ class Family(Protocol):
     card_metadata: dict[str, Any]
     #: Configs made of other configs' files (no extra bytes): name -> member configs, in order.
     unions: dict[str, tuple[str, ...]]
+    #: Which columns the review gallery (`python -m builders gallery`) shows, and how.
+    gallery_view: GalleryView
 
     def jobs(self, config: str, preset: str, source: Source = EMBEDDED) -> Iterator[ImageJob]:
         """Every image of `config` under `preset`, in a fixed order; UsageError if `source` is unsupported."""

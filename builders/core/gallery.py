@@ -4,9 +4,12 @@ The papers check their images by hand; this makes that step a matter of opening
 `index.html`. Each page shows one card per image (rows of one image share
 `image_id`) with its questions, ground truth, expected bias and metadata, and a
 few select boxes filter the cards. Everything is read from the folder's
-manifest and Parquet shards, so any family works whose rows carry
-`REQUIRED_COLUMNS`. The pages need no network (no external URL at all), escape
-every value, and are byte-identical for the same folder. They are written into
+manifest and Parquet shards; which columns the cards, tables and filters show
+comes from the family's `gallery_view` (the manifest names the family; a family
+this checkout does not know gets `DEFAULT_VIEW`, the VLMBias layout), and class
+labels, stored as integers, are shown by their names. The pages need no network
+(no external URL at all), escape every value, and are byte-identical for the
+same folder. They are written into
 a hidden sibling folder and moved into place only when complete.
 """
 
@@ -19,41 +22,26 @@ import io
 import json
 import re
 import shutil
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
 import pyarrow as pa
 import pyarrow.parquet as pq
+from datasets import ClassLabel, Value
 from PIL import Image, UnidentifiedImageError
 from tqdm import tqdm
 
 from builders.core.atomic import staged
 from builders.core.build import prepare_output
 from builders.core.errors import UsageError, VerifyError
+from builders.core.gallery_view import DEFAULT_VIEW, GalleryView, QuestionColumn
 from builders.core.manifest import MANIFEST_NAME, read_manifest
+from builders.registry import get_family
 
-#: Columns every row needs for the gallery to show it.
-REQUIRED_COLUMNS = (
-    "image",
-    "image_id",
-    "prompt",
-    "ground_truth",
-    "expected_bias",
-    "type_of_question",
-    "sub_topic",
-    "modification",
-    "pixel",
-    "metadata",
-)
-
-#: Filters on each page: (column, label, unit appended to its values).
-FILTERS = (
-    ("sub_topic", "sub_topic", ""),
-    ("modification", "modification", ""),
-    ("pixel", "resolution", " px"),
-)
+#: Columns the rows of a folder of the default view (VLMBias, or an unknown family) need.
+REQUIRED_COLUMNS = DEFAULT_VIEW.columns
 
 #: Pages may load only their own folder's files: no external URL can slip in, even through the data.
 CONTENT_SECURITY_POLICY = (
@@ -104,6 +92,30 @@ class StoredImage:
     digest: str
 
 
+@dataclasses.dataclass(frozen=True)
+class Shown:
+    """How a folder's rows are shown: its family's view and features (empty for an unknown family)."""
+
+    view: GalleryView
+    features: Mapping[str, Any]
+
+    def text(self, column: str, value: Any, where: str) -> str:
+        """A cell as shown and filtered on; a class label by its name."""
+        feature = self.features.get(column)
+        if isinstance(feature, ClassLabel) and isinstance(value, int) and not isinstance(value, bool):
+            try:
+                return feature.int2str(value)
+            except ValueError:
+                raise VerifyError(
+                    f"{where} has a row with {column} {value}, which is not one of its "
+                    f"{feature.num_classes} classes; rebuild the folder"
+                ) from None
+        return _text(value)
+
+    def sort_key(self, column: str, value: str) -> tuple[bool, float, str]:
+        return _sort_key(value, self.features.get(column))
+
+
 @dataclasses.dataclass
 class Card:
     """One image on a page and the rows (questions) that ask about it."""
@@ -133,15 +145,25 @@ def write_gallery(folder: Path, out: Path | None = None, *, progress: bool = Tru
         raise UsageError(f"{str(folder)!r} is not a folder; pass a built dataset folder (e.g. build/vlmbias)")
     manifest = read_manifest(folder)
     out = default_out(folder) if out is None else Path(out)
-    sources = list(_sources(folder, manifest))
+    shown = _shown(manifest)
+    sources = list(_sources(folder, manifest, shown.view))
     _check_out(folder, out)
     prepare_output(out.parent)
     with staged(out) as staging:
-        pages, images, rows = _write(folder, manifest, sources, staging, progress)
+        pages, images, rows = _write(folder, manifest, sources, staging, progress, shown)
     return GalleryReport(out, pages, images, rows)
 
 
-def _sources(folder: Path, manifest: dict[str, Any]) -> Iterator[SplitSource]:
+def _shown(manifest: dict[str, Any]) -> Shown:
+    """The view and features of the manifest's family; the default view for a family not known here."""
+    try:
+        family = get_family(str(manifest["family"]))
+    except UsageError:
+        return Shown(DEFAULT_VIEW, {})
+    return Shown(family.gallery_view, family.features)
+
+
+def _sources(folder: Path, manifest: dict[str, Any], view: GalleryView) -> Iterator[SplitSource]:
     """Every (config, split) in the manifest, after checking its shards exist and have the columns."""
     for config, entry in manifest["configs"].items():
         try:
@@ -159,11 +181,11 @@ def _sources(folder: Path, manifest: dict[str, Any]) -> Iterator[SplitSource]:
                 if not SAFE_NAME.match(name):
                     raise VerifyError(f"the manifest names a {kind} {name!r}, which is not a plain file name")
             for path in paths:
-                _check_columns(folder, path)
+                _check_columns(folder, path, view.columns)
             yield SplitSource(config, split, paths, num_rows)
 
 
-def _check_columns(folder: Path, path: str) -> None:
+def _check_columns(folder: Path, path: str, required: tuple[str, ...]) -> None:
     local = folder / path
     if not local.is_file():
         raise VerifyError(f"shard {path} listed in the manifest is missing; rebuild the folder")
@@ -173,11 +195,11 @@ def _check_columns(folder: Path, path: str) -> None:
         raise VerifyError(
             f"shard {path} is unreadable ({type(error).__name__}); rebuild the folder"
         ) from None
-    missing = [column for column in REQUIRED_COLUMNS if column not in names]
+    missing = [column for column in required if column not in names]
     if missing:
         raise UsageError(
             f"shard {path} lacks the column(s) {', '.join(missing)}; the gallery needs rows with "
-            f"{', '.join(REQUIRED_COLUMNS)}"
+            f"{', '.join(required)}"
         )
 
 
@@ -203,7 +225,12 @@ def _check_out(folder: Path, out: Path) -> None:
 
 
 def _write(
-    folder: Path, manifest: dict[str, Any], sources: list[SplitSource], root: Path, progress: bool
+    folder: Path,
+    manifest: dict[str, Any],
+    sources: list[SplitSource],
+    root: Path,
+    progress: bool,
+    shown: Shown,
 ) -> tuple[int, int, int]:
     """Write assets, images, one page per source and the index into `root`; returns pages, images, rows."""
     (root / "assets").mkdir()
@@ -218,27 +245,27 @@ def _write(
     with bar:
         for source in sources:
             cards: dict[str, Card] = {}
-            for row in _rows(folder, source):
+            where = f"{source.config}/{source.split}"
+            for row in _rows(folder, source, shown.view.columns):
                 image_id = _image_id(row, source)
                 stored = _store_image(root, source.config, image_id, row["image"], images)
                 cards.setdefault(image_id, Card(image_id, stored)).rows.append(
-                    {column: _text(row[column]) for column in REQUIRED_COLUMNS if column != "image"}
+                    {column: shown.text(column, row[column], where) for column in row if column != "image"}
                 )
                 bar.update(1)
             page = root / source.config / f"{source.split}.html"
             page.parent.mkdir(parents=True, exist_ok=True)
-            page.write_text(render_page(family, source.config, source.split, list(cards.values())), "utf-8")
+            html_text = render_page(family, source.config, source.split, list(cards.values()), shown)
+            page.write_text(html_text, "utf-8")
             counts[(source.config, source.split)] = (len(cards), sum(len(c.rows) for c in cards.values()))
     (root / "index.html").write_text(render_index(manifest, counts), encoding="utf-8")
     return len(counts), len(images), sum(rows for _, rows in counts.values())
 
 
-def _rows(folder: Path, source: SplitSource) -> Iterator[dict[str, Any]]:
+def _rows(folder: Path, source: SplitSource, columns: tuple[str, ...]) -> Iterator[dict[str, Any]]:
     for path in source.files:
         try:
-            batches = pq.ParquetFile(folder / path).iter_batches(
-                columns=list(REQUIRED_COLUMNS), batch_size=64
-            )
+            batches = pq.ParquetFile(folder / path).iter_batches(columns=list(columns), batch_size=64)
             for batch in batches:
                 yield from batch.to_pylist()
         except (OSError, pa.ArrowException) as error:
@@ -304,10 +331,26 @@ def _text(value: Any) -> str:
     return json.dumps(value, sort_keys=True, ensure_ascii=False)
 
 
-def _sort_key(value: str) -> tuple[bool, int, str]:
-    """Numbers in numeric order first, then text."""
-    number = value.isdigit()
-    return (not number, int(value) if number else 0, value)
+def _sort_key(value: str, feature: Any = None) -> tuple[bool, float, str]:
+    """Class labels in class order, numbers in numeric order, then text.
+
+    >>> sorted(["10", "b", "9", "a"], key=_sort_key)
+    ['9', '10', 'a', 'b']
+    >>> sorted(["1.25", "0.5", "x"], key=lambda v: _sort_key(v, Value("float64")))
+    ['0.5', '1.25', 'x']
+    >>> sorted(["I", "f", "r"], key=lambda v: _sort_key(v, ClassLabel(names=["f", "r", "I"])))
+    ['f', 'r', 'I']
+    """
+    if isinstance(feature, ClassLabel) and value in feature.names:
+        return (False, feature.names.index(value), value)
+    if value.isdigit():
+        return (False, int(value), value)
+    if isinstance(feature, Value) and feature.dtype.startswith(("int", "uint", "float")):
+        try:
+            return (False, float(value), value)
+        except ValueError:
+            pass
+    return (True, 0, value)
 
 
 def _esc(value: str) -> str:
@@ -360,8 +403,9 @@ def render_index(manifest: dict[str, Any], counts: dict[tuple[str, str], tuple[i
     return "\n".join(lines)
 
 
-def render_page(family: str, config: str, split: str, cards: list[Card]) -> str:
-    """One split's page: filters, a count of what is shown, and one card per image."""
+def render_page(family: str, config: str, split: str, cards: list[Card], shown: Shown | None = None) -> str:
+    """One split's page: the view's filters, a count of what is shown, and one card per image."""
+    shown = Shown(DEFAULT_VIEW, {}) if shown is None else shown
     rows = sum(len(card.rows) for card in cards)
     lines = [
         *_head(f"{family} · {config} / {split}", "../"),
@@ -370,11 +414,11 @@ def render_page(family: str, config: str, split: str, cards: list[Card]) -> str:
         f'<nav><a href="../index.html">{_esc(family)}</a> / {_esc(config)} / {_esc(split)}</nav>',
         '<form class="filters" autocomplete="off">',
     ]
-    for column, label, unit in FILTERS:
-        lines.append(f'<label>{_esc(label)} <select data-filter="{column}">')
+    for item in shown.view.filters:
+        lines.append(f'<label>{_esc(item.label)} <select data-filter="{_esc(item.column)}">')
         lines.append(f'<option value="">all ({len(cards)})</option>')
-        for value, count in _options(cards, column):
-            lines.append(f'<option value="{_esc(value)}">{_esc(value + unit)} ({count})</option>')
+        for value, count in _options(cards, item.column, shown):
+            lines.append(f'<option value="{_esc(value)}">{_esc(value + item.unit)} ({count})</option>')
         lines.append("</select></label>")
     lines += [
         '<button type="reset">reset</button>',
@@ -384,26 +428,31 @@ def render_page(family: str, config: str, split: str, cards: list[Card]) -> str:
         '<main class="cards">',
     ]
     for card in cards:
-        lines += _card(card)
+        lines += _card(card, shown.view)
     lines += ["</main>", "</body>", "</html>", ""]
     return "\n".join(lines)
 
 
-def _options(cards: list[Card], column: str) -> list[tuple[str, int]]:
+def _options(cards: list[Card], column: str, shown: Shown) -> list[tuple[str, int]]:
     """Each value of `column` on the page and how many images have a row with it."""
     counts: dict[str, int] = {}
     for card in cards:
         for value in {row[column] for row in card.rows}:
             counts[value] = counts.get(value, 0) + 1
-    return [(value, counts[value]) for value in sorted(counts, key=_sort_key)]
+    return [(value, counts[value]) for value in sorted(counts, key=lambda v: shown.sort_key(column, v))]
 
 
-def _card(card: Card) -> list[str]:
+def _card(card: Card, view: GalleryView) -> list[str]:
     image = card.image
     src = _esc("../" + quote(image.path))
-    facts = [_distinct(card.rows, "sub_topic"), _distinct(card.rows, "modification")]
-    facts += [f"{_distinct(card.rows, 'pixel')} px", f"{image.width}×{image.height}"]
-    shared_metadata = len({row["metadata"] for row in card.rows}) == 1
+    facts = [
+        (f"{fact.label} " if fact.label else "") + _distinct(card.rows, fact.column) + fact.unit
+        for fact in view.facts
+    ]
+    facts.append(f"{image.width}×{image.height}")
+    meta = view.metadata
+    shared_metadata = meta is not None and len({row[meta] for row in card.rows}) == 1
+    headers = "".join(_header(column) for column in view.questions)
     lines = [
         f'<article class="card" id="{_esc(card.image_id)}">',
         f'<a class="picture" href="{src}"><img src="{src}" width="{image.width}" height="{image.height}" '
@@ -411,27 +460,43 @@ def _card(card: Card) -> list[str]:
         f"<h2>{_esc(card.image_id)}</h2>",
         f'<p class="facts">{" · ".join(_esc(fact) for fact in facts)}</p>',
         '<table class="questions">',
-        '<thead><tr><th title="type_of_question">type</th><th>prompt</th><th title="ground_truth">truth</th>'
-        '<th title="expected_bias">bias</th></tr></thead>',
+        f"<thead><tr>{headers}</tr></thead>",
         "<tbody>",
     ]
     for row in card.rows:
-        data = " ".join(f'data-{column}="{_esc(row[column])}"' for column, _, _ in FILTERS)
-        prompt = _esc(row["prompt"]) + ("" if shared_metadata else _metadata(row["metadata"]))
-        lines.append(
-            f'<tr class="question" {data}><td>{_esc(row["type_of_question"])}</td>'
-            f'<td class="prompt">{prompt}</td><td class="truth">{_esc(row["ground_truth"])}</td>'
-            f'<td class="bias">{_esc(row["expected_bias"])}</td></tr>'
-        )
+        data = "".join(f' data-{_esc(f.column)}="{_esc(row[f.column])}"' for f in view.filters)
+        cells = []
+        for column in view.questions:
+            cell = _esc(row[column.column])
+            if column.column == view.text:
+                cell += "".join(_detail(d.summary, row[d.column]) for d in view.details)
+                if meta is not None and not shared_metadata:
+                    cell += _metadata(row[meta])
+            css = f' class="{_esc(column.css_class)}"' if column.css_class else ""
+            cells.append(f"<td{css}>{cell}</td>")
+        lines.append(f'<tr class="question"{data}>{"".join(cells)}</tr>')
     lines += ["</tbody>", "</table>"]
-    if shared_metadata:
-        lines.append(_metadata(card.rows[0]["metadata"]))
+    if meta is not None and shared_metadata:
+        lines.append(_metadata(card.rows[0][meta]))
     lines.append("</article>")
     return lines
 
 
+def _header(column: QuestionColumn) -> str:
+    """A question table's header cell; the column's own name as a tooltip when the header differs."""
+    title = "" if column.header == column.column else f' title="{_esc(column.column)}"'
+    return f"<th{title}>{_esc(column.header)}</th>"
+
+
 def _distinct(rows: Iterable[dict[str, str]], column: str) -> str:
     return " / ".join(dict.fromkeys(row[column] for row in rows))
+
+
+def _detail(summary: str, text: str) -> str:
+    """A folded text, or nothing when it is empty."""
+    if not text:
+        return ""
+    return f"<details><summary>{_esc(summary)}</summary><pre>{_esc(text)}</pre></details>"
 
 
 def _metadata(text: str) -> str:

@@ -14,6 +14,7 @@ from typing import Any
 from builders import __version__
 from builders.core.errors import UsageError
 from builders.core.family import EMBEDDED, ImageJob, Scene, Source
+from builders.core.gallery_view import Detail, Fact, Filter, GalleryView, QuestionColumn
 from builders.core.raster import Picture
 from builders.core.spec import SpecRegistry
 from builders.illusions.engine import CATEGORIES, IllusionCase, Variant
@@ -24,6 +25,30 @@ from builders.viprobe.spec import IllusionImageSpec
 
 ORIGINAL_VARIANTS = (Variant.ORIGINAL, Variant.ORIGINAL_CONTROL, Variant.ORIGINAL_WITH_GUIDE)
 PERTURBED_VARIANTS = (Variant.PERTURBED, Variant.PERTURBED_CONTROL, Variant.PERTURBED_WITH_GUIDE)
+
+#: Review pages: a card per image with its f, r and I questions and their labels (class names);
+#: the instructional row's system prompt folds out under its question.
+GALLERY_VIEW = GalleryView(
+    filters=(
+        Filter("variant", "variant"),
+        Filter("polarity", "polarity"),
+        Filter("base_scale", "base scale"),
+        Filter("strength", "strength"),
+    ),
+    facts=(
+        Fact("case_title"),
+        Fact("variant_code"),
+        Fact("base_scale", "base scale"),
+        Fact("strength", "strength"),
+    ),
+    questions=(
+        QuestionColumn("polarity", "polarity"),
+        QuestionColumn("question", "question", "prompt"),
+        QuestionColumn("label", "label", "truth"),
+    ),
+    text="question",
+    details=(Detail("system_prompt", "system prompt"),),
+)
 
 
 @dataclasses.dataclass
@@ -39,6 +64,7 @@ class ViProbeFamily:
     default_preset: str = "paper"
     splits: tuple[str, ...] = SPLITS
     features: Any = dataclasses.field(default_factory=lambda: FEATURES)
+    gallery_view: GalleryView = GALLERY_VIEW
     unions: dict[str, tuple[str, ...]] = dataclasses.field(init=False)
     card_metadata: dict[str, Any] = dataclasses.field(
         default_factory=lambda: {

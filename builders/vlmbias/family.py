@@ -16,6 +16,7 @@ from typing import Any
 from builders import __version__
 from builders.core.errors import UsageError
 from builders.core.family import EMBEDDED, ImageJob, Scene, Source
+from builders.core.gallery_view import DEFAULT_VIEW, GalleryView
 from builders.core.hashing import canonical_json
 from builders.core.raster import Picture
 from builders.core.spec import Spec, SpecRegistry
@@ -42,6 +43,8 @@ class VlmBiasFamily:
     splits: tuple[str, ...] = SPLITS
     unions: dict[str, tuple[str, ...]] = dataclasses.field(init=False)
     features: Any = dataclasses.field(default_factory=lambda: FEATURES)
+    #: The gallery's default layout was written for these rows: sub-topic, modification, resolution.
+    gallery_view: GalleryView = DEFAULT_VIEW
     card_metadata: dict[str, Any] = dataclasses.field(
         default_factory=lambda: {
             "license": "mit",
