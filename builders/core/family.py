@@ -68,6 +68,17 @@ class ImageJob:
             "spec": self.spec.to_dict(),
         }
 
+    @classmethod
+    def from_dict(cls, image_id: str, entry: dict[str, Any], registry: SpecRegistry) -> ImageJob:
+        """Inverse of `to_dict`, for `verify`: the spec comes back as the class its kind names."""
+        return cls(
+            config=entry["config"],
+            image_id=image_id,
+            spec=registry.load(entry["spec"]),
+            role=entry["role"],
+            title=entry["title"],
+        )
+
 
 class Family(Protocol):
     """The contract every family module's `FAMILY` object meets."""
@@ -98,10 +109,6 @@ class Family(Protocol):
 
     def rows(self, job: ImageJob, picture: Picture) -> list[tuple[str, dict[str, Any]]]:
         """The (split, row) pairs this image feeds; rows carry everything but the image."""
-        ...
-
-    def job_from_manifest(self, image_id: str, entry: dict[str, Any]) -> ImageJob:
-        """Rebuild a job from its manifest entry (for `verify`)."""
         ...
 
     def card_context(self, manifest: dict[str, Any]) -> dict[str, str]:

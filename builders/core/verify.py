@@ -18,7 +18,7 @@ import pyarrow.parquet as pq
 from builders.core.build import default_workers, rendered
 from builders.core.card import CARD_NAME, render_card
 from builders.core.errors import UsageError, VerifyError
-from builders.core.family import Family
+from builders.core.family import Family, ImageJob
 from builders.core.hashing import file_sha256
 from builders.core.manifest import MANIFEST_NAME, read_manifest
 from builders.core.raster import decode_png, pixel_sha256
@@ -154,7 +154,8 @@ def _check_card(folder: Path, family: Family, manifest: dict[str, Any], report: 
 def _check_redraw(family: Family, manifest: dict[str, Any], report: VerifyReport, workers: int) -> None:
     """Re-draw every image from its spec and compare pixel hashes."""
     jobs = [
-        family.job_from_manifest(image_id, entry) for image_id, entry in sorted(manifest["images"].items())
+        ImageJob.from_dict(image_id, entry, family.spec_registry)
+        for image_id, entry in sorted(manifest["images"].items())
     ]
     with rendered(family, jobs, workers) as results:
         for job, picture, _rows in results:

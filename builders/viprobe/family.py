@@ -153,15 +153,6 @@ class ViProbeFamily:
             for question in questions(case, variant)
         ]
 
-    def job_from_manifest(self, image_id: str, entry: dict[str, Any]) -> ImageJob:
-        return ImageJob(
-            config=entry["config"],
-            image_id=image_id,
-            spec=self.spec_registry.load(entry["spec"]),
-            role=entry["role"],
-            title=entry["title"],
-        )
-
     def card_context(self, manifest: dict[str, Any]) -> dict[str, str]:
         configs = [c for c in self.configs if c in manifest["configs"]]
         return {
