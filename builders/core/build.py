@@ -22,6 +22,7 @@ from typing import Any
 
 from tqdm import tqdm
 
+from builders import __version__
 from builders.core.atomic import staged
 from builders.core.card import write_card
 from builders.core.draw import bundles, draw_bundle
@@ -174,7 +175,7 @@ def _previous_manifest(final: Path, family: Family) -> dict[str, Any] | None:
         raise UsageError(
             f"{str(final)!r} holds family {manifest['family']!r}, not {family.name!r}; choose another --out"
         )
-    if manifest.get("builder_version") != new_manifest(family.name, family.repo_name)["builder_version"]:
+    if manifest.get("builder_version") != __version__:
         return None  # built by another builder version: rebuild everything asked for, keep nothing
     return manifest
 
