@@ -57,6 +57,17 @@ class Spec:
         return stable_hash(self.to_dict())
 
 
+def expect_spec(spec: Spec, cls: type[S], config: str) -> S:
+    """`spec` typed as `cls`, or a SpecError naming the config: a family handed another family's spec.
+
+    >>> expect_spec(Spec(), Spec, "flags").kind
+    'spec'
+    """
+    if not isinstance(spec, cls):
+        raise SpecError(f"{config} draws {cls.__name__}, got {type(spec).__name__}: {spec!r}")
+    return spec
+
+
 def _to_tuple(value: Any) -> Any:
     """JSON turns tuples into lists; turn them back, recursively."""
     if isinstance(value, list):

@@ -16,7 +16,7 @@ from builders.core.errors import UsageError
 from builders.core.family import EMBEDDED, ImageJob, Scene, Source
 from builders.core.gallery_view import Detail, Fact, Filter, GalleryView, QuestionColumn
 from builders.core.raster import Picture
-from builders.core.spec import SpecRegistry
+from builders.core.spec import SpecRegistry, expect_spec
 from builders.illusions.engine import CATEGORIES, IllusionCase, Variant
 from builders.viprobe.grid import PRESETS, Grid
 from builders.viprobe.questions import TEMPLATE_VERSION, questions
@@ -217,6 +217,4 @@ def _values(values: tuple[float, ...]) -> str:
 
 
 def _illusion_spec(job: ImageJob) -> IllusionImageSpec:
-    if not isinstance(job.spec, IllusionImageSpec):
-        raise TypeError(f"VI-Probe cannot draw a {type(job.spec).__name__}")
-    return job.spec
+    return expect_spec(job.spec, IllusionImageSpec, job.config)

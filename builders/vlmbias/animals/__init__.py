@@ -15,7 +15,7 @@ from typing import Any
 
 from builders.core.errors import SpecError
 from builders.core.family import Scene
-from builders.core.spec import Spec
+from builders.core.spec import Spec, expect_spec
 from builders.vlmbias import photo_release
 from builders.vlmbias.animals.catalogue import CATALOGUE
 from builders.vlmbias.animals.questions import animal_questions
@@ -31,9 +31,7 @@ SUB_TOPIC = "Animal Add Legs"
 
 
 def _spec(spec: Spec) -> AnimalSpec:
-    if not isinstance(spec, AnimalSpec):
-        raise SpecError(f"animals draws AnimalSpec or UpstreamPhotoSpec, got {type(spec).__name__}: {spec!r}")
-    return spec
+    return expect_spec(spec, AnimalSpec, "animals")
 
 
 def _upstream_title(first: photo_release.ReleasedRow, rows: list[photo_release.ReleasedRow]) -> str:

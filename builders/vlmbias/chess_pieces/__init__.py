@@ -12,7 +12,7 @@ from typing import Any
 
 from builders.core.errors import SpecError
 from builders.core.family import Scene
-from builders.core.spec import Spec
+from builders.core.spec import Spec, expect_spec
 from builders.vlmbias.chess_pieces import questions as qa
 from builders.vlmbias.chess_pieces import render
 from builders.vlmbias.chess_pieces.spec import (
@@ -28,9 +28,7 @@ __all__ = ["TOPIC", "ChessPiecesTopic", "PieceSpec"]
 
 
 def _spec(spec: Spec) -> PieceSpec:
-    if not isinstance(spec, PieceSpec):
-        raise SpecError(f"chess_pieces draws PieceSpec, got {type(spec).__name__}: {spec!r}")
-    return spec
+    return expect_spec(spec, PieceSpec, "chess_pieces")
 
 
 class ChessPiecesTopic:

@@ -13,7 +13,7 @@ from typing import Any
 
 from builders.core.errors import SpecError
 from builders.core.family import Scene
-from builders.core.spec import Spec
+from builders.core.spec import Spec, expect_spec
 from builders.vlmbias.flags.questions import flag_questions
 from builders.vlmbias.flags.spec import NONE, PRESETS, FlagSpec, counterfactual_specs, original_specs
 from builders.vlmbias.questions import Question
@@ -24,9 +24,7 @@ SUB_TOPICS = {"stars": "Flags 2D Stars", "stripes": "Flags 2D Stripes"}
 
 
 def _spec(spec: Spec) -> FlagSpec:
-    if not isinstance(spec, FlagSpec):
-        raise SpecError(f"flags draws FlagSpec, got {type(spec).__name__}: {spec!r}")
-    return spec
+    return expect_spec(spec, FlagSpec, "flags")
 
 
 class FlagsTopic:

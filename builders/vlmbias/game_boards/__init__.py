@@ -11,7 +11,7 @@ from typing import Any
 
 from builders.core.errors import SpecError
 from builders.core.family import Scene
-from builders.core.spec import Spec
+from builders.core.spec import Spec, expect_spec
 from builders.vlmbias.game_boards.board import ROW
 from builders.vlmbias.game_boards.questions import counterfactual_questions, original_questions
 from builders.vlmbias.game_boards.spec import (
@@ -26,9 +26,7 @@ __all__ = ["TOPIC", "GameBoardSpec", "GameBoardsTopic"]
 
 
 def _spec(spec: Spec) -> GameBoardSpec:
-    if not isinstance(spec, GameBoardSpec):
-        raise SpecError(f"game_boards draws GameBoardSpec, got {type(spec).__name__}: {spec!r}")
-    return spec
+    return expect_spec(spec, GameBoardSpec, "game_boards")
 
 
 class GameBoardsTopic:

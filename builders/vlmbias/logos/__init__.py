@@ -15,7 +15,7 @@ from typing import Any
 
 from builders.core.errors import SpecError
 from builders.core.family import Scene
-from builders.core.spec import Spec
+from builders.core.spec import Spec, expect_spec
 from builders.vlmbias import photo_release
 from builders.vlmbias.logos.brands import BRANDS, SHOE
 from builders.vlmbias.logos.cars import draw_car
@@ -29,9 +29,7 @@ __all__ = ["TOPIC", "LogoSpec", "LogosTopic"]
 
 
 def _spec(spec: Spec) -> LogoSpec:
-    if not isinstance(spec, LogoSpec):
-        raise SpecError(f"logos draws LogoSpec or UpstreamPhotoSpec, got {type(spec).__name__}: {spec!r}")
-    return spec
+    return expect_spec(spec, LogoSpec, "logos")
 
 
 def _upstream_title(first: photo_release.ReleasedRow, rows: list[photo_release.ReleasedRow]) -> str:

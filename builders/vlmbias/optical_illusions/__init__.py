@@ -12,7 +12,7 @@ from typing import Any
 
 from builders.core.errors import SpecError
 from builders.core.family import Scene
-from builders.core.spec import Spec
+from builders.core.spec import Spec, expect_spec
 from builders.vlmbias.optical_illusions.questions import main_questions, sanity_questions
 from builders.vlmbias.optical_illusions.spec import (
     PRESETS,
@@ -27,9 +27,7 @@ __all__ = ["TOPIC", "IllusionSpec", "OpticalIllusionsTopic"]
 
 
 def _spec(spec: Spec) -> IllusionSpec:
-    if not isinstance(spec, IllusionSpec):
-        raise SpecError(f"optical_illusions draws IllusionSpec, got {type(spec).__name__}: {spec!r}")
-    return spec
+    return expect_spec(spec, IllusionSpec, "optical_illusions")
 
 
 class OpticalIllusionsTopic:
