@@ -23,6 +23,7 @@ every image it keeps has all of its rows.
 
 from __future__ import annotations
 
+import abc
 import dataclasses
 import functools
 import hashlib
@@ -199,6 +200,77 @@ def _row_group(path: str, index: int) -> tuple[list[str], list[bytes]]:
     table = pq.ParquetFile(path).read_row_group(index, columns=["ID", "image"])
     images = [(cell or {}).get("bytes") or b"" for cell in table.column("image").to_pylist()]
     return table.column("ID").to_pylist(), images
+
+
+# --------------------------------------------------------------------------- the topic side
+
+
+class UpstreamPhotos(abc.ABC):
+    """The `Topic` methods of a photo topic (Animals, Logos) that take a spec.
+
+    An `UpstreamPhotoSpec` answers for itself; any other spec goes to the topic's
+    `_drawn_*` method of the same name, which checks it is one of its drawn specs.
+    """
+
+    def image_id(self, spec: Spec, titled: bool) -> str:
+        if isinstance(spec, UpstreamPhotoSpec):
+            return spec.image_id(titled)
+        return self._drawn_image_id(spec, titled)
+
+    def row_id(self, image_id: str, question: Question) -> str:
+        """The released form: the question type before the resolution, `..._notitle_Q1_px768`."""
+        return row_id(image_id, question)
+
+    def scene(self, spec: Spec) -> Scene:
+        if isinstance(spec, UpstreamPhotoSpec):
+            return spec.scene()
+        return self._drawn_scene(spec)
+
+    def questions(self, spec: Spec) -> list[Question]:
+        if isinstance(spec, UpstreamPhotoSpec):
+            return spec.questions()
+        return self._drawn_questions(spec)
+
+    def sub_topic(self, spec: Spec) -> str:
+        if isinstance(spec, UpstreamPhotoSpec):
+            return spec.sub_topic
+        return self._drawn_sub_topic(spec)
+
+    def title(self, spec: Spec) -> str:
+        if isinstance(spec, UpstreamPhotoSpec):
+            return spec.title
+        return self._drawn_title(spec)
+
+    def modification(self, spec: Spec) -> str:
+        if isinstance(spec, UpstreamPhotoSpec):
+            return spec.modification
+        return self._drawn_modification(spec)
+
+    def metadata(self, spec: Spec) -> dict[str, Any]:
+        if isinstance(spec, UpstreamPhotoSpec):
+            return spec.metadata()
+        return self._drawn_metadata(spec)
+
+    @abc.abstractmethod
+    def _drawn_image_id(self, spec: Spec, titled: bool) -> str: ...
+
+    @abc.abstractmethod
+    def _drawn_scene(self, spec: Spec) -> Scene: ...
+
+    @abc.abstractmethod
+    def _drawn_questions(self, spec: Spec) -> list[Question]: ...
+
+    @abc.abstractmethod
+    def _drawn_sub_topic(self, spec: Spec) -> str: ...
+
+    @abc.abstractmethod
+    def _drawn_title(self, spec: Spec) -> str: ...
+
+    @abc.abstractmethod
+    def _drawn_modification(self, spec: Spec) -> str: ...
+
+    @abc.abstractmethod
+    def _drawn_metadata(self, spec: Spec) -> dict[str, Any]: ...
 
 
 # --------------------------------------------------------------------------- reading and checking

@@ -22,7 +22,7 @@ from builders.vlmbias.animals.questions import animal_questions
 from builders.vlmbias.animals.render import draw_animal
 from builders.vlmbias.animals.spec import PRESETS, AnimalSpec, counterfactual_specs, original_specs
 from builders.vlmbias.animals.species import slug
-from builders.vlmbias.photo_release import UpstreamPhotoSpec
+from builders.vlmbias.photo_release import UpstreamPhotos, UpstreamPhotoSpec
 from builders.vlmbias.questions import Question
 
 __all__ = ["TOPIC", "AnimalSpec", "AnimalsTopic"]
@@ -43,8 +43,8 @@ def _upstream_title(first: photo_release.ReleasedRow, rows: list[photo_release.R
     return names.get(match.group(1), match.group(1).title())
 
 
-class AnimalsTopic:
-    """The `animals` config of VLMBias."""
+class AnimalsTopic(UpstreamPhotos):
+    """The `animals` config of VLMBias; released photos are answered for by `UpstreamPhotos`."""
 
     config = "animals"
     topic = "Animals"
@@ -85,10 +85,8 @@ complete release, the lite preset takes its 384 px images.
         """The release's Animals photos read from a local copy (see `photo_release`)."""
         return photo_release.upstream_specs(path, preset, self.config, _upstream_title)
 
-    def image_id(self, spec: Spec, titled: bool) -> str:
+    def _drawn_image_id(self, spec: Spec, titled: bool) -> str:
         """`animal_053_arcticfox_notitle_px768`; originals `animal_053_arcticfox_original_px768`."""
-        if isinstance(spec, UpstreamPhotoSpec):
-            return spec.image_id(titled)
         spec = _spec(spec)
         stem = f"animal_{spec.entry.number:03d}_{slug(spec.species)}"
         if spec.is_original:
@@ -97,45 +95,29 @@ complete release, the lite preset takes its 384 px images.
             return f"{stem}_original_px{spec.px}"
         return f"{stem}_{'withtitle' if titled else 'notitle'}_px{spec.px}"
 
-    def row_id(self, image_id: str, question: Question) -> str:
-        """The released form: the question type before the resolution, `..._notitle_Q1_px768`."""
-        return photo_release.row_id(image_id, question)
-
-    def scene(self, spec: Spec) -> Scene:
-        """The animal on its background, C x 3C/4; upstream photos as they are."""
-        if isinstance(spec, UpstreamPhotoSpec):
-            return spec.scene()
+    def _drawn_scene(self, spec: Spec) -> Scene:
+        """The animal on its background, C x 3C/4."""
         spec = _spec(spec)
         width, height = spec.size
         return Scene(draw_animal(spec.entry, spec.legs), width, height)
 
-    def questions(self, spec: Spec) -> list[Question]:
+    def _drawn_questions(self, spec: Spec) -> list[Question]:
         """Q1, Q2, Q3 for an animal with an added leg; the sanity questions for an unmodified one."""
-        if isinstance(spec, UpstreamPhotoSpec):
-            return spec.questions()
         return animal_questions(_spec(spec))
 
-    def sub_topic(self, spec: Spec) -> str:
-        if isinstance(spec, UpstreamPhotoSpec):
-            return spec.sub_topic
+    def _drawn_sub_topic(self, spec: Spec) -> str:
         _spec(spec)
         return SUB_TOPIC
 
-    def title(self, spec: Spec) -> str:
+    def _drawn_title(self, spec: Spec) -> str:
         """The animal's name, e.g. "Arctic Fox"."""
-        if isinstance(spec, UpstreamPhotoSpec):
-            return spec.title
         return _spec(spec).species
 
-    def modification(self, spec: Spec) -> str:
-        if isinstance(spec, UpstreamPhotoSpec):
-            return spec.modification
+    def _drawn_modification(self, spec: Spec) -> str:
         return "none" if _spec(spec).is_original else "add"
 
-    def metadata(self, spec: Spec) -> dict[str, Any]:
+    def _drawn_metadata(self, spec: Spec) -> dict[str, Any]:
         """Species, class, legs drawn and the standard count, number and habitat."""
-        if isinstance(spec, UpstreamPhotoSpec):
-            return spec.metadata()
         spec = _spec(spec)
         entry = spec.entry
         return {

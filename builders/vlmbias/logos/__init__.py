@@ -22,7 +22,7 @@ from builders.vlmbias.logos.cars import draw_car
 from builders.vlmbias.logos.questions import logo_questions
 from builders.vlmbias.logos.shoes import PALETTES, draw_shoes
 from builders.vlmbias.logos.spec import PRESETS, LogoSpec, counterfactual_specs, original_specs
-from builders.vlmbias.photo_release import UpstreamPhotoSpec
+from builders.vlmbias.photo_release import UpstreamPhotos, UpstreamPhotoSpec
 from builders.vlmbias.questions import Question
 
 __all__ = ["TOPIC", "LogoSpec", "LogosTopic"]
@@ -43,8 +43,8 @@ def _upstream_title(first: photo_release.ReleasedRow, rows: list[photo_release.R
     return str(first.fields["sub_topic"])
 
 
-class LogosTopic:
-    """The `logos` config of VLMBias."""
+class LogosTopic(UpstreamPhotos):
+    """The `logos` config of VLMBias; released photos are answered for by `UpstreamPhotos`."""
 
     config = "logos"
     topic = "Logos"
@@ -88,10 +88,8 @@ complete release, the lite preset takes its 384 px images.
         """The release's Logos photos read from a local copy (see `photo_release`)."""
         return photo_release.upstream_specs(path, preset, self.config, _upstream_title)
 
-    def image_id(self, spec: Spec, titled: bool) -> str:
+    def _drawn_image_id(self, spec: Spec, titled: bool) -> str:
         """`shoe_018_notitle_px768`, `car_067_withtitle_px384`; originals `car_022_original_px384`."""
-        if isinstance(spec, UpstreamPhotoSpec):
-            return spec.image_id(titled)
         spec = _spec(spec)
         stem = f"{spec.item}_{spec.number:03d}"
         if spec.is_original:
@@ -100,44 +98,28 @@ complete release, the lite preset takes its 384 px images.
             return f"{stem}_original_px{spec.px}"
         return f"{stem}_{'withtitle' if titled else 'notitle'}_px{spec.px}"
 
-    def row_id(self, image_id: str, question: Question) -> str:
-        """The released form: the question type before the resolution, `shoe_018_notitle_Q1_px1152`."""
-        return photo_release.row_id(image_id, question)
-
-    def scene(self, spec: Spec) -> Scene:
-        """The shoes or the car, C x 3C/4; upstream photos as they are."""
-        if isinstance(spec, UpstreamPhotoSpec):
-            return spec.scene()
+    def _drawn_scene(self, spec: Spec) -> Scene:
+        """The shoes or the car, C x 3C/4."""
         spec = _spec(spec)
         width, height = spec.size
         draw = draw_shoes if spec.item == SHOE else draw_car
         return Scene(draw(spec.definition, spec.backdrop, spec.colour, spec.elements), width, height)
 
-    def questions(self, spec: Spec) -> list[Question]:
-        if isinstance(spec, UpstreamPhotoSpec):
-            return spec.questions()
+    def _drawn_questions(self, spec: Spec) -> list[Question]:
         return logo_questions(_spec(spec))
 
-    def sub_topic(self, spec: Spec) -> str:
-        if isinstance(spec, UpstreamPhotoSpec):
-            return spec.sub_topic
+    def _drawn_sub_topic(self, spec: Spec) -> str:
         return _spec(spec).definition.sub_topic
 
-    def title(self, spec: Spec) -> str:
+    def _drawn_title(self, spec: Spec) -> str:
         """The brand, e.g. "Adidas"."""
-        if isinstance(spec, UpstreamPhotoSpec):
-            return spec.title
         return _spec(spec).brand
 
-    def modification(self, spec: Spec) -> str:
-        if isinstance(spec, UpstreamPhotoSpec):
-            return spec.modification
+    def _drawn_modification(self, spec: Spec) -> str:
         return "none" if _spec(spec).is_original else "add"
 
-    def metadata(self, spec: Spec) -> dict[str, Any]:
+    def _drawn_metadata(self, spec: Spec) -> dict[str, Any]:
         """Brand, item, background, colour, emblem and its element counts."""
-        if isinstance(spec, UpstreamPhotoSpec):
-            return spec.metadata()
         spec = _spec(spec)
         brand = spec.definition
         meta: dict[str, Any] = {
