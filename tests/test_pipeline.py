@@ -173,7 +173,7 @@ def test_list_names_families_configs_and_presets():
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["build", "nope"], "unknown family 'nope'; choose one of: vlmbias"),
+        (["build", "nope"], "unknown family 'nope'; choose one of: viprobe, vlmbias"),
         (
             ["build", "vlmbias", "--config", "flag"],
             "unknown config 'flag' for family 'vlmbias'; choose from:",

@@ -154,3 +154,11 @@ def test_bad_requests_fail_with_one_sentence_and_write_nothing(arguments, messag
     assert result.returncode == 2
     assert result.stderr.startswith(f"error: {message}") and result.stderr.count("\n") == 1
     assert not any(tmp_path.iterdir())
+
+
+def test_build_all_refuses_a_config_choice(tmp_path) -> None:
+    command = [sys.executable, "-m", "builders", "build", "all", "--config", "ponzo", "--out", str(tmp_path)]
+    result = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 2 and not any(tmp_path.iterdir())
+    assert result.stderr.startswith("error: `build all` builds every config of every family; name one family")
+    assert result.stderr.count("\n") == 1
