@@ -217,6 +217,12 @@ class UpstreamPhotos(abc.ABC):
             return spec.image_id(titled)
         return self._drawn_image_id(spec, titled)
 
+    config: str
+
+    def upstream_specs(self, path: Path, preset: str) -> tuple[list[Spec], list[Spec]]:
+        """The release's photos of this topic read from a local copy (see `upstream_specs`)."""
+        return upstream_specs(path, preset, self.config, self._upstream_title)
+
     def row_id(self, image_id: str, question: Question) -> str:
         """The released form: the question type before the resolution, `..._notitle_Q1_px768`."""
         return row_id(image_id, question)
@@ -250,6 +256,10 @@ class UpstreamPhotos(abc.ABC):
         if isinstance(spec, UpstreamPhotoSpec):
             return spec.metadata()
         return self._drawn_metadata(spec)
+
+    @abc.abstractmethod
+    def _upstream_title(self, first: ReleasedRow, rows: list[ReleasedRow]) -> str:
+        """The subject a released photo's title bar names, from its first row and all its rows."""
 
     @abc.abstractmethod
     def _drawn_image_id(self, spec: Spec, titled: bool) -> str: ...

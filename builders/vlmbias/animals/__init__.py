@@ -9,8 +9,7 @@ standard legs x 3 resolutions for the `original` split. With
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
-from pathlib import Path
+from collections.abc import Iterator
 from typing import Any
 
 from builders.core.errors import SpecError
@@ -32,15 +31,6 @@ SUB_TOPIC = "Animal Add Legs"
 
 def _spec(spec: Spec) -> AnimalSpec:
     return expect_spec(spec, AnimalSpec, "animals")
-
-
-def _upstream_title(first: photo_release.ReleasedRow, rows: list[photo_release.ReleasedRow]) -> str:
-    """The animal's name for a released photo: from the slug in its ID (`animal_053_arcticfox_...`)."""
-    names = {slug(name): name for name in CATALOGUE}
-    match = re.match(r"animal_\d+_([a-z]+)_", first.id)
-    if match is None:
-        return SUB_TOPIC
-    return names.get(match.group(1), match.group(1).title())
 
 
 class AnimalsTopic(UpstreamPhotos):
@@ -81,9 +71,13 @@ complete release, the lite preset takes its 384 px images.
         """Animals with their standard legs, each at every resolution of the preset."""
         return original_specs(preset)
 
-    def upstream_specs(self, path: Path, preset: str) -> tuple[Iterable[Spec], Iterable[Spec]]:
-        """The release's Animals photos read from a local copy (see `photo_release`)."""
-        return photo_release.upstream_specs(path, preset, self.config, _upstream_title)
+    def _upstream_title(self, first: photo_release.ReleasedRow, rows: list[photo_release.ReleasedRow]) -> str:
+        """The animal's name for a released photo: from the slug in its ID (`animal_053_arcticfox_...`)."""
+        names = {slug(name): name for name in CATALOGUE}
+        match = re.match(r"animal_\d+_([a-z]+)_", first.id)
+        if match is None:
+            return SUB_TOPIC
+        return names.get(match.group(1), match.group(1).title())
 
     def _drawn_image_id(self, spec: Spec, titled: bool) -> str:
         """`animal_053_arcticfox_notitle_px768`; originals `animal_053_arcticfox_original_px768`."""

@@ -9,8 +9,7 @@ re-emitted instead.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
-from pathlib import Path
+from collections.abc import Iterator
 from typing import Any
 
 from builders.core.errors import SpecError
@@ -30,17 +29,6 @@ __all__ = ["TOPIC", "LogoSpec", "LogosTopic"]
 
 def _spec(spec: Spec) -> LogoSpec:
     return expect_spec(spec, LogoSpec, "logos")
-
-
-def _upstream_title(first: photo_release.ReleasedRow, rows: list[photo_release.ReleasedRow]) -> str:
-    """The brand of a released photo: the brand its Q3 names ("Is the logo on this car Audi logo?"), or the
-    answer to its naming question (originals)."""
-    for row in rows:
-        text = f"{row.fields['prompt']} {row.fields['ground_truth']}".lower()
-        for name in BRANDS:
-            if name.lower() in text:
-                return name
-    return str(first.fields["sub_topic"])
 
 
 class LogosTopic(UpstreamPhotos):
@@ -84,9 +72,15 @@ complete release, the lite preset takes its 384 px images.
         """Each brand's real emblem on its original background, at every resolution of the preset."""
         return original_specs(preset)
 
-    def upstream_specs(self, path: Path, preset: str) -> tuple[Iterable[Spec], Iterable[Spec]]:
-        """The release's Logos photos read from a local copy (see `photo_release`)."""
-        return photo_release.upstream_specs(path, preset, self.config, _upstream_title)
+    def _upstream_title(self, first: photo_release.ReleasedRow, rows: list[photo_release.ReleasedRow]) -> str:
+        """The brand of a released photo: the brand its Q3 names ("Is the logo on this car Audi logo?"),
+        or the answer to its naming question (originals)."""
+        for row in rows:
+            text = f"{row.fields['prompt']} {row.fields['ground_truth']}".lower()
+            for name in BRANDS:
+                if name.lower() in text:
+                    return name
+        return str(first.fields["sub_topic"])
 
     def _drawn_image_id(self, spec: Spec, titled: bool) -> str:
         """`shoe_018_notitle_px768`, `car_067_withtitle_px384`; originals `car_022_original_px384`."""
