@@ -277,19 +277,9 @@ CONFIG = "animals"
 _COUNTED: dict[str, int] = {}
 
 
-@pytest.fixture
-def paper_split(request: pytest.FixtureRequest):
-    """The session's `load_split` (paper build); skipped, naming the fix, until conftest builds this topic."""
-    from tests.conftest import PAPER_CONFIGS
-
-    if CONFIG not in PAPER_CONFIGS:
-        pytest.skip(f"add {CONFIG!r} to PAPER_CONFIGS in tests/conftest.py to audit the paper build")
-    return request.getfixturevalue("load_split")
-
-
-def _audit_split(paper_split, split: str) -> dict[str, tuple[list[dict], int]]:
+def _audit_split(load_split, split: str) -> dict[str, tuple[list[dict], int]]:
     """Decode every distinct image of a split once, check its size and count its legs."""
-    dataset = paper_split(CONFIG, split)
+    dataset = load_split(CONFIG, split)
     grouped: dict[str, list[dict]] = {}
     for index, row in enumerate(dataset.remove_columns("image")):
         grouped.setdefault(row["image_id"], []).append({**row, "_index": index})
@@ -316,8 +306,8 @@ def _audit_split(paper_split, split: str) -> dict[str, tuple[list[dict], int]]:
 
 
 @pytest.mark.parametrize("split", ["main", "withtitle"])
-def test_counting_splits_match_pixels(paper_split, split: str) -> None:
-    audited = _audit_split(paper_split, split)
+def test_counting_splits_match_pixels(load_split, split: str) -> None:
+    audited = _audit_split(load_split, split)
     assert len(audited) == 273
     classes = Counter()
     for image_id, (rows, legs) in audited.items():
@@ -332,8 +322,8 @@ def test_counting_splits_match_pixels(paper_split, split: str) -> None:
     assert classes == {"bird": 69, "mammal": 204}
 
 
-def test_identification_split_matches_pixels(paper_split) -> None:
-    audited = _audit_split(paper_split, "identification")
+def test_identification_split_matches_pixels(load_split) -> None:
+    audited = _audit_split(load_split, "identification")
     assert len(audited) == 273
     for image_id, (rows, legs) in audited.items():
         (row,) = rows
@@ -344,8 +334,8 @@ def test_identification_split_matches_pixels(paper_split) -> None:
         assert row["prompt"].startswith(f"Is this an animal with {legs - 1} legs?"), image_id
 
 
-def test_original_split_matches_pixels(paper_split) -> None:
-    audited = _audit_split(paper_split, "original")
+def test_original_split_matches_pixels(load_split) -> None:
+    audited = _audit_split(load_split, "original")
     assert len(audited) == 273
     for image_id, (rows, legs) in audited.items():
         answers = {row["type_of_question"]: row["ground_truth"] for row in rows}
@@ -354,9 +344,9 @@ def test_original_split_matches_pixels(paper_split) -> None:
         assert all(row["expected_bias"] is None and not row["is_counterfactual"] for row in rows)
 
 
-def test_withtitle_keeps_the_untitled_pixels(paper_split) -> None:
+def test_withtitle_keeps_the_untitled_pixels(load_split) -> None:
     """Under the title bar, a titled image is the untitled one pixel for pixel."""
-    main, titled = paper_split(CONFIG, "main"), paper_split(CONFIG, "withtitle")
+    main, titled = load_split(CONFIG, "main"), load_split(CONFIG, "withtitle")
     plain = {image_id: index for index, image_id in enumerate(main["image_id"])}
     for index in (0, len(titled) // 2, len(titled) - 1):
         row = titled[index]

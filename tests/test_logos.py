@@ -328,19 +328,9 @@ CONFIG = "logos"
 _COUNTED: dict[str, list[int] | int] = {}
 
 
-@pytest.fixture
-def paper_split(request: pytest.FixtureRequest):
-    """The session's `load_split` (paper build); skipped, naming the fix, until conftest builds this topic."""
-    from tests.conftest import PAPER_CONFIGS
-
-    if CONFIG not in PAPER_CONFIGS:
-        pytest.skip(f"add {CONFIG!r} to PAPER_CONFIGS in tests/conftest.py to audit the paper build")
-    return request.getfixturevalue("load_split")
-
-
-def _audit_split(paper_split, split: str) -> dict[str, tuple[list[dict], int]]:
+def _audit_split(load_split, split: str) -> dict[str, tuple[list[dict], int]]:
     """Decode every distinct image of a split once, check its size and count its emblem's elements."""
-    dataset = paper_split(CONFIG, split)
+    dataset = load_split(CONFIG, split)
     grouped: dict[str, list[dict]] = {}
     for index, row in enumerate(dataset.remove_columns("image")):
         grouped.setdefault(row["image_id"], []).append({**row, "_index": index})
@@ -373,8 +363,8 @@ def _audit_split(paper_split, split: str) -> dict[str, tuple[list[dict], int]]:
 
 
 @pytest.mark.parametrize("split", ["main", "withtitle"])
-def test_counting_splits_match_pixels(paper_split, split: str) -> None:
-    audited = _audit_split(paper_split, split)
+def test_counting_splits_match_pixels(load_split, split: str) -> None:
+    audited = _audit_split(load_split, split)
     assert len(audited) == 207
     subs = Counter()
     for image_id, (rows, counted) in audited.items():
@@ -389,8 +379,8 @@ def test_counting_splits_match_pixels(paper_split, split: str) -> None:
     assert subs == {"Shoe Logos": 144, "Car Logos": 270}
 
 
-def test_identification_split_matches_pixels(paper_split) -> None:
-    audited = _audit_split(paper_split, "identification")
+def test_identification_split_matches_pixels(load_split) -> None:
+    audited = _audit_split(load_split, "identification")
     assert len(audited) == 207
     for image_id, (rows, counted) in audited.items():
         (row,) = rows
@@ -399,8 +389,8 @@ def test_identification_split_matches_pixels(paper_split) -> None:
         assert brand in row["prompt"] and (row["ground_truth"], row["expected_bias"]) == ("No", "Yes")
 
 
-def test_original_split_matches_pixels(paper_split) -> None:
-    audited = _audit_split(paper_split, "original")
+def test_original_split_matches_pixels(load_split) -> None:
+    audited = _audit_split(load_split, "original")
     assert len(audited) == 15
     for image_id, (rows, counted) in audited.items():
         brand = json.loads(rows[0]["metadata"])["brand"]
@@ -408,8 +398,8 @@ def test_original_split_matches_pixels(paper_split) -> None:
         assert answers == {"ID": brand, "Q1": str(counted)} and counted == COUNTS[brand][0], image_id
 
 
-def test_withtitle_keeps_the_untitled_pixels(paper_split) -> None:
-    main, titled = paper_split(CONFIG, "main"), paper_split(CONFIG, "withtitle")
+def test_withtitle_keeps_the_untitled_pixels(load_split) -> None:
+    main, titled = load_split(CONFIG, "main"), load_split(CONFIG, "withtitle")
     plain = {image_id: index for index, image_id in enumerate(main["image_id"])}
     for index in (0, len(titled) - 1):
         row = titled[index]
