@@ -233,5 +233,7 @@ def test_instructed_task_sends_the_instructions_as_a_system_message(run, lite_ro
         )
     # The original's answer is right on the 3 unperturbed images of 15.
     assert run.results()[INSTRUCTED]["accuracy,none"] == pytest.approx(0.2)
+    breakdown = run.results()[INSTRUCTED]["breakdown,none"]
+    assert breakdown == {"O": 1.0, "OC": 1.0, "OH": 1.0, "P": 0.0, "PC": 0.0, "PH": 0.0}
     paired = [r for r in run.model.received if not r["system"]]
     assert all(request["roles"] == ["user"] for request in paired)

@@ -14,7 +14,17 @@ from typing import Any
 
 from PIL import Image
 
-from eval.scoring.viprobe import POLARITIES, ProbeGraded, grade_probe, pairs, pfa, pfc, summary, tfi
+from eval.scoring.viprobe import (
+    POLARITIES,
+    ProbeGraded,
+    grade_probe,
+    instruction_effect,
+    pairs,
+    pfa,
+    pfc,
+    summary,
+    tfi,
+)
 
 PAIRED = (POLARITIES.index("f"), POLARITIES.index("r"))
 INSTRUCTED = POLARITIES.index("I")
@@ -116,11 +126,11 @@ def aggregate_breakdown(records: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def aggregate_instructed_breakdown(records: list[dict[str, Any]]) -> dict[str, Any]:
-    """Forward accuracy under the instructions, per variant."""
-    by_variant: dict[str, list[ProbeGraded]] = {}
-    for graded in _graded(records):
-        by_variant.setdefault(graded.variant, []).append(graded)
-    return {code: sum(g.correct for g in rows) / len(rows) for code, rows in sorted(by_variant.items())}
+    """Forward accuracy under the instructions, per variant present."""
+    effect = instruction_effect(_graded(records)) or {}
+    return {
+        code: entry["instructed"] for code, entry in sorted(effect.items()) if entry["instructed"] is not None
+    }
 
 
 def _graded(records: list[dict[str, Any]]) -> list[ProbeGraded]:
