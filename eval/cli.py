@@ -91,6 +91,11 @@ def score(family: str, data: Path, config: str, split: str | None, predictions: 
     rows = load_rows(data, config, split)
     responses = read_responses(predictions)
     key = scoring.id_column
+    if rows and key not in rows[0]:
+        raise UsageError(
+            f"rows of {config}/{split} in {str(data)!r} have no {key!r} column, so they are not from a "
+            f"{family} build; score them with the family that built them"
+        )
     row_ids = {row[key] for row in rows}
     return {
         **scoring.score_rows(rows, responses, key),

@@ -162,3 +162,16 @@ def test_build_all_refuses_a_config_choice(tmp_path) -> None:
     assert result.returncode == 2 and not any(tmp_path.iterdir())
     assert result.stderr.startswith("error: `build all` builds every config of every family; name one family")
     assert result.stderr.count("\n") == 1
+
+
+def test_scoring_a_build_as_another_family_fails_with_one_sentence(viprobe_lite, tmp_path, capsys) -> None:
+    from eval.cli import main as eval_cli
+
+    predictions = tmp_path / "p.jsonl"
+    predictions.write_text('{"ID": "x", "response": "<answer>1</answer>"}\n')
+    argv = ["score", "vlmbias", "--data", str(viprobe_lite), "--config", "ponzo", "--split", "test"]
+    assert eval_cli([*argv, "--predictions", str(predictions)]) == 2
+    assert capsys.readouterr().err == (
+        f"error: rows of ponzo/test in {str(viprobe_lite)!r} have no 'ID' column, so they are not from a "
+        "vlmbias build; score them with the family that built them\n"
+    )
