@@ -13,8 +13,10 @@ import sys
 from pathlib import Path
 
 from builders.core.errors import BuilderError
+from builders.core.folder import BuiltFolder
 from builders.core.publish import describe_plan, prepare_release, publish
 from builders.core.verify import verify
+from builders.families import family_of
 
 
 def main(argv: list[str] | None = None, api: object | None = None) -> int:
@@ -29,7 +31,8 @@ def main(argv: list[str] | None = None, api: object | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         release = prepare_release(args.folder, args.repo, args.version, private=args.private)
-        report = verify(args.folder, redraw=not args.no_redraw)
+        folder = BuiltFolder(args.folder)
+        report = verify(folder, family_of(folder), redraw=not args.no_redraw)
         if not report.ok:
             for problem in report.problems:
                 print(f"FAIL {problem}", file=sys.stderr)

@@ -23,7 +23,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from builders.registry import get_family  # noqa: E402
+from builders.families import get_family  # noqa: E402
 
 
 def measure(family: str, configs: list[str], preset: str, workers: int | None) -> dict:

@@ -32,7 +32,7 @@ sys.path.insert(0, str(ROOT))
 from builders.core.raster import encode_png, rasterize_image  # noqa: E402
 from builders.vlmbias.optical_illusions import TOPIC, IllusionSpec  # noqa: E402
 from builders.vlmbias.optical_illusions.spec import counterfactual_specs  # noqa: E402
-from builders.vlmbias.topic import RESOLUTIONS  # noqa: E402
+from builders.vlmbias.spec import RESOLUTIONS  # noqa: E402
 
 try:
     import pyllusion

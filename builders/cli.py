@@ -9,10 +9,11 @@ from pathlib import Path
 
 from builders.core.build import build
 from builders.core.errors import BuilderError, UsageError
-from builders.core.family import EMBEDDED, Source
+from builders.core.family import EMBEDDED, EMBEDDED_KIND, Source
+from builders.core.folder import BuiltFolder
 from builders.core.gallery import write_gallery
 from builders.core.verify import verify
-from builders.registry import FAMILY_MODULES, get_family
+from builders.families import family_names, family_of, get_family
 
 EXIT_FAILED = 1
 EXIT_USAGE = 2
@@ -41,8 +42,8 @@ def _parser() -> argparse.ArgumentParser:
         nargs="+",
         metavar="KIND [PATH]",
         default=["embedded"],
-        help="where images come from: embedded (drawn by code, the default) or upstream PATH "
-        "(a local copy of a released dataset's Parquet files, for photo configs)",
+        help="where images come from: embedded (drawn by code, the default) or a kind the family "
+        "reads from your disk, e.g. vlmbias `upstream PATH` (see `list`)",
     )
 
     check = commands.add_parser("verify", help="check a built folder against its manifest")
@@ -60,20 +61,21 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def parse_source(words: list[str]) -> Source:
-    """`embedded` or `upstream PATH`, checked before anything is built."""
+    """`embedded`, or `KIND [PATH]` for a family to check (an existing PATH is checked here)."""
     kind, *rest = words
-    if kind == "embedded" and not rest:
+    if kind == EMBEDDED_KIND and not rest:
         return EMBEDDED
-    if kind == "upstream" and len(rest) == 1:
-        path = Path(rest[0])
-        if not path.exists():
-            raise UsageError(
-                f"upstream path {rest[0]!r} does not exist; "
-                "pass a local copy of the released dataset's Parquet files"
-            )
-        return Source("upstream", str(path.resolve()))
+    if kind != EMBEDDED_KIND and len(rest) <= 1:
+        path = None
+        if rest:
+            if not Path(rest[0]).exists():
+                raise UsageError(
+                    f"--source {kind} path {rest[0]!r} does not exist; pass the folder or file you have"
+                )
+            path = str(Path(rest[0]).resolve())
+        return Source(kind, path)
     raise UsageError(
-        f"--source {' '.join(words)!r} is not understood; use `--source embedded` or `--source upstream PATH`"
+        f"--source {' '.join(words)!r} is not understood; use `--source embedded` or `--source KIND [PATH]`"
     )
 
 
@@ -85,7 +87,7 @@ def _families(name: str, configs: list[str] | None, source: Source) -> list[str]
         raise UsageError(
             "`build all` builds every config of every family; name one family to pick configs or a source"
         )
-    return sorted(FAMILY_MODULES)
+    return list(family_names())
 
 
 def _on_sigterm(signum: int, frame: object) -> None:
@@ -100,9 +102,9 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "build":
             source = parse_source(args.source)
             families = _families(args.family, args.configs, source)
-            for family in families:
+            for name in families:
                 report = build(
-                    family,
+                    get_family(name),
                     configs=args.configs,
                     preset=args.preset,
                     out=args.out,
@@ -116,7 +118,8 @@ def main(argv: list[str] | None = None) -> int:
                 )
             return 0
         if args.command == "verify":
-            result = verify(args.folder, workers=args.workers, redraw=not args.no_redraw)
+            folder = BuiltFolder(args.folder)
+            result = verify(folder, family_of(folder), workers=args.workers, redraw=not args.no_redraw)
             for problem in result.problems:
                 print(f"FAIL {problem}", file=sys.stderr)
             summary = (
@@ -133,18 +136,24 @@ def main(argv: list[str] | None = None) -> int:
             print(f"ok: {result.folder} matches its manifest ({summary})")
             return 0
         if args.command == "gallery":
-            shown = write_gallery(args.folder, args.out, progress=not args.no_progress)
+            folder = BuiltFolder(args.folder)
+            family = family_of(folder)
+            shown = write_gallery(
+                folder, family.gallery_view, family.features, args.out, progress=not args.no_progress
+            )
             print(
                 f"wrote {shown.pages} pages ({shown.images} images, {shown.rows} rows) into {shown.out}; "
                 f"open {shown.out / 'index.html'}"
             )
             return 0
-        for name in sorted(FAMILY_MODULES):
+        for name in family_names():
             family = get_family(name)
             print(
                 f"{name}  (folder {family.repo_name}/; presets: {', '.join(family.presets)}; "
                 f"default {family.default_preset})"
             )
+            for kind, meaning in family.sources.items():
+                print(f"  --source {kind}: {meaning}")
             for config in family.configs:
                 print(f"  {config}")
             for union, members in family.unions.items():

@@ -1,8 +1,15 @@
-"""Shared fixtures: one real paper-preset build per test session, loaded back with `datasets`."""
+"""Shared fixtures: one real build per (family, preset) per test session, loaded back with `datasets`.
+
+Every pixel audit of a family reads the same session-wide paper build, and every
+test that needs a small real folder reads the same lite build; tests never modify
+these folders (they copy one first). Tests that need a paper build are marked
+`slow` automatically: `pytest -m "not slow"` runs the quick tier.
+"""
 
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -11,15 +18,17 @@ import pytest
 os.environ["HF_HUB_OFFLINE"] = "1"
 os.environ["HF_DATASETS_OFFLINE"] = "1"
 
-PAPER_CONFIGS = (
-    "animals",
-    "logos",
-    "flags",
-    "chess_pieces",
-    "game_boards",
-    "optical_illusions",
-    "patterned_grids",
-)
+#: Fixtures that build a paper preset: a test using one (directly or not) is in the slow tier.
+PAPER_FIXTURES = {"paper_build", "load_split", "viprobe_paper"}
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if PAPER_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.slow)
+
+
+Built = Callable[..., Path]
 
 
 @pytest.fixture(scope="session")
@@ -29,18 +38,42 @@ def hf_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="session")
-def paper_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The VLMBias paper preset of the implemented topics, built once with every core."""
-    from builders.core.build import build
+def built(tmp_path_factory: pytest.TempPathFactory) -> Built:
+    """`built(family, preset="paper")` -> the folder of every config of `family`, built once per session.
 
-    out = tmp_path_factory.mktemp("paper-build")
-    report = build("vlmbias", configs=PAPER_CONFIGS, preset="paper", out=out, progress=False)
-    return report.folder
+    Shared by every test module: read it, never write into it.
+    """
+    from builders.core.build import build
+    from builders.families import get_family
+
+    folders: dict[tuple[str, str], Path] = {}
+
+    def _built(family: str, preset: str = "paper") -> Path:
+        if (family, preset) not in folders:
+            out = tmp_path_factory.mktemp(f"{family}-{preset}")
+            folders[(family, preset)] = build(
+                get_family(family), preset=preset, out=out, progress=False
+            ).folder
+        return folders[(family, preset)]
+
+    return _built
+
+
+@pytest.fixture(scope="session")
+def paper_build(built: Built) -> Path:
+    """The VLMBias paper preset, every topic."""
+    return built("vlmbias")
+
+
+@pytest.fixture(scope="session")
+def lite_build(built: Built) -> Path:
+    """The VLMBias lite preset, every topic."""
+    return built("vlmbias", "lite")
 
 
 @pytest.fixture(scope="session")
 def load_split(paper_build: Path, hf_cache: Path):
-    """`load_split(config, split)` -> the split as loaded by `datasets.load_dataset`, cached per session."""
+    """`load_split(config, split)` -> a VLMBias paper split as `datasets.load_dataset` loads it, cached."""
     from datasets import load_dataset
 
     loaded: dict[tuple[str, str], object] = {}

@@ -18,14 +18,18 @@ import pytest
 
 from builders.core.errors import SpecError
 from builders.core.raster import rasterize_image
-from builders.vlmbias.animals import TOPIC, AnimalSpec, render
+from builders.vlmbias.animals import render
 from builders.vlmbias.animals.birds import BIRDS
 from builders.vlmbias.animals.catalogue import CATALOGUE, build_catalogue
 from builders.vlmbias.animals.geometry import line
 from builders.vlmbias.animals.mammal import legs_for
 from builders.vlmbias.animals.mammals import MAMMALS
+from builders.vlmbias.animals.spec import AnimalSpec
 from builders.vlmbias.animals.species import Bird, Mammal
+from builders.vlmbias.animals.topic import AnimalsTopic
 from builders.vlmbias.questions import NUMBER_SUFFIX, YES_NO_SUFFIX
+
+TOPIC = AnimalsTopic()
 
 # The release's species (spec §1.1), stated independently of the builder.
 SPEC_BIRDS = """Avocet, Cassowary, Chicken, Crane, Duck, Egret, Emu, Heron, Ibis, Lapwing, Ostrich,
@@ -181,21 +185,21 @@ def test_every_figure_keeps_its_legs_clear_and_apart() -> None:
 
 
 def test_preset_plans() -> None:
-    paper = list(TOPIC.counterfactuals("paper"))
+    paper = list(TOPIC.plan("paper").counterfactuals)
     assert len(paper) == 273 and len(set(paper)) == 273
     assert Counter(spec.px for spec in paper) == {384: 91, 768: 91, 1152: 91}
     assert Counter(spec.legs for spec in paper) == {3: 69, 5: 204}
-    originals = list(TOPIC.originals("paper"))
+    originals = list(TOPIC.plan("paper").originals)
     assert len(originals) == 273 and all(spec.is_original for spec in originals)
-    lite = list(TOPIC.counterfactuals("lite"))
+    lite = list(TOPIC.plan("lite").counterfactuals)
     assert len(lite) == 91 and {spec.px for spec in lite} == {384}
     assert set(TOPIC.presets) == {"paper", "lite"}
     with pytest.raises(Exception, match="unknown preset"):
-        list(TOPIC.counterfactuals("dense"))
+        list(TOPIC.plan("dense").counterfactuals)
 
 
 def test_spec_json_round_trip_and_bad_specs() -> None:
-    for spec in [*TOPIC.counterfactuals("paper"), *TOPIC.originals("lite")]:
+    for spec in [*TOPIC.plan("paper").counterfactuals, *TOPIC.plan("lite").originals]:
         data = json.loads(json.dumps(spec.to_dict()))
         assert data["kind"] == "animal" and AnimalSpec.from_dict(data) == spec
     for fields in ({"species": "Dragon", "legs": 4, "px": 384}, {"species": "Horse", "legs": 3, "px": 384},
@@ -206,7 +210,7 @@ def test_spec_json_round_trip_and_bad_specs() -> None:
 
 
 def test_ground_truth_is_one_more_than_the_bias() -> None:
-    for spec in TOPIC.counterfactuals("paper"):
+    for spec in TOPIC.plan("paper").counterfactuals:
         q1, q2, q3 = TOPIC.questions(spec)
         standard = 2 if isinstance(spec.entry, Bird) else 4
         for question in (q1, q2):
@@ -255,12 +259,12 @@ def test_ids_titles_and_sizes() -> None:
     ]
     with pytest.raises(SpecError):
         TOPIC.image_id(original, True)
-    ids = [TOPIC.image_id(s, t) for s in TOPIC.counterfactuals("paper") for t in (False, True)]
-    ids += [TOPIC.image_id(s, False) for s in TOPIC.originals("paper")]
+    ids = [TOPIC.image_id(s, t) for s in TOPIC.plan("paper").counterfactuals for t in (False, True)]
+    ids += [TOPIC.image_id(s, False) for s in TOPIC.plan("paper").originals]
     assert len(ids) == len(set(ids)) == 819
     rows = [
         TOPIC.row_id(TOPIC.image_id(s, False), q)
-        for s in TOPIC.counterfactuals("paper")
+        for s in TOPIC.plan("paper").counterfactuals
         for q in TOPIC.questions(s)
     ]
     assert len(rows) == len(set(rows)) == 819

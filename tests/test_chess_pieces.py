@@ -23,10 +23,12 @@ from scipy import ndimage
 
 from builders.core.errors import SpecError
 from builders.core.raster import decode_png, rasterize
-from builders.vlmbias.chess_pieces import TOPIC, PieceSpec
-from builders.vlmbias.chess_pieces.spec import draw_targets, targets
+from builders.vlmbias.chess_pieces.spec import PieceSpec, draw_targets, targets
+from builders.vlmbias.chess_pieces.topic import ChessPiecesTopic
 from builders.vlmbias.questions import NUMBER_SUFFIX, YES_NO_SUFFIX
 from tests.pixels import crop_title
+
+TOPIC = ChessPiecesTopic()
 
 # --------------------------------------------------------------------------- facts, stated independently
 
@@ -303,7 +305,7 @@ def test_readers_see_what_was_drawn(game: str) -> None:
     original = PieceSpec(game=game, target=0, action="none", square="", added="", px=px)
     references = _references(game, _draw(original))
     assert recognise(game, read(game, _draw(original)), references) == START[game]
-    for spec in TOPIC.counterfactuals("paper"):
+    for spec in TOPIC.plan("paper").counterfactuals:
         if spec.game == game and spec.px == px and spec.target == 3:
             drawn = recognise(game, read(game, _draw(spec)), references)
             assert drawn == expected_position(TOPIC.metadata(spec)) != START[game]
@@ -368,7 +370,7 @@ def test_seeded_plan_is_stable_and_keyed() -> None:
 
 def test_each_position_differs_from_the_start_in_exactly_one_square() -> None:
     start_map = chess.Board().piece_map()
-    for spec in TOPIC.counterfactuals("lite"):
+    for spec in TOPIC.plan("lite").counterfactuals:
         metadata = TOPIC.metadata(spec)
         drawn = {square: (piece.colour, piece.type) for square, piece in spec.position.items()}
         changed = {s for s in set(drawn) | set(START[spec.game]) if drawn.get(s) != START[spec.game].get(s)}
@@ -392,7 +394,7 @@ def test_each_position_differs_from_the_start_in_exactly_one_square() -> None:
 
 
 def test_counts_differ_from_the_expected_count_by_exactly_one() -> None:
-    for spec in TOPIC.counterfactuals("paper"):
+    for spec in TOPIC.plan("paper").counterfactuals:
         q1, q2, q3 = TOPIC.questions(spec)
         assert [q.type for q in (q1, q2, q3)] == ["Q1", "Q2", "Q3"]
         position = expected_position(TOPIC.metadata(spec))
@@ -452,14 +454,14 @@ PROMPT_SPECS = {
 def test_prompts_verbatim(key: tuple[str, str]) -> None:
     q1, q2, q3, answers = PROMPTS[key]
     spec = PROMPT_SPECS[key]
-    assert spec in set(TOPIC.counterfactuals("paper"))
+    assert spec in set(TOPIC.plan("paper").counterfactuals)
     questions = TOPIC.questions(spec)
     assert [q.prompt for q in questions] == [q1, q2, q3]
     assert [(q.ground_truth, q.expected_bias) for q in questions[:2]] == [answers] * 2
 
 
 def test_original_questions_and_labels() -> None:
-    originals = list(TOPIC.originals("paper"))
+    originals = list(TOPIC.plan("paper").originals)
     assert [(s.game, s.px) for s in originals] == [(g, px) for g in GAMES for px in (384, 768, 1152)]
     for spec in originals:
         naming, count = TOPIC.questions(spec)
@@ -469,7 +471,7 @@ def test_original_questions_and_labels() -> None:
         assert count.prompt == f"How many {spec.game} pieces are there on this board? {NUMBER_SUFFIX}"
         assert (count.type, count.ground_truth, count.expected_bias) == ("Q1", "32", None)
         assert TOPIC.modification(spec) == "none" and SUB_TOPICS[TOPIC.sub_topic(spec)] == spec.game
-    for spec in TOPIC.counterfactuals("lite"):
+    for spec in TOPIC.plan("lite").counterfactuals:
         assert TOPIC.title(spec) == TITLES[spec.game] and TOPIC.modification(spec) == spec.action
         metadata = TOPIC.metadata(spec)
         assert (metadata["original_colour"], metadata["original_type"]) == START[spec.game][spec.square]
@@ -479,7 +481,7 @@ def test_original_questions_and_labels() -> None:
 
 
 def test_preset_plans() -> None:
-    paper, lite = list(TOPIC.counterfactuals("paper")), list(TOPIC.counterfactuals("lite"))
+    paper, lite = list(TOPIC.plan("paper").counterfactuals), list(TOPIC.plan("lite").counterfactuals)
     assert len(paper) == 144 == len(set(paper))
     assert Counter((s.game, s.action, s.px) for s in paper) == {
         (g, a, px): 12 for g in GAMES for a in ("remove", "replace") for px in (384, 768, 1152)
@@ -488,14 +490,14 @@ def test_preset_plans() -> None:
     assert {(s.game, s.target, s.action, s.square, s.added) for s in lite} == {
         (s.game, s.target, s.action, s.square, s.added) for s in paper
     }
-    assert [s.px for s in TOPIC.originals("lite")] == [384, 384]
+    assert [s.px for s in TOPIC.plan("lite").originals] == [384, 384]
     assert set(TOPIC.presets) == {"paper", "lite"}
     with pytest.raises(Exception, match="unknown preset"):
-        list(TOPIC.counterfactuals("dense"))
+        list(TOPIC.plan("dense").counterfactuals)
 
 
 def test_specs_round_trip() -> None:
-    for spec in [*TOPIC.counterfactuals("paper"), *TOPIC.originals("paper")]:
+    for spec in [*TOPIC.plan("paper").counterfactuals, *TOPIC.plan("paper").originals]:
         data = json.loads(json.dumps(spec.to_dict()))
         assert data["kind"] == "chess_pieces"
         assert PieceSpec.from_dict(data) == spec and PieceSpec.from_dict(data).spec_hash == spec.spec_hash
@@ -536,14 +538,14 @@ def test_ids_are_released_style_and_unique() -> None:
     )
     spec = PROMPT_SPECS[("xiangqi", "remove")]
     assert TOPIC.image_id(spec, True) == "xiangqi_pieces_006_remove_withtitle_px384"
-    original = next(iter(TOPIC.originals("paper")))
+    original = next(iter(TOPIC.plan("paper").originals))
     assert TOPIC.image_id(original, False) == "chess_pieces_original_px384"
     assert [TOPIC.row_id("x", q) for q in TOPIC.questions(original)] == ["x_ID", "x_prompt1"]
     with pytest.raises(SpecError):
         TOPIC.image_id(original, True)
-    counterfactuals = list(TOPIC.counterfactuals("paper"))
+    counterfactuals = list(TOPIC.plan("paper").counterfactuals)
     ids = [TOPIC.image_id(s, t) for s in counterfactuals for t in (False, True)]
-    ids += [TOPIC.image_id(s, False) for s in TOPIC.originals("paper")]
+    ids += [TOPIC.image_id(s, False) for s in TOPIC.plan("paper").originals]
     assert len(ids) == len(set(ids)) == 294
     rows = [TOPIC.row_id(TOPIC.image_id(s, False), q) for s in counterfactuals for q in TOPIC.questions(s)]
     assert len(rows) == len(set(rows)) == 432

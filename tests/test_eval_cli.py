@@ -10,29 +10,10 @@ from typing import Any
 
 import pytest
 
-from builders.core.build import build
-from builders.registry import get_family
 from eval.cli import main
 from eval.data import load_rows
 
 ROOT = Path(__file__).resolve().parents[1]
-
-
-#: The VLMBias topics the builders implement today (the others have lmms-eval tasks but no data yet).
-IMPLEMENTED_TOPICS = tuple(get_family("vlmbias").configs)
-
-
-def build_lite(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """Every implemented topic, lite preset, built once per session and shared by the eval test modules."""
-    out = tmp_path_factory.getbasetemp() / "vlmbias-lite"
-    if not (out / "vlmbias").is_dir():
-        build("vlmbias", configs=IMPLEMENTED_TOPICS, preset="lite", out=out, progress=False)
-    return out / "vlmbias"
-
-
-@pytest.fixture(scope="session")
-def lite_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return build_lite(tmp_path_factory)
 
 
 def _write_jsonl(path: Path, items: list[Any]) -> Path:

@@ -19,13 +19,16 @@ import pytest
 from builders.core.errors import SpecError
 from builders.core.raster import decode_png, rasterize
 from builders.core.svg import Canvas
-from builders.vlmbias.flags import TOPIC, FlagSpec
 from builders.vlmbias.flags.catalogue import FLAGS
 from builders.vlmbias.flags.flag import Flag
 from builders.vlmbias.flags.layers import Canton, Field, Star, Stripes
 from builders.vlmbias.flags.layouts import Constellation, StarCircle, StarGrid
+from builders.vlmbias.flags.spec import FlagSpec
+from builders.vlmbias.flags.topic import FlagsTopic
 from builders.vlmbias.questions import NUMBER_SUFFIX, YES_NO_SUFFIX
 from tests.pixels import blobs, crop_title
+
+TOPIC = FlagsTopic()
 
 CONFIG = "flags"
 
@@ -297,7 +300,7 @@ def test_every_variant_draws_its_count_and_keeps_the_official_aspect() -> None:
     """The SVG of every paper image holds exactly the counted elements the spec says, in a viewBox
     of exactly the output's aspect; the same aspect gives the same SVG at every resolution."""
     texts: dict[tuple, set[str]] = {}
-    for spec in [*TOPIC.counterfactuals("paper"), *TOPIC.originals("paper")]:
+    for spec in [*TOPIC.plan("paper").counterfactuals, *TOPIC.plan("paper").originals]:
         scene = TOPIC.scene(spec)
         assert (scene.width, scene.height) == scene_size(spec.flag, spec.px)
         box = [float(v) for v in scene.canvas.root.get("viewBox").split()]
@@ -321,7 +324,7 @@ def test_star_rows_re_space_as_reported() -> None:
     circle re-spaces evenly."""
     arrangements = {
         (spec.flag, spec.action): TOPIC.metadata(spec)["arrangement"]
-        for spec in TOPIC.counterfactuals("lite")
+        for spec in TOPIC.plan("lite").counterfactuals
         if spec.element == "stars"
     }
     assert arrangements[("united_states", "remove")] == "offset rows 7-7-7-7-7-7-7"
@@ -343,7 +346,7 @@ def test_star_rows_re_space_as_reported() -> None:
 
 
 def test_preset_plans() -> None:
-    paper = list(TOPIC.counterfactuals("paper"))
+    paper = list(TOPIC.plan("paper").counterfactuals)
     assert len(paper) == 120 and len(set(paper)) == 120
     assert Counter(spec.px for spec in paper) == {384: 40, 768: 40, 1152: 40}
     assert Counter((spec.element, spec.flag) for spec in paper) == {key: 6 for key in STANDARD}
@@ -351,18 +354,18 @@ def test_preset_plans() -> None:
     for spec in paper:
         shift = {"add": 1, "remove": -1}[spec.action]
         assert spec.actual - spec.standard == shift and spec.standard == STANDARD[(spec.element, spec.flag)]
-    lite = list(TOPIC.counterfactuals("lite"))
+    lite = list(TOPIC.plan("lite").counterfactuals)
     assert len(lite) == 40 and {spec.px for spec in lite} == {384}
-    originals = list(TOPIC.originals("paper"))
+    originals = list(TOPIC.plan("paper").originals)
     assert len(originals) == 60 and {spec.action for spec in originals} == {"none"}
-    assert len(list(TOPIC.originals("lite"))) == 20
+    assert len(list(TOPIC.plan("lite").originals)) == 20
     assert set(TOPIC.presets) == {"paper", "lite"}
     with pytest.raises(Exception, match="unknown preset"):
-        list(TOPIC.counterfactuals("dense"))
+        list(TOPIC.plan("dense").counterfactuals)
 
 
 def test_specs_round_trip_through_json() -> None:
-    for spec in [*TOPIC.counterfactuals("paper"), *TOPIC.originals("paper")]:
+    for spec in [*TOPIC.plan("paper").counterfactuals, *TOPIC.plan("paper").originals]:
         data = json.loads(json.dumps(spec.to_dict()))
         assert data["kind"] == "flag"
         again = FlagSpec.from_dict(data)
@@ -434,12 +437,12 @@ def test_ids_are_released_style_and_unique() -> None:
     assert TOPIC.image_id(original, False) == "flag_stars_001_australia_original_px384"
     assert [TOPIC.row_id("x", q) for q in TOPIC.questions(original)] == ["x_ID", "x_Q1"]
     assert [TOPIC.row_id("x", q) for q in TOPIC.questions(spec)] == ["x_Q1", "x_Q2", "x_Q3"]
-    ids = [TOPIC.image_id(s, t) for s in TOPIC.counterfactuals("paper") for t in (False, True)]
-    ids += [TOPIC.image_id(s, False) for s in TOPIC.originals("paper")]
+    ids = [TOPIC.image_id(s, t) for s in TOPIC.plan("paper").counterfactuals for t in (False, True)]
+    ids += [TOPIC.image_id(s, False) for s in TOPIC.plan("paper").originals]
     assert len(ids) == len(set(ids)) == 300
     rows = [
         TOPIC.row_id(TOPIC.image_id(s, False), q)
-        for s in [*TOPIC.counterfactuals("paper"), *TOPIC.originals("paper")]
+        for s in [*TOPIC.plan("paper").counterfactuals, *TOPIC.plan("paper").originals]
         for q in TOPIC.questions(s)
     ]
     assert len(rows) == len(set(rows)) == 120 * 3 + 60 * 2

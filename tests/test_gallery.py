@@ -31,8 +31,12 @@ from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from builders.core.build import build
 from builders.core.errors import BuilderError, VerifyError
-from builders.core.gallery import REQUIRED_COLUMNS, write_gallery
-from builders.core.manifest import MANIFEST_FORMAT, MANIFEST_NAME
+from builders.core.family import Family, Source
+from builders.core.folder import BuiltFolder
+from builders.core.gallery import GalleryReport, write_gallery
+from builders.core.manifest import MANIFEST_NAME, ConfigEntry, FileEntry, Manifest, SplitEntry
+from builders.families import get_family
+from builders.vlmbias.family import FAMILY as VLMBIAS
 
 ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = Path("/usr/bin/chromium")
@@ -53,6 +57,7 @@ LITE_PAGES = [
     for c in ("patterned_grids", "game_boards")
     for s in ("main", "identification", "withtitle", "original")
 ]
+REQUIRED_COLUMNS = VLMBIAS.gallery_view.columns
 TEXT_COLUMNS = [c for c in REQUIRED_COLUMNS if c != "image"]
 
 # Scroll every image into view (they load lazily, as for a reviewer scrolling down), wait for it,
@@ -79,9 +84,8 @@ const done = arguments[arguments.length - 1];
 def lite(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A lite VLMBias build of two configs, every split."""
     out = tmp_path_factory.mktemp("lite")
-    return build(
-        "vlmbias", configs=["patterned_grids", "game_boards"], preset="lite", out=out, progress=False
-    ).folder
+    configs = ["patterned_grids", "game_boards"]
+    return build(VLMBIAS, configs=configs, preset="lite", out=out, progress=False).folder
 
 
 @pytest.fixture(scope="module")
@@ -141,6 +145,11 @@ def cli(*args: str) -> subprocess.CompletedProcess:
     )
 
 
+def gallery_of(folder: Path, out: Path, family: Family = VLMBIAS) -> GalleryReport:
+    """The gallery of `folder`, shown as `family` shows its rows."""
+    return write_gallery(BuiltFolder(folder), family.gallery_view, family.features, out, progress=False)
+
+
 def split_rows(folder: Path, config: str, split: str) -> list[dict[str, Any]]:
     """The text columns of a split's rows, read straight from its shards."""
     manifest = json.loads((folder / MANIFEST_NAME).read_text(encoding="utf-8"))
@@ -170,7 +179,7 @@ def png(color: str) -> bytes:
 
 
 def toy_folder(root: Path, rows: list[dict[str, Any]], *, drop: tuple[str, ...] = ()) -> Path:
-    """A built folder of a family the registry does not know: one config, one split, given rows."""
+    """A hand-made VLMBias folder: one config, one split, the given rows (drop: columns to leave out)."""
     folder = root / "toy"
     (folder / "things").mkdir(parents=True)
     full = [
@@ -192,16 +201,14 @@ def toy_folder(root: Path, rows: list[dict[str, Any]], *, drop: tuple[str, ...] 
     table = pa.Table.from_pylist([{k: v for k, v in row.items() if k not in drop} for row in full])
     shard = "things/main-00000-of-00001.parquet"
     pq.write_table(table, folder / shard)
-    manifest = {
-        "format": MANIFEST_FORMAT,
-        "family": "toy",
-        "configs": {
-            "things": {"preset": "tiny", "splits": {"main": {"files": [shard], "num_rows": len(rows)}}}
-        },
-        "files": {shard: None},
-        "images": {},
-    }
-    (folder / MANIFEST_NAME).write_text(json.dumps(manifest), encoding="utf-8")
+    Manifest.new(
+        "vlmbias",
+        "vlmbias",
+        configs={"things": ConfigEntry("tiny", Source(), {"main": SplitEntry((shard,), len(rows), 0)})},
+        unions={},
+        files={shard: FileEntry("0" * 64, 0)},
+        images={},
+    ).write(folder)
     return folder
 
 
@@ -229,7 +236,7 @@ def test_markup_in_the_data_is_escaped(tmp_path):
             }
         ],
     )
-    write_gallery(folder, tmp_path / "gallery", progress=False)
+    gallery_of(folder, tmp_path / "gallery")
     page = (tmp_path / "gallery" / "things" / "main.html").read_text(encoding="utf-8")
     assert "&lt;script&gt;alert(&quot;prompt&quot;)&lt;/script&gt; &amp; &quot;quotes&quot;" in page
     assert '<option value="&lt;b&gt;&quot;sub&quot;&lt;/b&gt;">' in page
@@ -240,7 +247,7 @@ def test_markup_in_the_data_is_escaped(tmp_path):
 
 def test_markup_in_the_data_shows_as_text_in_the_browser(browser, tmp_path):
     folder = toy_folder(tmp_path, [{"prompt": MARKUP, "metadata": json.dumps({"note": "<img src=x>"})}])
-    write_gallery(folder, tmp_path / "gallery", progress=False)
+    gallery_of(folder, tmp_path / "gallery")
     messages = open_page(browser, (tmp_path / "gallery" / "things" / "main.html").as_uri())
     assert severe(messages) == []
     assert browser.find_element(By.CSS_SELECTOR, "td.prompt").text == MARKUP
@@ -251,9 +258,9 @@ def test_markup_in_the_data_shows_as_text_in_the_browser(browser, tmp_path):
 
 def test_the_same_folder_gives_the_same_bytes_and_a_rerun_replaces_the_gallery(lite, gallery, tmp_path):
     out = tmp_path / "again"
-    write_gallery(lite, out, progress=False)
+    gallery_of(lite, out)
     first = tree(out)
-    write_gallery(lite, out, progress=False)
+    gallery_of(lite, out)
     assert tree(out) == first == tree(gallery)
     assert [p.name for p in tmp_path.iterdir()] == ["again"]  # no staging or retired folders left
 
@@ -325,7 +332,7 @@ def _not_an_image(tmp: Path) -> tuple[Path, Path]:
     ("make", "message"),
     [
         (_missing_folder, "is not a folder; pass a built dataset folder"),
-        (_empty_folder, "manifest.json' does not exist; point to a folder written by `build`"),
+        (_empty_folder, "has no manifest.json, so it is not a folder written by `build`"),
         (_missing_columns, "lacks the column(s) expected_bias, pixel; the gallery needs rows with image, "),
         (_out_under_a_file, "cannot create output folder"),
         (_out_holds_other_files, "exists and is not a gallery written by `gallery`"),
@@ -339,7 +346,7 @@ def test_bad_input_gets_one_clear_sentence_and_leaves_nothing(make, message, tmp
     folder, out = make(tmp_path)
     before = sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*"))
     with pytest.raises(BuilderError) as raised:
-        write_gallery(folder, out, progress=False)
+        gallery_of(folder, out)
     assert message in str(raised.value) and "\n" not in str(raised.value)
     assert sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*")) == before
 
@@ -354,11 +361,11 @@ def test_the_command_reports_errors_on_one_line_with_exit_code_2(tmp_path):
 
 def test_a_failure_midway_keeps_the_earlier_gallery(tmp_path):
     good = toy_folder(tmp_path / "good", [{}])
-    write_gallery(good, tmp_path / "out", progress=False)
+    gallery_of(good, tmp_path / "out")
     earlier = tree(tmp_path / "out")
     bad = toy_folder(tmp_path / "bad", [{}, {"image": {"bytes": png("blue"), "path": "a.png"}}])
     with pytest.raises(VerifyError, match="rows of image 'a' in config 'things' carry different image bytes"):
-        write_gallery(bad, tmp_path / "out", progress=False)
+        gallery_of(bad, tmp_path / "out")
     assert tree(tmp_path / "out") == earlier
     assert sorted(p.name for p in tmp_path.iterdir()) == ["bad", "good", "out"]
 
@@ -484,8 +491,10 @@ return Array.from(document.querySelectorAll("article.card")).map((card) => [
 def viprobe(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     """A lite VI-Probe build of two configs and its gallery: (dataset folder, gallery folder)."""
     out = tmp_path_factory.mktemp("viprobe")
-    folder = build("viprobe", configs=list(VIPROBE_CONFIGS), preset="lite", out=out, progress=False).folder
-    report = write_gallery(folder, out / "vi-probe-gallery", progress=False)
+    folder = build(
+        get_family("viprobe"), configs=list(VIPROBE_CONFIGS), preset="lite", out=out, progress=False
+    ).folder
+    report = gallery_of(folder, out / "vi-probe-gallery", get_family("viprobe"))
     assert (report.pages, report.images, report.rows) == (2, 30, 90)
     return folder, report.out
 

@@ -18,9 +18,12 @@ from scipy import ndimage
 from builders.core.errors import SpecError
 from builders.core.raster import decode_png, rasterize
 from builders.core.svg import Canvas
-from builders.vlmbias.game_boards import TOPIC, GameBoardSpec
 from builders.vlmbias.game_boards.boards import BOARDS
+from builders.vlmbias.game_boards.spec import GameBoardSpec
+from builders.vlmbias.game_boards.topic import GameBoardsTopic
 from builders.vlmbias.questions import NUMBER_SUFFIX, YES_NO_SUFFIX
+
+TOPIC = GameBoardsTopic()
 
 # Facts of the standard boards, stated independently of the builder.
 STANDARD = {"chess": (8, 8), "xiangqi": (10, 9), "sudoku": (9, 9), "go": (19, 19)}
@@ -381,23 +384,23 @@ def test_variant_tables() -> None:
 
 
 def test_preset_plans() -> None:
-    paper = list(TOPIC.counterfactuals("paper"))
-    lite = list(TOPIC.counterfactuals("lite"))
+    paper = list(TOPIC.plan("paper").counterfactuals)
+    lite = list(TOPIC.plan("lite").counterfactuals)
     assert len(paper) == 84 and len(set(paper)) == 84
     assert Counter(spec.px for spec in paper) == {384: 28, 768: 28, 1152: 28}
     assert Counter(spec.board for spec in paper) == {"chess": 24, "xiangqi": 24, "sudoku": 24, "go": 12}
     assert len(lite) == 28 and {spec.px for spec in lite} == {384}
     assert {(s.board, s.variant) for s in lite} == {(s.board, s.variant) for s in paper}
-    originals = list(TOPIC.originals("paper"))
+    originals = list(TOPIC.plan("paper").originals)
     assert len(originals) == 12 and all(spec.variant == 0 for spec in originals)
-    assert [spec.px for spec in TOPIC.originals("lite")] == [384] * 4
+    assert [spec.px for spec in TOPIC.plan("lite").originals] == [384] * 4
     assert set(TOPIC.presets) == {"paper", "lite"}
     with pytest.raises(Exception, match="unknown preset"):
-        list(TOPIC.counterfactuals("dense"))
+        list(TOPIC.plan("dense").counterfactuals)
 
 
 def test_specs_round_trip() -> None:
-    for spec in [*TOPIC.counterfactuals("paper"), *TOPIC.originals("paper")]:
+    for spec in [*TOPIC.plan("paper").counterfactuals, *TOPIC.plan("paper").originals]:
         data = json.loads(json.dumps(spec.to_dict()))
         assert data["kind"] == "game_board"
         assert GameBoardSpec.from_dict(data) == spec
@@ -420,7 +423,7 @@ def test_bad_specs_are_rejected(fields: dict) -> None:
 
 
 def test_ground_truth_and_bias() -> None:
-    for spec in TOPIC.counterfactuals("paper"):
+    for spec in TOPIC.plan("paper").counterfactuals:
         q1, q2, q3 = TOPIC.questions(spec)
         assert [q.type for q in (q1, q2, q3)] == ["Q1", "Q2", "Q3"]
         for question in (q1, q2):
@@ -479,7 +482,7 @@ def test_prompts_verbatim(key: tuple[str, int]) -> None:
 
 
 def test_original_questions() -> None:
-    for spec in TOPIC.originals("lite"):
+    for spec in TOPIC.plan("lite").originals:
         naming, count = TOPIC.questions(spec)
         assert naming.prompt == "What board game is this? Answer in curly brackets, e.g., {Shogi}."
         assert (naming.type, naming.ground_truth, naming.expected_bias) == ("ID", GAMES[spec.board], None)
@@ -503,16 +506,18 @@ def test_ids() -> None:
     original = GameBoardSpec(board="sudoku", variant=0, px=768)
     assert TOPIC.image_id(original, False) == "sudoku_grid_original_px768"
     assert [TOPIC.row_id("x", q) for q in TOPIC.questions(original)] == ["x_ID", "x_Q1"]
-    ids = [TOPIC.image_id(s, t) for s in TOPIC.counterfactuals("paper") for t in (False, True)]
-    ids += [TOPIC.image_id(s, False) for s in TOPIC.originals("paper")]
+    ids = [TOPIC.image_id(s, t) for s in TOPIC.plan("paper").counterfactuals for t in (False, True)]
+    ids += [TOPIC.image_id(s, False) for s in TOPIC.plan("paper").originals]
     assert len(ids) == len(set(ids)) == 180
-    rows = [TOPIC.row_id(i, q) for s in TOPIC.counterfactuals("paper") for i in [TOPIC.image_id(s, False)]
-            for q in TOPIC.questions(s)]  # fmt: skip
+    plan = TOPIC.plan("paper")
+    rows = [
+        TOPIC.row_id(TOPIC.image_id(s, False), q) for s in plan.counterfactuals for q in TOPIC.questions(s)
+    ]
     assert len(rows) == len(set(rows)) == 252
 
 
 def test_labels_and_scene_sizes() -> None:
-    for spec in [*TOPIC.counterfactuals("paper"), *TOPIC.originals("paper")]:
+    for spec in [*TOPIC.plan("paper").counterfactuals, *TOPIC.plan("paper").originals]:
         assert SUB_TOPICS[TOPIC.sub_topic(spec)] == spec.board
         assert TOPIC.title(spec) == GAMES[spec.board]
         scene = TOPIC.scene(spec)

@@ -13,10 +13,10 @@ import yaml
 from datasets import Dataset, load_dataset
 from PIL import Image
 
+from builders.vlmbias.family import FAMILY
 from eval.data import load_rows
 from eval.local_tasks import TASKS_ROOT, write_local_tasks
 from eval.tasks.vlmbias import utils
-from tests.test_eval_cli import IMPLEMENTED_TOPICS, build_lite
 
 TOPICS = ("animals", "logos", "flags", "chess_pieces", "game_boards", "optical_illusions", "patterned_grids")
 SPLITS = ("main", "identification", "withtitle", "original")
@@ -32,11 +32,6 @@ DOUBLE_CHECK = (
 METRICS = ["accuracy", "bias_aligned_rate", "bias_aligned_share_of_wrong", "parse_failure_rate", "breakdown"]
 GENERATION = {"max_new_tokens": 1024, "temperature": 0, "do_sample": False, "until": []}
 FOLDER = TASKS_ROOT / "vlmbias"
-
-
-@pytest.fixture(scope="session")
-def lite_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return build_lite(tmp_path_factory)
 
 
 def _yaml(name: str) -> dict[str, Any]:
@@ -102,14 +97,14 @@ def main_tasks(tmp_path_factory: pytest.TempPathFactory, lite_build: Path) -> di
     write_local_tasks("vlmbias", lite_build, overlay)
     manager = TaskManager("ERROR", include_path=str(overlay), include_defaults=False, model_name="openai")
     names = [
-        f"vlmbias_{topic}_{variant}" for topic in IMPLEMENTED_TOPICS for variant in ("main", "main_debiased")
+        f"vlmbias_{topic}_{variant}" for topic in FAMILY.configs for variant in ("main", "main_debiased")
     ]
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("LMMS_EVAL_DATASETS_CACHE", str(tmp_path_factory.mktemp("lmms-cache")))
         return manager.load_task_or_group(names)
 
 
-@pytest.mark.parametrize("topic", IMPLEMENTED_TOPICS)
+@pytest.mark.parametrize("topic", FAMILY.configs)
 def test_prompt_and_generation_snapshot(main_tasks, topic):
     main, debiased = main_tasks[f"vlmbias_{topic}_main"], main_tasks[f"vlmbias_{topic}_main_debiased"]
     doc = main.test_docs()[0]
@@ -183,7 +178,7 @@ def _builtin_vlms_are_biased() -> Any:
     return module
 
 
-@pytest.mark.parametrize("topic", IMPLEMENTED_TOPICS)
+@pytest.mark.parametrize("topic", FAMILY.configs)
 def test_lmms_evals_builtin_vlms_are_biased_scores_our_main_split(lite_build, tmp_path, topic):
     pytest.importorskip("lmms_eval", reason="lmms-eval is the `eval` extra")
     builtin = _builtin_vlms_are_biased()

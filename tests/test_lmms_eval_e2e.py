@@ -22,11 +22,11 @@ import yaml
 
 pytest.importorskip("lmms_eval", reason="lmms-eval is the `eval` extra: pip install -e '.[test,eval]'")
 
+from builders.vlmbias.family import FAMILY
 from eval.cli import main as eval_cli
 from eval.data import load_rows
 from eval.local_tasks import TASKS_ROOT, write_local_tasks
 from tests.loopback import LoopbackServer, Run, pixel_hash
-from tests.test_eval_cli import IMPLEMENTED_TOPICS, build_lite
 
 DEBIAS = "Do not assume from prior knowledge and answer only based on what is visible in the image."
 DOUBLE_CHECK = (
@@ -38,7 +38,7 @@ SPLITS = ("main", "identification", "withtitle", "original")
 RATES = ("accuracy", "bias_aligned_rate", "bias_aligned_share_of_wrong", "parse_failure_rate")
 # The two topics with the smallest lite builds run end to end (more would only add lmms-eval time);
 # every implemented topic's tasks are loaded through lmms-eval in test_lmms_eval.py.
-TOPICS = tuple(topic for topic in ("game_boards", "patterned_grids") if topic in IMPLEMENTED_TOPICS)
+TOPICS = tuple(topic for topic in ("game_boards", "patterned_grids") if topic in FAMILY.configs)
 EXPECTED = {  # policy -> rates; None where the denominator is empty
     "truth": dict(zip(RATES, (1.0, 0.0, None, 0.0), strict=True)),
     "bias": dict(zip(RATES, (0.0, 1.0, 1.0, 0.0), strict=True)),
@@ -108,11 +108,6 @@ class LoopbackModel(LoopbackServer):
 
 def _task(topic: str, variant: str) -> str:
     return f"vlmbias_{topic}_{variant}"
-
-
-@pytest.fixture(scope="session")
-def lite_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return build_lite(tmp_path_factory)
 
 
 @pytest.fixture(scope="module")

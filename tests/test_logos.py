@@ -20,9 +20,12 @@ from scipy import ndimage
 
 from builders.core.errors import SpecError
 from builders.core.raster import rasterize_image
-from builders.vlmbias.logos import TOPIC, LogoSpec
 from builders.vlmbias.logos.brands import BRANDS, Brand
+from builders.vlmbias.logos.spec import LogoSpec
+from builders.vlmbias.logos.topic import LogosTopic
 from builders.vlmbias.questions import NUMBER_SUFFIX, YES_NO_SUFFIX
+
+TOPIC = LogosTopic()
 
 # Facts of the release (spec §1.2 table), stated independently of the builder: (standard, counterfactual).
 COUNTS = {"Adidas": (3, 4), "Nike": (1, 2), "Mercedes-Benz": (3, 4), "Audi": (4, 5), "Maserati": (3, 5)}
@@ -162,7 +165,7 @@ def test_malformed_brand_entries_are_rejected(changes: dict, message: str) -> No
 
 
 def test_preset_plans() -> None:
-    paper = list(TOPIC.counterfactuals("paper"))
+    paper = list(TOPIC.plan("paper").counterfactuals)
     assert len(paper) == 207 and len(set(paper)) == 207
     items = Counter(spec.item for spec in paper)
     assert items == {"shoe": 72, "car": 135}
@@ -179,15 +182,15 @@ def test_preset_plans() -> None:
         for body in ("sedan", "suv", "hatchback", "coupe", "convertible")
         for colour in ("white", "grey", "black")
     }
-    originals = list(TOPIC.originals("paper"))
+    originals = list(TOPIC.plan("paper").originals)
     assert len(originals) == 15 and all(spec.is_original for spec in originals)
-    assert len(list(TOPIC.counterfactuals("lite"))) == 69
+    assert len(list(TOPIC.plan("lite").counterfactuals)) == 69
     with pytest.raises(Exception, match="unknown preset"):
-        list(TOPIC.originals("dense"))
+        list(TOPIC.plan("dense").originals)
 
 
 def test_spec_json_round_trip_and_bad_specs() -> None:
-    for spec in [*TOPIC.counterfactuals("paper"), *TOPIC.originals("paper")]:
+    for spec in [*TOPIC.plan("paper").counterfactuals, *TOPIC.plan("paper").originals]:
         data = json.loads(json.dumps(spec.to_dict()))
         assert data["kind"] == "logo" and LogoSpec.from_dict(data) == spec
     bad = [
@@ -203,7 +206,7 @@ def test_spec_json_round_trip_and_bad_specs() -> None:
 
 
 def test_ground_truth_and_bias() -> None:
-    for spec in TOPIC.counterfactuals("paper"):
+    for spec in TOPIC.plan("paper").counterfactuals:
         q1, q2, q3 = TOPIC.questions(spec)
         standard, modified = COUNTS[spec.brand]
         for question in (q1, q2):
@@ -264,7 +267,7 @@ def test_prompts_verbatim(key: tuple[str, str]) -> None:
 
 def test_original_questions() -> None:
     answers = {}
-    for spec in TOPIC.originals("lite"):
+    for spec in TOPIC.plan("lite").originals:
         naming, count = TOPIC.questions(spec)
         answers[spec.brand] = (naming.prompt, naming.ground_truth, count.prompt, count.ground_truth)
         assert naming.type == "ID" and count.type == "Q1" and count.expected_bias is None
@@ -296,16 +299,16 @@ def test_ids() -> None:
     assert TOPIC.row_id("car_022_original_px768", TOPIC.questions(original)[0]) == "car_022_original_ID_px768"
     with pytest.raises(SpecError):
         TOPIC.image_id(original, True)
-    numbers = Counter((s.item, s.number) for s in TOPIC.counterfactuals("lite"))
+    numbers = Counter((s.item, s.number) for s in TOPIC.plan("lite").counterfactuals)
     assert sorted(n for item, n in numbers if item == "shoe") == list(range(1, 25))
     assert sorted(n for item, n in numbers if item == "car") == list(range(1, 46))
-    ids = [TOPIC.image_id(s, t) for s in TOPIC.counterfactuals("paper") for t in (False, True)]
-    ids += [TOPIC.image_id(s, False) for s in TOPIC.originals("paper")]
+    ids = [TOPIC.image_id(s, t) for s in TOPIC.plan("paper").counterfactuals for t in (False, True)]
+    ids += [TOPIC.image_id(s, False) for s in TOPIC.plan("paper").originals]
     assert len(ids) == len(set(ids)) == 429
 
 
 def test_scene_sizes() -> None:
-    for spec in [*TOPIC.counterfactuals("lite"), *TOPIC.originals("lite")]:
+    for spec in [*TOPIC.plan("lite").counterfactuals, *TOPIC.plan("lite").originals]:
         for px in (384, 1152):
             scene = TOPIC.scene(dataclasses.replace(spec, px=px))
             assert (scene.width, scene.height) == (px, px * 3 // 4)

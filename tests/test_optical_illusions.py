@@ -20,11 +20,18 @@ from scipy import ndimage
 
 from builders.core.errors import SpecError, UsageError
 from builders.core.raster import rasterize_image
-from builders.vlmbias.optical_illusions import TOPIC, IllusionSpec
 from builders.vlmbias.optical_illusions.illusions import ILLUSIONS
-from builders.vlmbias.optical_illusions.spec import counterfactual_specs, original_specs, release_number
+from builders.vlmbias.optical_illusions.spec import (
+    IllusionSpec,
+    counterfactual_specs,
+    original_specs,
+    release_number,
+)
+from builders.vlmbias.optical_illusions.topic import OpticalIllusionsTopic
 from builders.vlmbias.questions import YES_NO_SUFFIX
 from tests.pixels import crop_title
+
+TOPIC = OpticalIllusionsTopic()
 
 CONFIG = "optical_illusions"
 
@@ -593,19 +600,12 @@ def test_vertical_horizontal_is_the_t_drawn_with_pyllusions_lines(pyllusion) -> 
 _MEASURED: dict[str, tuple[str, int, float]] = {}
 
 
-def _registered() -> None:
-    from tests.conftest import PAPER_CONFIGS
-
-    assert CONFIG in PAPER_CONFIGS, "add 'optical_illusions' to PAPER_CONFIGS in tests/conftest.py"
-
-
 def _audit(load_split, split: str) -> dict[str, list[dict]]:
     """Decode each distinct image of a split once and check its size; rows grouped by image.
 
     Untitled scenes are measured. A titled image must hold its untitled twin's exact pixels
     under the title bar (so the twin's measurement holds for it), and some dark text in the bar.
     """
-    _registered()
     if split == "withtitle":
         _audit(load_split, "main")
     dataset = load_split(CONFIG, split)

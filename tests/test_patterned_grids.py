@@ -7,7 +7,6 @@ import json
 import numpy as np
 import pytest
 
-from builders.vlmbias.patterned_grids import TOPIC
 from builders.vlmbias.patterned_grids.spec import (
     GridSpec,
     anomaly_cells,
@@ -17,7 +16,10 @@ from builders.vlmbias.patterned_grids.spec import (
     original_specs,
     standard_count,
 )
+from builders.vlmbias.patterned_grids.topic import PatternedGrids
 from tests.pixels import bands, blobs, crop_title, dark_mask, fill_ratio
+
+TOPIC = PatternedGrids()
 
 CONFIG = "patterned_grids"
 

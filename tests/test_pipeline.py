@@ -16,8 +16,9 @@ import pytest
 from datasets import get_dataset_config_names, load_dataset
 
 from builders.core.build import build
+from builders.families import get_family
+from builders.vlmbias.family import FAMILY
 from builders.vlmbias.schema import FEATURES, RELEASED_COLUMNS
-from tests.conftest import PAPER_CONFIGS
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -86,7 +87,7 @@ def test_no_two_counterfactual_images_are_pixel_identical(paper_build):
 
 
 def test_readme_declares_every_config_and_split(paper_build):
-    assert get_dataset_config_names(str(paper_build)) == ["all", *sorted(PAPER_CONFIGS)]
+    assert get_dataset_config_names(str(paper_build)) == ["all", *sorted(FAMILY.configs)]
     card = (paper_build / "README.md").read_text()
     assert "config_name: patterned_grids" in card and "path: game_boards/main-*.parquet" in card
     for path in paper_build.glob("*/*.parquet"):
@@ -103,14 +104,16 @@ def test_the_all_config_globs_every_topic_without_bytes_of_its_own(paper_build, 
     ]
     for split in ("main", "identification", "withtitle", "original"):
         union = load_split("all", split)
-        parts = [load_split(config, split) for config in sorted(PAPER_CONFIGS)]
+        parts = [load_split(config, split) for config in sorted(FAMILY.configs)]
         assert union.num_rows == sum(part.num_rows for part in parts)
         assert sorted(union["ID"]) == sorted(i for part in parts for i in part["ID"])
         assert union.features == FEATURES
 
 
 def test_a_second_build_gives_identical_pixels_and_bytes(paper_build, tmp_path):
-    again = build("vlmbias", configs=PAPER_CONFIGS, preset="paper", out=tmp_path, progress=False).folder
+    again = build(
+        get_family("vlmbias"), configs=FAMILY.configs, preset="paper", out=tmp_path, progress=False
+    ).folder
     first = json.loads((paper_build / "manifest.json").read_text())
     second = json.loads((again / "manifest.json").read_text())
     assert {k: v["pixel_sha256"] for k, v in first["images"].items()} == {
@@ -121,8 +124,8 @@ def test_a_second_build_gives_identical_pixels_and_bytes(paper_build, tmp_path):
 
 
 def test_worker_count_does_not_change_the_output(tmp_path):
-    one = build("vlmbias", preset="lite", out=tmp_path / "one", workers=1, progress=False).folder
-    two = build("vlmbias", preset="lite", out=tmp_path / "two", workers=2, progress=False).folder
+    one = build(get_family("vlmbias"), preset="lite", out=tmp_path / "one", workers=1, progress=False).folder
+    two = build(get_family("vlmbias"), preset="lite", out=tmp_path / "two", workers=2, progress=False).folder
     assert (one / "manifest.json").read_bytes() == (two / "manifest.json").read_bytes()
 
 
@@ -146,7 +149,9 @@ def test_verify_fails_clearly_after_one_byte_of_a_shard_is_flipped(paper_build, 
 
 
 def test_verify_catches_a_card_that_no_longer_matches(tmp_path):
-    folder = build("vlmbias", configs=["game_boards"], preset="lite", out=tmp_path, progress=False).folder
+    folder = build(
+        get_family("vlmbias"), configs=["game_boards"], preset="lite", out=tmp_path, progress=False
+    ).folder
     card = folder / "README.md"
     card.write_text(card.read_text().replace("num_examples: 56", "num_examples: 57"))
     result = cli("verify", str(folder), "--no-redraw")
@@ -154,8 +159,10 @@ def test_verify_catches_a_card_that_no_longer_matches(tmp_path):
 
 
 def test_building_one_config_keeps_the_others(tmp_path, hf_cache):
-    build("vlmbias", configs=["patterned_grids"], preset="lite", out=tmp_path, progress=False)
-    folder = build("vlmbias", configs=["game_boards"], preset="lite", out=tmp_path, progress=False).folder
+    build(get_family("vlmbias"), configs=["patterned_grids"], preset="lite", out=tmp_path, progress=False)
+    folder = build(
+        get_family("vlmbias"), configs=["game_boards"], preset="lite", out=tmp_path, progress=False
+    ).folder
     assert get_dataset_config_names(str(folder)) == ["all", "game_boards", "patterned_grids"]
     grids = load_dataset(str(folder), "patterned_grids", split="main", cache_dir=str(hf_cache))
     assert grids.num_rows == 24
@@ -173,7 +180,7 @@ def test_list_names_families_configs_and_presets():
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["build", "nope"], "unknown family 'nope'; choose one of: viprobe, vlmbias"),
+        (["build", "nope"], "unknown family 'nope'; choose one of: vlmbias, viprobe"),
         (
             ["build", "vlmbias", "--config", "flag"],
             "unknown config 'flag' for family 'vlmbias'; choose from:",
@@ -210,7 +217,10 @@ def test_a_folder_that_is_not_a_build_is_never_overwritten(tmp_path):
 
 def test_verify_on_a_folder_without_manifest_says_so(tmp_path):
     result = cli("verify", str(tmp_path))
-    assert result.returncode == 2 and "manifest.json' does not exist" in result.stderr
+    assert (
+        result.returncode == 2
+        and "has no manifest.json, so it is not a folder written by `build`" in result.stderr
+    )
 
 
 def _start_build(out: Path) -> subprocess.Popen:
@@ -250,7 +260,7 @@ def test_a_build_killed_half_way_leaves_no_dataset_and_the_next_build_sweeps_up(
     process.communicate(timeout=60)
     time.sleep(0.5)  # orphaned workers notice their parent is gone
     assert not (tmp_path / "vlmbias").exists()
-    build("vlmbias", configs=["game_boards"], preset="lite", out=tmp_path, progress=False)
+    build(get_family("vlmbias"), configs=["game_boards"], preset="lite", out=tmp_path, progress=False)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["vlmbias"]
 
 
@@ -258,8 +268,11 @@ def test_a_build_killed_half_way_leaves_no_dataset_and_the_next_build_sweeps_up(
     ("source", "message"),
     [
         (["upstream", "/nonexistent/release"], "upstream path '/nonexistent/release' does not exist"),
-        (["upstream", "."], "config 'game_boards' cannot use source 'upstream'"),
-        (["nonsense"], "--source 'nonsense' is not understood"),
+        (
+            ["upstream", "."],
+            "config 'game_boards' of family 'vlmbias' cannot use --source 'upstream'; this family's sources",
+        ),
+        (["nonsense"], "cannot use --source 'nonsense'"),
     ],
 )
 def test_sources_a_config_cannot_use_are_refused_before_writing(tmp_path, source, message):

@@ -15,7 +15,9 @@ from huggingface_hub import CommitOperationAdd, CommitOperationDelete, DatasetCa
 
 import upload
 from builders.core.build import build
-from builders.vlmbias import FAMILY
+from builders.core.folder import BuiltFolder
+from builders.families import get_family
+from builders.vlmbias.family import FAMILY
 from builders.vlmbias.schema import FEATURES
 
 TOKEN = "hf_test_token_never_printed_123"
@@ -23,7 +25,9 @@ TOKEN = "hf_test_token_never_printed_123"
 
 @pytest.fixture(scope="module")
 def lite(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return build("vlmbias", preset="lite", out=tmp_path_factory.mktemp("lite"), progress=False).folder
+    return build(
+        get_family("vlmbias"), preset="lite", out=tmp_path_factory.mktemp("lite"), progress=False
+    ).folder
 
 
 def test_card_yaml_parses_and_matches_the_parquet_files_exactly(lite, hf_cache):
@@ -223,7 +227,7 @@ def test_a_folder_that_fails_verification_is_not_uploaded(lite, tmp_path):
 
 def test_a_missing_folder_gets_one_clear_sentence(tmp_path):
     code, _, err = run([str(tmp_path / "nope"), "--repo", "org/x", "--version", "v1.0.0"], api=FakeHub())
-    assert code == 2 and err.startswith("error: ") and "manifest.json" in err
+    assert code == 2 and err.startswith("error: ") and "is not a folder; pass a built dataset folder" in err
     assert not os.path.exists(tmp_path / "nope")
 
 
@@ -240,7 +244,7 @@ def test_verify_flags_shards_the_hub_viewer_cannot_page(lite, tmp_path):
     table = pa.concat_tables([pq.read_table(shard)] * 3)
     pq.write_table(table, shard, row_group_size=table.num_rows)
     (copy / "game_boards" / "main-00001-of-00001.parquet").write_bytes(b"stray")
-    problems = verify(copy, redraw=False).problems
+    problems = verify(BuiltFolder(copy), FAMILY, redraw=False).problems
     assert (
         "shard game_boards/main-00000-of-00001.parquet has a row group of 168 rows (at most 100)" in problems
     )

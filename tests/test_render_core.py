@@ -9,7 +9,7 @@ from builders.core.errors import RenderError
 from builders.core.fonts import SANS, XIANGQI, font_files
 from builders.core.raster import decode_png, pixel_sha256, rasterize
 from builders.core.svg import Canvas, fmt
-from builders.core.title import stack, title_bar, title_bar_px, title_font_px
+from builders.vlmbias.title import stack, title_bar, title_bar_px, title_font_px
 from tests.pixels import blobs, dark_mask
 
 

@@ -26,24 +26,22 @@ from PIL import Image
 from builders.cli import main
 from builders.core.errors import RenderError, UsageError
 from builders.vlmbias import photo_release
-from builders.vlmbias.animals import TOPIC as ANIMALS
-from builders.vlmbias.logos import TOPIC as LOGOS
+from builders.vlmbias.family import FAMILY
 from builders.vlmbias.photo_release import UpstreamPhotoSpec
+from builders.vlmbias.released_photos import ReleasedPhotos
 from tests.fixtures.make_release_fixture import FIXTURE, SCHEMA, release_rows, write_release
+
+#: The release's photo topics, as `--source upstream` chooses them.
+ANIMALS = FAMILY.released["animals"]
+LOGOS = FAMILY.released["logos"]
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
-@pytest.fixture
-def registered(monkeypatch: pytest.MonkeyPatch) -> None:
-    """`animals` and `logos` in the vlmbias family for this test (a no-op once the lead registers them)."""
-    from builders.vlmbias import FAMILY, SPECS
-
-    monkeypatch.setattr(SPECS, "_kinds", dict(SPECS._kinds))
-    for topic in (ANIMALS, LOGOS):
-        monkeypatch.setitem(FAMILY.topics, topic.config, topic)
-        for spec_type in topic.spec_types:
-            SPECS.register(spec_type)
+def planned(topic: ReleasedPhotos, copy: Path, preset: str) -> tuple[list, list]:
+    """(counterfactual specs, original specs) the topic plans from a local copy of the release."""
+    plan = topic.reading(copy).plan(preset)
+    return list(plan.counterfactuals), list(plan.originals)
 
 
 def released(split: str) -> dict[str, dict]:
@@ -76,7 +74,7 @@ def test_fixture_is_small_and_matches_its_script(tmp_path: Path) -> None:
 
 
 def test_lite_plan_copies_the_released_rows() -> None:
-    counterfactuals, originals = ANIMALS.upstream_specs(FIXTURE, "lite")
+    counterfactuals, originals = planned(ANIMALS, FIXTURE, "lite")
     assert [spec.released_id for spec in counterfactuals] == [
         "animal_053_arcticfox_notitle_Q1_px384",
         "animal_067_stork_notitle_Q1_px384",
@@ -113,7 +111,7 @@ def test_lite_plan_copies_the_released_rows() -> None:
 
 
 def test_logos_plan_names_the_brands() -> None:
-    counterfactuals, originals = LOGOS.upstream_specs(FIXTURE, "lite")
+    counterfactuals, originals = planned(LOGOS, FIXTURE, "lite")
     assert {LOGOS.image_id(s, False): LOGOS.title(s) for s in counterfactuals} == {
         "car_067_notitle_px384": "Audi",
         "shoe_018_notitle_px384": "Adidas",
@@ -123,7 +121,7 @@ def test_logos_plan_names_the_brands() -> None:
 
 
 def test_scene_is_the_released_photo_and_spec_round_trips() -> None:
-    counterfactuals, _ = ANIMALS.upstream_specs(FIXTURE, "lite")
+    counterfactuals, _ = planned(ANIMALS, FIXTURE, "lite")
     spec = counterfactuals[1]
     scene = ANIMALS.scene(spec)
     photo = released("main")[spec.released_id]["image"]["bytes"]
@@ -136,7 +134,7 @@ def test_scene_is_the_released_photo_and_spec_round_trips() -> None:
 
 def test_a_changed_upstream_file_is_noticed(tmp_path: Path) -> None:
     copy = write_release(tmp_path / "copy")
-    (spec, *_), _ = ANIMALS.upstream_specs(copy, "lite")
+    (spec, *_), _ = planned(ANIMALS, copy, "lite")
     moved = dataclasses.replace(spec, image_sha256="0" * 64)
     photo_release._row_group.cache_clear()
     with pytest.raises(RenderError, match="changed since the build was planned"):
@@ -150,9 +148,9 @@ def test_a_changed_upstream_file_is_noticed(tmp_path: Path) -> None:
 
 def test_paper_preset_needs_the_full_release() -> None:
     with pytest.raises(UsageError, match="holds 6 Animals rows, the release has 546"):
-        ANIMALS.upstream_specs(FIXTURE, "paper")
+        planned(ANIMALS, FIXTURE, "paper")
     with pytest.raises(UsageError, match="holds 4 Logos rows, the release has 414"):
-        LOGOS.upstream_specs(FIXTURE, "paper")
+        planned(LOGOS, FIXTURE, "paper")
 
 
 def _broken(kind: str, root: Path) -> Path:
@@ -201,7 +199,7 @@ BROKEN = {
 @pytest.mark.parametrize("kind", sorted(BROKEN))
 def test_a_broken_copy_is_refused_in_one_sentence(kind: str, tmp_path: Path) -> None:
     with pytest.raises(UsageError, match=BROKEN[kind]) as caught:
-        ANIMALS.upstream_specs(_broken(kind, tmp_path / "copy"), "lite")
+        planned(ANIMALS, _broken(kind, tmp_path / "copy"), "lite")
     message = str(caught.value)
     assert message[0].islower() and "\n" not in message and message.count("; ") <= 2
 
@@ -214,7 +212,7 @@ def _build(out: Path, source: Path, *extra: str) -> int:
                  str(source), "--out", str(out), "--workers", "1", "--no-progress", *extra])  # fmt: skip
 
 
-def test_cli_builds_the_lite_preset_from_the_copy(registered, tmp_path: Path) -> None:
+def test_cli_builds_the_lite_preset_from_the_copy(tmp_path: Path) -> None:
     from datasets import load_dataset
 
     assert _build(tmp_path / "out", FIXTURE, "--preset", "lite") == 0
@@ -238,12 +236,16 @@ def test_cli_builds_the_lite_preset_from_the_copy(registered, tmp_path: Path) ->
                     assert image.shape[0] > photo.shape[0] and np.array_equal(image[-photo.shape[0] :], photo)
     assert main(["verify", str(folder), "--workers", "1"]) == 0
     manifest = json.loads((folder / "manifest.json").read_text())
-    assert manifest["configs"]["animals"]["source"] == {"kind": "upstream", "path": str(FIXTURE.resolve())}
+    assert manifest["configs"]["animals"]["source"] == {
+        "kind": "upstream",
+        "path": str(FIXTURE.resolve()),
+        "options": {},
+    }
 
 
 @pytest.mark.parametrize("kind", ["missing column", "corrupt image", "no Q3", "paper preset"])
 def test_cli_refuses_a_broken_copy_and_writes_nothing(
-    registered, kind: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    kind: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     out = tmp_path / "out"
     out.mkdir()
@@ -258,18 +260,14 @@ def test_cli_refuses_a_broken_copy_and_writes_nothing(
     assert list(out.iterdir()) == []
 
 
-def test_cli_refuses_upstream_for_drawn_topics(registered, tmp_path: Path, capsys) -> None:
+def test_cli_refuses_upstream_for_drawn_topics(tmp_path: Path, capsys) -> None:
     code = main(["build", "vlmbias", "--config", "game_boards", "--source", "upstream", str(FIXTURE),
                  "--out", str(tmp_path), "--workers", "1"])  # fmt: skip
-    assert code == 2 and "cannot use source 'upstream'" in capsys.readouterr().err
+    assert code == 2 and "cannot use --source 'upstream'" in capsys.readouterr().err
 
 
 def test_cli_in_a_subprocess_refuses_a_corrupt_copy(tmp_path: Path) -> None:
-    """The documented command line, as a separate process (needs the topics registered in the family)."""
-    from builders.vlmbias import FAMILY
-
-    if "animals" not in FAMILY.configs:
-        pytest.skip("the animals topic is not registered in builders/vlmbias/__init__.py yet")
+    """The documented command line, as a separate process."""
     copy = _broken("corrupt image", tmp_path / "copy")
     result = subprocess.run(
         [sys.executable, "-m", "builders", "build", "vlmbias", "--config", "animals", "--source", "upstream",

@@ -28,11 +28,11 @@ from builders.core.card import write_card
 from builders.core.draw import bundles, draw_bundle
 from builders.core.errors import BuilderError, UsageError, VerifyError
 from builders.core.family import EMBEDDED, Family, ImageJob, Source
+from builders.core.folder import BuiltFolder
 from builders.core.hashing import file_sha256
-from builders.core.manifest import new_manifest, read_manifest, write_manifest
+from builders.core.manifest import ConfigEntry, FileEntry, ImageEntry, Manifest, SplitEntry
 from builders.core.raster import Picture
 from builders.core.shards import SplitWriter
-from builders.registry import get_family
 
 Rows = list[tuple[str, dict[str, Any]]]
 
@@ -85,17 +85,26 @@ def prepare_output(out: Path) -> None:
         raise UsageError(f"output folder {str(out)!r} is not writable; choose another --out")
 
 
-def _worker_init() -> None:
-    """Workers leave interrupts to the parent, which tears the pool down."""
+#: The family a worker process draws for, set once by `_worker_init`.
+_WORKER_FAMILY: Family | None = None
+
+
+def _worker_init(family: Family) -> None:
+    """Workers keep their own copy of the family and leave interrupts to the parent."""
+    global _WORKER_FAMILY
+    _WORKER_FAMILY = family
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
-def _render(item: tuple[str, list[ImageJob]]) -> list[tuple[ImageJob, Picture, Rows]]:
-    family_name, jobs = item
-    family = get_family(family_name)
+def _render(family: Family, jobs: list[ImageJob]) -> list[tuple[ImageJob, Picture, Rows]]:
     pictures = draw_bundle(family, jobs)
     return [(job, picture, family.rows(job, picture)) for job, picture in zip(jobs, pictures, strict=True)]
+
+
+def _render_in_worker(jobs: list[ImageJob]) -> list[tuple[ImageJob, Picture, Rows]]:
+    assert _WORKER_FAMILY is not None, "the pool initializer sets the family"
+    return _render(_WORKER_FAMILY, jobs)
 
 
 @contextlib.contextmanager
@@ -103,13 +112,12 @@ def rendered(
     family: Family, jobs: list[ImageJob], workers: int
 ) -> Iterator[Iterator[tuple[ImageJob, Picture, Rows]]]:
     """Render jobs in order (bundled by spec), in a process pool when `workers > 1`."""
-    items = [(family.name, bundle) for bundle in bundles(jobs)]
     if workers <= 1:
-        yield itertools.chain.from_iterable(_render(item) for item in items)
+        yield itertools.chain.from_iterable(_render(family, bundle) for bundle in bundles(jobs))
         return
-    pool = multiprocessing.get_context("spawn").Pool(workers, initializer=_worker_init)
+    pool = multiprocessing.get_context("spawn").Pool(workers, initializer=_worker_init, initargs=(family,))
     try:
-        yield itertools.chain.from_iterable(pool.imap(_render, items))
+        yield itertools.chain.from_iterable(pool.imap(_render_in_worker, bundles(jobs)))
         pool.close()
     finally:
         pool.terminate()
@@ -117,7 +125,7 @@ def rendered(
 
 
 def build(
-    family_name: str,
+    family: Family,
     *,
     configs: Iterable[str] | None = None,
     preset: str | None = None,
@@ -126,13 +134,12 @@ def build(
     progress: bool = True,
     source: Source = EMBEDDED,
 ) -> BuildReport:
-    """Build `configs` of a family into `out/<repo_name>/`, atomically.
+    """Build `configs` of `family` into `out/<repo_name>/`, atomically.
 
     `source` says where images come from (drawn by default); configs that cannot
     use it are refused before anything is written.
     """
     started = time.perf_counter()
-    family = get_family(family_name)
     selected, preset = check_selection(family, configs, preset)
     workers = default_workers() if workers is None else workers
     if workers < 1:
@@ -144,38 +151,48 @@ def build(
     final = out / family.repo_name
     previous = _previous_manifest(final, family)
     with staged(final) as staging:
-        manifest = new_manifest(family.name, family.repo_name)
-        rows = _write_shards(family, jobs, selected, preset, staging, manifest, workers, progress)
-        for config in selected:
-            manifest["configs"][config]["source"] = source.to_dict()
+        written = _write_shards(family, jobs, selected, preset, source, staging, workers, progress)
         if previous is not None:
-            _carry_over(previous, final, staging, manifest, keep=set(previous["configs"]) - set(selected))
-        for path in sorted(manifest["files"]):
-            manifest["files"][path] = {
-                "sha256": file_sha256(str(staging / path)),
-                "size": (staging / path).stat().st_size,
-            }
-        write_manifest(staging, manifest)
-        write_card(staging, family, manifest)
-    return BuildReport(final, tuple(selected), len(jobs), rows, time.perf_counter() - started)
+            _carry_over(previous, final, staging, written, keep=set(previous.configs) - set(selected))
+        manifest = Manifest.new(
+            family.name,
+            family.repo_name,
+            configs=dict(sorted(written.configs.items())),
+            unions=_unions(family, written.configs),
+            files={path: _file_entry(staging / path) for path in sorted(written.files)},
+            images=dict(sorted(written.images.items())),
+        )
+        manifest.write(staging)
+        write_card(BuiltFolder(staging), family)
+    return BuildReport(final, tuple(selected), len(jobs), written.rows, time.perf_counter() - started)
 
 
-def _previous_manifest(final: Path, family: Family) -> dict[str, Any] | None:
+@dataclasses.dataclass
+class _Written:
+    """What has been written into the staging folder so far: the parts of the manifest."""
+
+    configs: dict[str, ConfigEntry] = dataclasses.field(default_factory=dict)
+    files: set[str] = dataclasses.field(default_factory=set)
+    images: dict[str, ImageEntry] = dataclasses.field(default_factory=dict)
+    rows: int = 0
+
+
+def _previous_manifest(final: Path, family: Family) -> Manifest | None:
     """The manifest of an existing build we may extend, or None if there is none."""
     if not final.exists():
         return None
     try:
-        manifest = read_manifest(final)
+        manifest = Manifest.read(final)
     except VerifyError:
         raise UsageError(
             f"{str(final)!r} exists but is not a dataset folder written by `build`; "
             "move it away or choose another --out"
         ) from None
-    if manifest["family"] != family.name:
+    if manifest.family != family.name:
         raise UsageError(
-            f"{str(final)!r} holds family {manifest['family']!r}, not {family.name!r}; choose another --out"
+            f"{str(final)!r} holds family {manifest.family!r}, not {family.name!r}; choose another --out"
         )
-    if manifest.get("builder_version") != __version__:
+    if manifest.builder_version != __version__:
         return None  # built by another builder version: rebuild everything asked for, keep nothing
     return manifest
 
@@ -195,57 +212,67 @@ def _write_shards(
     jobs: list[ImageJob],
     configs: list[str],
     preset: str,
+    source: Source,
     staging: Path,
-    manifest: dict[str, Any],
     workers: int,
     progress: bool,
-) -> int:
+) -> _Written:
     """Render every job and stream its rows into per-(config, split) shard writers."""
     writers = {
         (config, split): SplitWriter(staging, config, split, family.features)
         for config in configs
         for split in family.splits
     }
-    rows_written = 0
+    written = _Written()
     bar = tqdm(total=len(jobs), unit="img", desc=f"{family.name} {preset}", disable=not progress)
     with bar, rendered(family, jobs, workers) as results:
         for job, picture, rows in results:
-            manifest["images"][job.image_id] = {
-                **job.to_dict(),
-                "pixel_sha256": picture.pixel_sha256,
-                "width": picture.width,
-                "height": picture.height,
-            }
+            written.images[job.image_id] = ImageEntry(
+                config=job.config,
+                role=job.role,
+                spec=job.spec.to_dict(),
+                pixel_sha256=picture.pixel_sha256,
+                width=picture.width,
+                height=picture.height,
+            )
             image = {"bytes": picture.png, "path": f"{job.image_id}.png"}
             for split, row in rows:
                 writers[(job.config, split)].add({"image": image, **row})
-                rows_written += 1
+                written.rows += 1
             bar.update(1)
     for config in configs:
         splits = {}
         for split in family.splits:
-            written = writers[(config, split)].close()
-            if written.num_rows:
-                splits[split] = {
-                    "files": list(written.files),
-                    "num_rows": written.num_rows,
-                    "num_bytes": written.num_bytes,
-                }
-                manifest["files"].update({path: None for path in written.files})
-        manifest["configs"][config] = {"preset": preset, "splits": splits}
-    return rows_written
+            closed = writers[(config, split)].close()
+            if closed.num_rows:
+                splits[split] = SplitEntry(closed.files, closed.num_rows, closed.num_bytes)
+                written.files.update(closed.files)
+        written.configs[config] = ConfigEntry(preset=preset, source=source, splits=splits)
+    return written
 
 
-def _carry_over(
-    previous: dict[str, Any], final: Path, staging: Path, manifest: dict[str, Any], keep: set[str]
-) -> None:
+def _carry_over(previous: Manifest, final: Path, staging: Path, written: _Written, keep: set[str]) -> None:
     """Copy configs that were not rebuilt from the existing folder into the new one."""
     for config in sorted(keep):
-        entry = previous["configs"][config]
-        for split in entry["splits"].values():
-            for path in split["files"]:
+        entry = previous.configs[config]
+        for split in entry.splits.values():
+            for path in split.files:
                 (staging / path).parent.mkdir(parents=True, exist_ok=True)
                 shutil.copy2(final / path, staging / path)
-                manifest["files"][path] = None
-        manifest["configs"][config] = entry
-        manifest["images"].update({k: v for k, v in previous["images"].items() if v["config"] == config})
+                written.files.add(path)
+        written.configs[config] = entry
+        written.images.update({k: v for k, v in previous.images.items() if v.config == config})
+
+
+def _unions(family: Family, built: dict[str, ConfigEntry]) -> dict[str, tuple[str, ...]]:
+    """The family's union configs, each reduced to its built members (and left out if it has none)."""
+    unions = {}
+    for union, members in family.unions.items():
+        present = tuple(member for member in members if member in built)
+        if present:
+            unions[union] = present
+    return unions
+
+
+def _file_entry(path: Path) -> FileEntry:
+    return FileEntry(sha256=file_sha256(str(path)), size=path.stat().st_size)

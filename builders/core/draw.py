@@ -1,8 +1,8 @@
 """Jobs -> pictures: the single drawing path shared by `build` and `verify`.
 
-A counterfactual image and its titled twin share a spec; jobs are drawn in
-bundles of one spec, so the scene is rasterised once and the twin only costs
-its title bar.
+Jobs that share a spec (e.g. an image and a variant of it a family derives from
+the same scene) are drawn as one bundle: the family's `draw` gets them together,
+so a scene can be rasterised once for all of them.
 """
 
 from __future__ import annotations
@@ -10,12 +10,8 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterable, Iterator
 
-from PIL import Image
-
-from builders.core.errors import RenderError
 from builders.core.family import Family, ImageJob
-from builders.core.raster import Picture, encode_png, rasterize_image
-from builders.core.title import stack, title_bar
+from builders.core.raster import Picture, encode_png
 
 
 def bundles(jobs: Iterable[ImageJob]) -> Iterator[list[ImageJob]]:
@@ -25,24 +21,5 @@ def bundles(jobs: Iterable[ImageJob]) -> Iterator[list[ImageJob]]:
 
 
 def draw_bundle(family: Family, jobs: list[ImageJob]) -> list[Picture]:
-    """Draw jobs that share one spec; the scene is rasterised once for all of them."""
-    scene = family.scene(jobs[0])
-    if isinstance(scene.canvas, Image.Image):
-        pixels = scene.canvas.convert("RGB")
-        if pixels.size != (scene.width, scene.height):
-            raise RenderError(f"photo is {pixels.size}, expected {(scene.width, scene.height)}")
-    else:
-        pixels = rasterize_image(scene.canvas, scene.width, scene.height)
-    pictures = []
-    for job in jobs:
-        if job.title is None:
-            pictures.append(encode_png(pixels))
-        else:
-            bar = title_bar(job.title, pixels.width)
-            pictures.append(encode_png(stack(rasterize_image(bar, bar.width, bar.height), pixels)))
-    return pictures
-
-
-def draw(family: Family, job: ImageJob) -> Picture:
-    """Draw one job."""
-    return draw_bundle(family, [job])[0]
+    """Draw jobs that share one spec and encode each picture."""
+    return [encode_png(pixels) for pixels in family.draw(jobs)]

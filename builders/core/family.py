@@ -1,49 +1,59 @@
-"""What the shared pipeline needs from a benchmark family.
+"""What the shared pipeline needs from a benchmark family, and the little it gives back.
 
-A family (VLMBias, VI-Probe, ...) declares its configs, presets, splits and
-row schema, plans image jobs, draws each job's scene and turns a drawn picture
-into rows. The pipeline does everything else: parallel rendering, shards,
-manifest, card, verification.
+A family (VLMBias, VI-Probe, ...) declares its configs, presets, splits and row
+schema, plans image jobs, draws each job's scene and turns a drawn picture into
+rows. The pipeline does everything else: parallel rendering, shards, manifest,
+card, verification. Core code receives a `Family` object and never looks one up;
+worker processes get a pickled copy of it, so a family must pickle (plain
+attributes; its classes importable by name).
 """
 
 from __future__ import annotations
 
+import abc
 import dataclasses
-from collections.abc import Iterator
-from typing import Any, Protocol
+from collections.abc import Iterator, Mapping
+from typing import TYPE_CHECKING, Any
 
 from datasets import Features
 from PIL import Image
 
+from builders.core.errors import UsageError
 from builders.core.gallery_view import GalleryView
 from builders.core.raster import Picture
+from builders.core.scene import Scene, render_scene
 from builders.core.spec import Spec, SpecRegistry
-from builders.core.svg import Canvas
+
+if TYPE_CHECKING:
+    from builders.core.folder import BuiltFolder
 
 
-@dataclasses.dataclass(frozen=True)
-class Scene:
-    """A drawn scene and the pixel size to rasterise it at.
-
-    `canvas` is usually our own `Canvas`; SVG text made by a library (e.g. `chess.svg`)
-    is accepted as a string; either way its viewBox must have the aspect of the output.
-    A photo read from a user-supplied dataset comes as a PIL image of exactly that size.
-    """
-
-    canvas: Canvas | str | Image.Image
-    width: int
-    height: int
+#: The source every family has: images drawn by the family's own code, nothing downloaded.
+EMBEDDED_KIND = "embedded"
 
 
 @dataclasses.dataclass(frozen=True)
 class Source:
-    """Where a config's images come from: drawn by our code, or read from a local copy of a release."""
+    """Where a build's images come from: `--source KIND [PATH]` plus named inputs (`--images DIR`).
 
-    kind: str = "embedded"
+    Which kinds other than `embedded` a family accepts, and what they mean, is the family's
+    business (`Family.sources`); the pipeline only records the source in the manifest.
+    """
+
+    kind: str = EMBEDDED_KIND
     path: str | None = None
+    options: tuple[tuple[str, str], ...] = ()
 
-    def to_dict(self) -> dict[str, str | None]:
-        return {"kind": self.kind, "path": self.path}
+    def option(self, name: str) -> str | None:
+        """The named input `name` (e.g. "images"), or None when it was not given."""
+        return dict(self.options).get(name)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "path": self.path, "options": dict(self.options)}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Source:
+        return cls(str(data["kind"]), data["path"], tuple(sorted(dict(data["options"]).items())))
 
 
 EMBEDDED = Source()
@@ -51,66 +61,67 @@ EMBEDDED = Source()
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
 class ImageJob:
-    """One image to draw: its spec, its optional title bar, and the role its rows play."""
+    """One image to draw: its spec and the role its rows play (a family's own vocabulary)."""
 
     config: str
     image_id: str
     spec: Spec
     role: str
-    title: str | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        """Manifest form (the spec is stored in full so the image can be re-drawn)."""
-        return {
-            "config": self.config,
-            "role": self.role,
-            "title": self.title,
-            "spec": self.spec.to_dict(),
-        }
-
-    @classmethod
-    def from_dict(cls, image_id: str, entry: dict[str, Any], registry: SpecRegistry) -> ImageJob:
-        """Inverse of `to_dict`, for `verify`: the spec comes back as the class its kind names."""
-        return cls(
-            config=entry["config"],
-            image_id=image_id,
-            spec=registry.load(entry["spec"]),
-            role=entry["role"],
-            title=entry["title"],
-        )
 
 
-class Family(Protocol):
-    """The contract every family module's `FAMILY` object meets."""
+class Family(abc.ABC):
+    """A benchmark family: every family's object subclasses this and fills in its attributes.
 
-    name: str
-    repo_name: str
+    The abstract methods plan, draw and describe one family's images; `draw` has a default
+    that fits most families (one scene per job).
+    """
+
+    name: str  # on the command line, e.g. "vlmbias"
+    repo_name: str  # the Hub repo and the build folder, e.g. "vi-probe"
     pretty_name: str
     configs: tuple[str, ...]
+    #: Configs made of other configs' files (no extra bytes): name -> member configs, in order.
+    unions: Mapping[str, tuple[str, ...]]
     presets: tuple[str, ...]
     default_preset: str
     splits: tuple[str, ...]
     features: Features
     spec_registry: SpecRegistry
     #: Hub metadata for the card (license, task_categories, tags, ...).
-    card_metadata: dict[str, Any]
-    #: Configs made of other configs' files (no extra bytes): name -> member configs, in order.
-    unions: dict[str, tuple[str, ...]]
+    card_metadata: Mapping[str, Any]
     #: Which columns the review gallery (`python -m builders gallery`) shows, and how.
     gallery_view: GalleryView
+    #: Source kinds besides `embedded` -> one line saying what PATH / the options must be.
+    sources: Mapping[str, str] = {}
 
+    @abc.abstractmethod
     def jobs(self, config: str, preset: str, source: Source = EMBEDDED) -> Iterator[ImageJob]:
         """Every image of `config` under `preset`, in a fixed order; UsageError if `source` is unsupported."""
-        ...
 
+    @abc.abstractmethod
     def scene(self, job: ImageJob) -> Scene:
-        """Draw the job's spec (without title; the pipeline adds the title bar)."""
-        ...
+        """Draw the job's spec."""
 
+    def draw(self, jobs: list[ImageJob]) -> list[Image.Image]:
+        """Pixels for jobs that share one spec (a bundle): by default its scene, drawn once."""
+        pixels = render_scene(self.scene(jobs[0]))
+        return [pixels for _ in jobs]
+
+    @abc.abstractmethod
     def rows(self, job: ImageJob, picture: Picture) -> list[tuple[str, dict[str, Any]]]:
         """The (split, row) pairs this image feeds; rows carry everything but the image."""
-        ...
 
-    def card_context(self, manifest: dict[str, Any]) -> dict[str, str]:
-        """Extra template fields for the dataset card."""
-        ...
+    @abc.abstractmethod
+    def card_context(self, folder: BuiltFolder) -> dict[str, str]:
+        """Template fields for the dataset card, read from the built folder (never from new specs)."""
+
+    def refuse_source(self, config: str, source: Source) -> UsageError:
+        """The one-sentence error for a source `config` cannot use, listing the family's sources."""
+        kinds = [
+            f"{EMBEDDED_KIND} (drawn by code)",
+            *(f"{kind} ({what})" for kind, what in self.sources.items()),
+        ]
+        return UsageError(
+            f"config {config!r} of family {self.name!r} cannot use --source {source.kind!r}; "
+            f"this family's sources: {'; '.join(kinds)}"
+        )

@@ -5,12 +5,11 @@ The papers check their images by hand; this makes that step a matter of opening
 `image_id`) with its questions, ground truth, expected bias and metadata, and a
 few select boxes filter the cards. Everything is read from the folder's
 manifest and Parquet shards; which columns the cards, tables and filters show
-comes from the family's `gallery_view` (the manifest names the family; a family
-this checkout does not know gets `DEFAULT_VIEW`, the VLMBias layout), and class
-labels, stored as integers, are shown by their names. The pages need no network
-(no external URL at all), escape every value, and are byte-identical for the
-same folder. They are written into
-a hidden sibling folder and moved into place only when complete.
+comes from the `GalleryView` the caller passes (the family's), and class labels,
+stored as integers, are shown by their names (from the family's features). The
+pages need no network (no external URL at all), escape every value, and are
+byte-identical for the same folder. They are written into a hidden sibling
+folder and moved into place only when complete.
 """
 
 from __future__ import annotations
@@ -36,12 +35,9 @@ from tqdm import tqdm
 from builders.core.atomic import staged
 from builders.core.build import prepare_output
 from builders.core.errors import UsageError, VerifyError
-from builders.core.gallery_view import DEFAULT_VIEW, GalleryView, QuestionColumn
-from builders.core.manifest import MANIFEST_NAME, read_manifest
-from builders.registry import get_family
-
-#: Columns the rows of a folder of the default view (VLMBias, or an unknown family) need.
-REQUIRED_COLUMNS = DEFAULT_VIEW.columns
+from builders.core.folder import BuiltFolder, read_shard
+from builders.core.gallery_view import GalleryView, QuestionColumn
+from builders.core.manifest import Manifest
 
 #: Pages may load only their own folder's files: no external URL can slip in, even through the data.
 CONTENT_SECURITY_POLICY = (
@@ -94,7 +90,7 @@ class StoredImage:
 
 @dataclasses.dataclass(frozen=True)
 class Shown:
-    """How a folder's rows are shown: its family's view and features (empty for an unknown family)."""
+    """How a folder's rows are shown: its family's view, and the features that name class labels."""
 
     view: GalleryView
     features: Mapping[str, Any]
@@ -134,55 +130,41 @@ def default_out(folder: Path) -> Path:
     return folder.parent / f"{folder.name}-gallery"
 
 
-def write_gallery(folder: Path, out: Path | None = None, *, progress: bool = True) -> GalleryReport:
+def write_gallery(
+    folder: BuiltFolder,
+    view: GalleryView,
+    features: Mapping[str, Any],
+    out: Path | None = None,
+    *,
+    progress: bool = True,
+) -> GalleryReport:
     """Write review pages for every config and split of the built `folder` into `out`, atomically.
 
-    :raises UsageError: `folder` is not a dataset folder the gallery can show, or `out` cannot be written.
+    `view` and `features` are those of the family that built the folder.
+
+    :raises UsageError: the folder's rows lack a column the view shows, or `out` cannot be written.
     :raises VerifyError: the folder's shards disagree with its manifest.
     """
-    folder = Path(folder)
-    if not folder.is_dir():
-        raise UsageError(f"{str(folder)!r} is not a folder; pass a built dataset folder (e.g. build/vlmbias)")
-    manifest = read_manifest(folder)
-    out = default_out(folder) if out is None else Path(out)
-    shown = _shown(manifest)
-    sources = list(_sources(folder, manifest, shown.view))
-    _check_out(folder, out)
+    out = default_out(folder.path) if out is None else Path(out)
+    shown = Shown(view, features)
+    sources = list(_sources(folder, view))
+    _check_out(folder.path, out)
     prepare_output(out.parent)
     with staged(out) as staging:
-        pages, images, rows = _write(folder, manifest, sources, staging, progress, shown)
+        pages, images, rows = _write(folder, sources, staging, progress, shown)
     return GalleryReport(out, pages, images, rows)
 
 
-def _shown(manifest: dict[str, Any]) -> Shown:
-    """The view and features of the manifest's family; the default view for a family not known here."""
-    try:
-        family = get_family(str(manifest["family"]))
-    except UsageError:
-        return Shown(DEFAULT_VIEW, {})
-    return Shown(family.gallery_view, family.features)
-
-
-def _sources(folder: Path, manifest: dict[str, Any], view: GalleryView) -> Iterator[SplitSource]:
+def _sources(folder: BuiltFolder, view: GalleryView) -> Iterator[SplitSource]:
     """Every (config, split) in the manifest, after checking its shards exist and have the columns."""
-    for config, entry in manifest["configs"].items():
-        try:
-            splits = [
-                (split, tuple(files["files"]), int(files["num_rows"]))
-                for split, files in entry["splits"].items()
-            ]
-        except (KeyError, TypeError, ValueError, AttributeError) as error:
-            raise VerifyError(
-                f"{MANIFEST_NAME} lists config {config!r} without valid splits ({error!r}); "
-                "rebuild the folder"
-            ) from None
-        for split, paths, num_rows in splits:
+    for config, entry in folder.manifest.configs.items():
+        for split, stats in entry.splits.items():
             for name, kind in ((config, "config"), (split, "split")):
                 if not SAFE_NAME.match(name):
                     raise VerifyError(f"the manifest names a {kind} {name!r}, which is not a plain file name")
-            for path in paths:
-                _check_columns(folder, path, view.columns)
-            yield SplitSource(config, split, paths, num_rows)
+            for path in stats.files:
+                _check_columns(folder.path, path, view.columns)
+            yield SplitSource(config, split, stats.files, stats.num_rows)
 
 
 def _check_columns(folder: Path, path: str, required: tuple[str, ...]) -> None:
@@ -225,8 +207,7 @@ def _check_out(folder: Path, out: Path) -> None:
 
 
 def _write(
-    folder: Path,
-    manifest: dict[str, Any],
+    folder: BuiltFolder,
     sources: list[SplitSource],
     root: Path,
     progress: bool,
@@ -236,7 +217,8 @@ def _write(
     (root / "assets").mkdir()
     for name in ASSET_FILES:
         shutil.copyfile(ASSETS / name, root / "assets" / name)
-    family = str(manifest["family"])
+    manifest = folder.manifest
+    family = manifest.family
     images: dict[tuple[str, str], StoredImage] = {}
     counts: dict[tuple[str, str], tuple[int, int]] = {}
     bar = tqdm(
@@ -246,7 +228,7 @@ def _write(
         for source in sources:
             cards: dict[str, Card] = {}
             where = f"{source.config}/{source.split}"
-            for row in _rows(folder, source, shown.view.columns):
+            for row in _rows(folder.path, source, shown.view.columns):
                 image_id = _image_id(row, source)
                 stored = _store_image(root, source.config, image_id, row["image"], images)
                 cards.setdefault(image_id, Card(image_id, stored)).rows.append(
@@ -264,14 +246,7 @@ def _write(
 
 def _rows(folder: Path, source: SplitSource, columns: tuple[str, ...]) -> Iterator[dict[str, Any]]:
     for path in source.files:
-        try:
-            batches = pq.ParquetFile(folder / path).iter_batches(columns=list(columns), batch_size=64)
-            for batch in batches:
-                yield from batch.to_pylist()
-        except (OSError, pa.ArrowException) as error:
-            raise VerifyError(
-                f"shard {path} is unreadable ({type(error).__name__}); rebuild the folder"
-            ) from None
+        yield from read_shard(folder / path, columns, where=path)
 
 
 def _image_id(row: dict[str, Any], source: SplitSource) -> str:
@@ -374,22 +349,21 @@ def _head(title: str, root: str) -> list[str]:
     ]
 
 
-def render_index(manifest: dict[str, Any], counts: dict[tuple[str, str], tuple[int, int]]) -> str:
+def render_index(manifest: Manifest, counts: dict[tuple[str, str], tuple[int, int]]) -> str:
     """The start page: a table of configs × splits with image and row counts, each linking its page."""
-    family = str(manifest["family"])
+    family = manifest.family
     splits = list(dict.fromkeys(split for _, split in counts))
     lines = [*_head(f"{family} gallery", ""), "<body>", "<header>", f"<h1>{_esc(family)} gallery</h1>"]
-    version = manifest.get("builder_version")
-    if version is not None:
-        lines.append(
-            f"<p>builder version {_esc(str(version))}; one card per image, its questions below it.</p>"
-        )
+    lines.append(
+        f"<p>builder version {_esc(manifest.builder_version)}; "
+        "one card per image, its questions below it.</p>"
+    )
     lines += ["</header>", "<main>", '<table class="index">', "<thead><tr><th>config</th><th>preset</th>"]
     lines += [f"<th>{_esc(split)}</th>" for split in splits]
     lines.append("</tr></thead>")
     lines.append("<tbody>")
-    for config, entry in manifest["configs"].items():
-        preset = _esc(_text(entry.get("preset")))
+    for config, entry in manifest.configs.items():
+        preset = _esc(entry.preset)
         lines.append(f"<tr><th>{_esc(config)}</th><td>{preset}</td>")
         for split in splits:
             if (config, split) not in counts:
@@ -403,9 +377,8 @@ def render_index(manifest: dict[str, Any], counts: dict[tuple[str, str], tuple[i
     return "\n".join(lines)
 
 
-def render_page(family: str, config: str, split: str, cards: list[Card], shown: Shown | None = None) -> str:
+def render_page(family: str, config: str, split: str, cards: list[Card], shown: Shown) -> str:
     """One split's page: the view's filters, a count of what is shown, and one card per image."""
-    shown = Shown(DEFAULT_VIEW, {}) if shown is None else shown
     rows = sum(len(card.rows) for card in cards)
     lines = [
         *_head(f"{family} · {config} / {split}", "../"),

@@ -78,23 +78,3 @@ class GalleryView:
             *([self.metadata] if self.metadata else []),
         ]
         return tuple(dict.fromkeys(["image", "image_id", *named]))
-
-
-#: The VLMBias layout, which predates families having views: counting/identification questions with
-#: ground truth and expected bias. Also used for a folder whose family this checkout does not know.
-DEFAULT_VIEW = GalleryView(
-    filters=(
-        Filter("sub_topic", "sub_topic"),
-        Filter("modification", "modification"),
-        Filter("pixel", "resolution", " px"),
-    ),
-    facts=(Fact("sub_topic"), Fact("modification"), Fact("pixel", unit=" px")),
-    questions=(
-        QuestionColumn("type_of_question", "type"),
-        QuestionColumn("prompt", "prompt", "prompt"),
-        QuestionColumn("ground_truth", "truth", "truth"),
-        QuestionColumn("expected_bias", "bias", "bias"),
-    ),
-    text="prompt",
-    metadata="metadata",
-)

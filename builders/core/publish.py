@@ -16,7 +16,8 @@ from typing import Any, Protocol
 
 from builders.core.card import CARD_NAME
 from builders.core.errors import BuilderError, UsageError
-from builders.core.manifest import MANIFEST_NAME, read_manifest
+from builders.core.folder import BuiltFolder
+from builders.core.manifest import MANIFEST_NAME
 
 VERSION_PATTERN = re.compile(r"^v\d+\.\d+\.\d+$")
 REPO_PATTERN = re.compile(r"^[A-Za-z0-9][\w.-]*/[A-Za-z0-9][\w.-]*$")
@@ -62,16 +63,16 @@ def prepare_release(folder: Path, repo: str, version: str, *, private: bool = Fa
         )
     if not REPO_PATTERN.match(repo):
         raise UsageError(f"repository {repo!r} is not of the form ORG/NAME; pass --repo ORG/NAME")
-    manifest = read_manifest(folder)
-    shards = sorted(manifest["files"])
+    manifest = BuiltFolder(folder).manifest
+    shards = sorted(manifest.files)
     return Release(
         folder=folder,
         repo=repo,
         version=version,
         private=private,
         files=(CARD_NAME, MANIFEST_NAME, *shards),
-        configs=tuple(sorted(manifest["configs"])),
-        builder_version=manifest["builder_version"],
+        configs=tuple(sorted(manifest.configs)),
+        builder_version=manifest.builder_version,
     )
 
 

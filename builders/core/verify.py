@@ -11,19 +11,18 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 from pathlib import Path
-from typing import Any
 
 import pyarrow.parquet as pq
 
 from builders.core.build import default_workers, rendered
 from builders.core.card import CARD_NAME, render_card
-from builders.core.errors import UsageError, VerifyError
+from builders.core.errors import UsageError
 from builders.core.family import Family, ImageJob
+from builders.core.folder import BuiltFolder
 from builders.core.hashing import file_sha256
-from builders.core.manifest import MANIFEST_NAME, read_manifest
+from builders.core.manifest import Manifest
 from builders.core.raster import decode_png, pixel_sha256
 from builders.core.shards import ROW_GROUP_SIZE
-from builders.registry import get_family
 
 
 @dataclasses.dataclass
@@ -41,47 +40,46 @@ class VerifyReport:
         return not self.problems
 
 
-def verify(folder: Path, *, workers: int | None = None, redraw: bool = True) -> VerifyReport:
-    """Check `folder` against its manifest; the report lists every difference found."""
-    folder = Path(folder)
+def verify(
+    folder: BuiltFolder, family: Family, *, workers: int | None = None, redraw: bool = True
+) -> VerifyReport:
+    """Check `folder` (built by `family`) against its manifest; the report lists every difference found."""
     if workers is not None and workers < 1:
         raise UsageError(f"--workers must be at least 1, got {workers}")
-    if not folder.is_dir():
-        raise VerifyError(f"{str(folder)!r} is not a folder; pass the dataset folder (e.g. build/vlmbias)")
-    manifest = read_manifest(folder)
-    family = get_family(manifest["family"])
-    report = VerifyReport(folder)
-    _check_files(folder, manifest, report)
-    _check_viewer_ready(folder, manifest, report)
-    _check_stored_images(folder, manifest, report)
-    _check_card(folder, family, manifest, report)
+    if folder.family != family.name:
+        raise UsageError(f"{str(folder.path)!r} holds family {folder.family!r}, not {family.name!r}")
+    manifest = folder.manifest
+    report = VerifyReport(folder.path)
+    _check_files(folder.path, manifest, report)
+    _check_viewer_ready(folder.path, manifest, report)
+    _check_stored_images(folder.path, manifest, report)
+    _check_card(folder, family, report)
     if redraw:
         _check_redraw(family, manifest, report, default_workers() if workers is None else workers)
     return report
 
 
-def _check_files(folder: Path, manifest: dict[str, Any], report: VerifyReport) -> None:
-    for path, expected in sorted(manifest["files"].items()):
+def _check_files(folder: Path, manifest: Manifest, report: VerifyReport) -> None:
+    for path, expected in sorted(manifest.files.items()):
         local = folder / path
         if not local.is_file():
             report.problems.append(f"shard {path} is missing")
             continue
         actual = file_sha256(str(local))
-        if actual != expected["sha256"]:
+        if actual != expected.sha256:
             report.problems.append(
-                f"shard {path} differs from the manifest "
-                f"(sha256 {actual[:12]}… != {expected['sha256'][:12]}…)"
+                f"shard {path} differs from the manifest (sha256 {actual[:12]}… != {expected.sha256[:12]}…)"
             )
         report.files_checked += 1
-    known = set(manifest["files"])
+    known = set(manifest.files)
     for extra in sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*.parquet")):
         if extra not in known:
             report.problems.append(f"shard {extra} is not in the manifest")
 
 
-def _check_viewer_ready(folder: Path, manifest: dict[str, Any], report: VerifyReport) -> None:
+def _check_viewer_ready(folder: Path, manifest: Manifest, report: VerifyReport) -> None:
     """What the Hub viewer needs: small row groups, and each split's glob matching exactly its shards."""
-    for path in sorted(manifest["files"]):
+    for path in sorted(manifest.files):
         local = folder / path
         try:
             metadata = pq.ParquetFile(local).metadata
@@ -92,22 +90,22 @@ def _check_viewer_ready(folder: Path, manifest: dict[str, Any], report: VerifyRe
             report.problems.append(
                 f"shard {path} has a row group of {largest} rows (at most {ROW_GROUP_SIZE})"
             )
-    for config, entry in sorted(manifest["configs"].items()):
-        for split, stats in sorted(entry["splits"].items()):
+    for config, entry in sorted(manifest.configs.items()):
+        for split, stats in sorted(entry.splits.items()):
             matched = sorted(
                 p.relative_to(folder).as_posix() for p in folder.glob(f"{config}/{split}-*.parquet")
             )
-            if matched != sorted(stats["files"]):
+            if matched != sorted(stats.files):
                 report.problems.append(
-                    f"the card's path {config}/{split}-*.parquet matches {matched}, not {stats['files']}"
+                    f"the card's path {config}/{split}-*.parquet matches {matched}, not {list(stats.files)}"
                 )
 
 
-def _check_stored_images(folder: Path, manifest: dict[str, Any], report: VerifyReport) -> None:
+def _check_stored_images(folder: Path, manifest: Manifest, report: VerifyReport) -> None:
     """Decode every stored image and compare its pixels with the manifest."""
-    images = manifest["images"]
+    images = manifest.images
     decoded: dict[bytes, str] = {}
-    for path in sorted(manifest["files"]):
+    for path in sorted(manifest.files):
         local = folder / path
         if not local.is_file():
             continue
@@ -136,31 +134,41 @@ def _check_stored_images(folder: Path, manifest: dict[str, Any], report: VerifyR
                         decoded[key] = pixel_sha256(decode_png(cell["bytes"]))
                     except Exception as error:  # corrupt PNG bytes
                         decoded[key] = f"undecodable ({type(error).__name__})"
-                if decoded[key] != entry["pixel_sha256"]:
+                if decoded[key] != entry.pixel_sha256:
                     report.problems.append(
                         f"image {image_id} in shard {path} has different pixels than the manifest"
                     )
 
 
-def _check_card(folder: Path, family: Family, manifest: dict[str, Any], report: VerifyReport) -> None:
-    card = folder / CARD_NAME
-    digest = hashlib.sha256((folder / MANIFEST_NAME).read_bytes()).hexdigest()
+def _check_card(folder: BuiltFolder, family: Family, report: VerifyReport) -> None:
+    card = folder.path / CARD_NAME
     if not card.is_file():
         report.problems.append(f"{CARD_NAME} is missing")
-    elif card.read_text(encoding="utf-8") != render_card(family, manifest, digest):
+        return
+    try:
+        text = card.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        report.problems.append(f"{CARD_NAME} is not UTF-8 text")
+        return
+    if text != render_card(family, folder):
         report.problems.append(f"{CARD_NAME} differs from the card the manifest implies")
 
 
-def _check_redraw(family: Family, manifest: dict[str, Any], report: VerifyReport, workers: int) -> None:
+def _check_redraw(family: Family, manifest: Manifest, report: VerifyReport, workers: int) -> None:
     """Re-draw every image from its spec and compare pixel hashes."""
     jobs = [
-        ImageJob.from_dict(image_id, entry, family.spec_registry)
-        for image_id, entry in sorted(manifest["images"].items())
+        ImageJob(
+            config=entry.config,
+            image_id=image_id,
+            spec=family.spec_registry.load(dict(entry.spec)),
+            role=entry.role,
+        )
+        for image_id, entry in sorted(manifest.images.items())
     ]
     with rendered(family, jobs, workers) as results:
         for job, picture, _rows in results:
             report.images_redrawn += 1
-            if picture.pixel_sha256 != manifest["images"][job.image_id]["pixel_sha256"]:
+            if picture.pixel_sha256 != manifest.images[job.image_id].pixel_sha256:
                 report.problems.append(
                     f"image {job.image_id} re-drawn from its spec differs from the manifest"
                 )

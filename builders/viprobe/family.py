@@ -8,16 +8,21 @@ instructional row in the single `test` split.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Any
 
+from datasets import Features
+
 from builders import __version__
-from builders.core.errors import UsageError
-from builders.core.family import EMBEDDED, ImageJob, Scene, Source
+from builders.core.family import EMBEDDED, EMBEDDED_KIND, Family, ImageJob, Source
+from builders.core.folder import BuiltFolder
 from builders.core.gallery_view import Detail, Fact, Filter, GalleryView, QuestionColumn
+from builders.core.manifest import Manifest
 from builders.core.raster import Picture
+from builders.core.scene import Scene
 from builders.core.spec import SpecRegistry, expect_spec
 from builders.illusions.engine import CATEGORIES, IllusionCase, Variant
+from builders.viprobe.cases import CASES
 from builders.viprobe.grid import PRESETS, Grid
 from builders.viprobe.questions import TEMPLATE_VERSION, questions
 from builders.viprobe.schema import FEATURES, SPLITS
@@ -52,21 +57,19 @@ GALLERY_VIEW = GalleryView(
 
 
 @dataclasses.dataclass
-class ViProbeFamily:
+class ViProbeFamily(Family):
     """The `viprobe` family (Hub repo `vi-probe`); configs are its cases."""
 
     cases: dict[str, IllusionCase]
-    spec_registry: SpecRegistry
     name: str = "viprobe"
     repo_name: str = "vi-probe"
     pretty_name: str = "VI-Probe: graded visual illusions with matched controls"
     presets: tuple[str, ...] = tuple(PRESETS)
     default_preset: str = "paper"
     splits: tuple[str, ...] = SPLITS
-    features: Any = dataclasses.field(default_factory=lambda: FEATURES)
+    features: Features = dataclasses.field(default_factory=lambda: FEATURES)
     gallery_view: GalleryView = GALLERY_VIEW
-    unions: dict[str, tuple[str, ...]] = dataclasses.field(init=False)
-    card_metadata: dict[str, Any] = dataclasses.field(
+    card_metadata: Mapping[str, Any] = dataclasses.field(
         default_factory=lambda: {
             "license": "cc-by-4.0",
             "language": ["en"],
@@ -76,25 +79,26 @@ class ViProbeFamily:
         }
     )
 
+    configs: tuple[str, ...] = dataclasses.field(init=False)
+    unions: Mapping[str, tuple[str, ...]] = dataclasses.field(init=False)
+    spec_registry: SpecRegistry = dataclasses.field(init=False)
+
     def __post_init__(self) -> None:
-        self.unions = {
+        self.configs = tuple(self.cases)
+        categories = {
             category: tuple(name for name, case in self.cases.items() if case.category == category)
             for category in CATEGORIES
         }
-        self.unions["all"] = self.configs
-
-    @property
-    def configs(self) -> tuple[str, ...]:
-        return tuple(self.cases)
+        self.unions = {**categories, "all": self.configs}
+        self.spec_registry = SpecRegistry()
+        self.spec_registry.register(IllusionImageSpec)
 
     def grid(self, config: str, preset: str) -> Grid:
         return PRESETS[preset][self.cases[config].category]
 
     def jobs(self, config: str, preset: str, source: Source = EMBEDDED) -> Iterator[ImageJob]:
-        if source.kind != EMBEDDED.kind:
-            raise UsageError(
-                f"VI-Probe images are all drawn from code; config {config!r} has no {source.kind!r} source"
-            )
+        if source.kind != EMBEDDED_KIND:
+            raise self.refuse_source(config, source)
         grid = self.grid(config, preset)
         for base_scale in grid.base_scales:
             for variant in ORIGINAL_VARIANTS:
@@ -153,31 +157,32 @@ class ViProbeFamily:
             for question in questions(case, variant)
         ]
 
-    def card_context(self, manifest: dict[str, Any]) -> dict[str, str]:
-        configs = [c for c in self.configs if c in manifest["configs"]]
+    def card_context(self, folder: BuiltFolder) -> dict[str, str]:
+        manifest = folder.manifest
+        configs = [c for c in self.configs if c in manifest.configs]
         return {
             "first_config": configs[0] if configs else "",
-            "presets": ", ".join(sorted({entry["preset"] for entry in manifest["configs"].values()})),
+            "presets": ", ".join(sorted({entry.preset for entry in manifest.configs.values()})),
             "config_table": self._config_table(manifest),
             "case_table": self._case_table(configs),
             "grid_table": self._grid_table(manifest),
         }
 
-    def _config_table(self, manifest: dict[str, Any]) -> str:
+    def _config_table(self, manifest: Manifest) -> str:
         """Rows and images per built config, and what each union config holds."""
         lines = ["| config | category | preset | images | rows |", "|---|---|---|---|---|"]
         for config in self.configs:
-            entry = manifest["configs"].get(config)
+            entry = manifest.configs.get(config)
             if entry is None:
                 continue
-            rows = sum(split["num_rows"] for split in entry["splits"].values())
+            rows = sum(split.num_rows for split in entry.splits.values())
             lines.append(
-                f"| `{config}` | {self.cases[config].category} | {entry['preset']} | {rows // 3} | {rows} |"
+                f"| `{config}` | {self.cases[config].category} | {entry.preset} | {rows // 3} | {rows} |"
             )
         for union, members in self.unions.items():
-            built = [m for m in members if m in manifest["configs"]]
+            built = [m for m in members if m in manifest.configs]
             if built:
-                rows = sum(s["num_rows"] for m in built for s in manifest["configs"][m]["splits"].values())
+                rows = sum(s.num_rows for m in built for s in manifest.configs[m].splits.values())
                 lines.append(f"| `{union}` | union of {len(built)} cases | | {rows // 3} | {rows} |")
         return "\n".join(lines)
 
@@ -199,9 +204,9 @@ class ViProbeFamily:
             )
         return "\n".join(lines)
 
-    def _grid_table(self, manifest: dict[str, Any]) -> str:
+    def _grid_table(self, manifest: Manifest) -> str:
         lines = ["| preset | category | base scales | strengths |", "|---|---|---|---|"]
-        presets = sorted({entry["preset"] for entry in manifest["configs"].values()})
+        presets = sorted({entry.preset for entry in manifest.configs.values()})
         for preset in presets:
             for category, grid in PRESETS[preset].items():
                 lines.append(
@@ -218,3 +223,6 @@ def _values(values: tuple[float, ...]) -> str:
 
 def _illusion_spec(job: ImageJob) -> IllusionImageSpec:
     return expect_spec(job.spec, IllusionImageSpec, job.config)
+
+
+FAMILY = ViProbeFamily(cases={case.name: case for case in CASES})

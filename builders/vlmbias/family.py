@@ -1,51 +1,85 @@
 """VLMBias as a family of the shared pipeline: topics -> jobs -> split rows.
 
-Each counterfactual spec gives two images (plain and with a title bar); the
-plain image feeds `main` (Q1, Q2) and `identification` (Q3), the titled one
-feeds `withtitle` (Q1, Q2). Unmodified images feed `original` with the paper's
-sanity questions.
+Each counterfactual spec gives two images: plain, and with the subject's name in
+a title bar above it (drawn from the same raster). The plain image feeds `main`
+(Q1, Q2) and `identification` (Q3), the titled one feeds `withtitle` (Q1, Q2).
+Unmodified images feed `original` with the paper's sanity questions. With
+`--source upstream PATH` the photo topics plan the release's photos instead.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
+from datasets import Features
+from PIL import Image
+
 from builders import __version__
-from builders.core.errors import UsageError
-from builders.core.family import EMBEDDED, ImageJob, Scene, Source
-from builders.core.gallery_view import DEFAULT_VIEW, GalleryView
+from builders.core.errors import SpecError
+from builders.core.family import EMBEDDED, EMBEDDED_KIND, Family, ImageJob, Source
+from builders.core.folder import BuiltFolder
+from builders.core.gallery_view import Fact, Filter, GalleryView, QuestionColumn
 from builders.core.hashing import canonical_json
+from builders.core.manifest import Manifest
 from builders.core.raster import Picture
+from builders.core.scene import Scene, render_scene
 from builders.core.spec import Spec, SpecRegistry
-from builders.vlmbias.questions import Question
+from builders.vlmbias.animals.release import released_animal_title
+from builders.vlmbias.animals.topic import AnimalsTopic
+from builders.vlmbias.chess_pieces.topic import ChessPiecesTopic
+from builders.vlmbias.flags.topic import FlagsTopic
+from builders.vlmbias.game_boards.topic import GameBoardsTopic
+from builders.vlmbias.logos.release import released_logo_title
+from builders.vlmbias.logos.topic import LogosTopic
+from builders.vlmbias.optical_illusions.topic import OpticalIllusionsTopic
+from builders.vlmbias.patterned_grids.topic import PatternedGrids
+from builders.vlmbias.released_photos import ReleasedPhotos
 from builders.vlmbias.schema import FEATURES, SPLITS
+from builders.vlmbias.title import with_title
 from builders.vlmbias.topic import Topic
 
-COUNTERFACTUAL = "counterfactual"
-ORIGINAL = "original"
-PRESETS = ("paper", "lite")
+#: Image roles: a counterfactual, its titled twin (same spec), an unmodified image.
+COUNTERFACTUAL, WITHTITLE, ORIGINAL = "counterfactual", "withtitle", "original"
+UPSTREAM = "upstream"
+
+#: Review pages: counting and identification questions with ground truth and expected bias.
+GALLERY_VIEW = GalleryView(
+    filters=(
+        Filter("sub_topic", "sub_topic"),
+        Filter("modification", "modification"),
+        Filter("pixel", "resolution", " px"),
+    ),
+    facts=(Fact("sub_topic"), Fact("modification"), Fact("pixel", unit=" px")),
+    questions=(
+        QuestionColumn("type_of_question", "type"),
+        QuestionColumn("prompt", "prompt", "prompt"),
+        QuestionColumn("ground_truth", "truth", "truth"),
+        QuestionColumn("expected_bias", "bias", "bias"),
+    ),
+    text="prompt",
+    metadata="metadata",
+)
 
 
 @dataclasses.dataclass
-class VlmBiasFamily:
-    """The `vlmbias` family; configs are its topics."""
+class VlmBiasFamily(Family):
+    """The `vlmbias` family; configs are its topics, in the order given."""
 
-    topics: dict[str, Topic]
-    spec_registry: SpecRegistry
+    topics: dict[str, Topic[Any]]
+    #: The release's photos of the photo topics, built instead of the drawings by `--source upstream`.
+    released: dict[str, ReleasedPhotos]
     name: str = "vlmbias"
     repo_name: str = "vlmbias"
     pretty_name: str = "VLMBias: counterfactual counting and identification"
-    presets: tuple[str, ...] = PRESETS
+    presets: tuple[str, ...] = ("paper", "lite")
     default_preset: str = "paper"
     splits: tuple[str, ...] = SPLITS
-    unions: dict[str, tuple[str, ...]] = dataclasses.field(init=False)
-    features: Any = dataclasses.field(default_factory=lambda: FEATURES)
-    #: The gallery's default layout was written for these rows: sub-topic, modification, resolution.
-    gallery_view: GalleryView = DEFAULT_VIEW
-    card_metadata: dict[str, Any] = dataclasses.field(
+    features: Features = dataclasses.field(default_factory=lambda: FEATURES)
+    gallery_view: GalleryView = GALLERY_VIEW
+    card_metadata: Mapping[str, Any] = dataclasses.field(
         default_factory=lambda: {
             "license": "mit",
             "language": ["en"],
@@ -54,71 +88,86 @@ class VlmBiasFamily:
             "annotations_creators": ["machine-generated"],
         }
     )
+    sources: Mapping[str, str] = dataclasses.field(
+        default_factory=lambda: {
+            UPSTREAM: "PATH is a local copy of anvo25/vlms-are-biased (its data/*.parquet); "
+            "animals and logos only"
+        }
+    )
+    configs: tuple[str, ...] = dataclasses.field(init=False)
+    unions: Mapping[str, tuple[str, ...]] = dataclasses.field(init=False)
+    spec_registry: SpecRegistry = dataclasses.field(init=False)
 
     def __post_init__(self) -> None:
+        self.configs = tuple(self.topics)
         self.unions = {"all": self.configs}
-
-    @property
-    def configs(self) -> tuple[str, ...]:
-        return tuple(self.topics)
+        self.spec_registry = SpecRegistry()
+        for topic in [*self.topics.values(), *self.released.values()]:
+            self.spec_registry.register(topic.spec_type)
 
     def jobs(self, config: str, preset: str, source: Source = EMBEDDED) -> Iterator[ImageJob]:
-        topic = self.topics[config]
-        counterfactuals, originals = self._specs(topic, preset, source)
-        for spec in counterfactuals:
+        topic = self._planner(config, source)
+        plan = topic.plan(preset)
+        for spec in plan.counterfactuals:
             yield ImageJob(
                 config=config, image_id=topic.image_id(spec, False), spec=spec, role=COUNTERFACTUAL
             )
-            yield ImageJob(
-                config=config,
-                image_id=topic.image_id(spec, True),
-                spec=spec,
-                role=COUNTERFACTUAL,
-                title=topic.title(spec),
-            )
-        for spec in originals:
+            yield ImageJob(config=config, image_id=topic.image_id(spec, True), spec=spec, role=WITHTITLE)
+        for spec in plan.originals:
             yield ImageJob(config=config, image_id=topic.image_id(spec, False), spec=spec, role=ORIGINAL)
 
-    @staticmethod
-    def _specs(topic: Topic, preset: str, source: Source) -> tuple[Iterable[Spec], Iterable[Spec]]:
-        """(counterfactual specs, original specs) of a topic from the requested source."""
-        if source.kind == EMBEDDED.kind:
-            return topic.counterfactuals(preset), topic.originals(preset)
-        upstream = getattr(topic, "upstream_specs", None)
-        if source.kind == "upstream" and upstream is not None:
-            return upstream(Path(source.path or ""), preset)
-        raise UsageError(
-            f"config {topic.config!r} cannot use source {source.kind!r}; "
-            "only configs built from photos (animals, logos) read the released dataset"
-        )
+    def _planner(self, config: str, source: Source) -> Topic[Any]:
+        """The topic that plans `config` from `source`: the drawn one, or the release's photos."""
+        if source.kind == EMBEDDED_KIND:
+            return self.topics[config]
+        if source.kind == UPSTREAM and config in self.released and source.path is not None:
+            return self.released[config].reading(Path(source.path))
+        raise self.refuse_source(config, source)
+
+    def _topic(self, config: str, spec: Spec) -> Topic[Any]:
+        """The topic that draws `spec`: the one of its config whose spec type it is."""
+        for topic in (self.topics[config], self.released.get(config)):
+            if topic is not None and isinstance(spec, topic.spec_type):
+                return topic
+        raise SpecError(f"{config} draws no {type(spec).__name__}: {spec!r}")
 
     def scene(self, job: ImageJob) -> Scene:
-        return self.topics[job.config].scene(job.spec)
+        return self._topic(job.config, job.spec).scene(job.spec)
+
+    def draw(self, jobs: list[ImageJob]) -> list[Image.Image]:
+        """The scene once; a titled twin is its title bar stacked above those same pixels."""
+        pixels = render_scene(self.scene(jobs[0]))
+        topic = self._topic(jobs[0].config, jobs[0].spec)
+        return [
+            with_title(topic.title(job.spec), pixels) if job.role == WITHTITLE else pixels for job in jobs
+        ]
 
     def rows(self, job: ImageJob, picture: Picture) -> list[tuple[str, dict[str, Any]]]:
-        topic = self.topics[job.config]
-        questions = topic.questions(job.spec)
+        topic = self._topic(job.config, job.spec)
+        spec = job.spec
+        questions = topic.questions(spec)
         if job.role == ORIGINAL:
             routed = [("original", q) for q in questions]
-        elif job.title is not None:
+        elif job.role == WITHTITLE:
             routed = [("withtitle", q) for q in questions if q.type in ("Q1", "Q2")]
         else:
             routed = [("identification" if q.type == "Q3" else "main", q) for q in questions]
+        modification = topic.modification(spec)
         common = {
             "image_path": f"images/{job.image_id}.png",
             "topic": topic.topic,
-            "sub_topic": topic.sub_topic(job.spec),
-            "with_title": job.title is not None,
-            "pixel": job.spec.px,
-            "metadata": canonical_json(topic.metadata(job.spec)),
+            "sub_topic": topic.sub_topic(spec),
+            "with_title": job.role == WITHTITLE,
+            "pixel": spec.px,
+            "metadata": canonical_json(topic.metadata(spec)),
             "image_id": job.image_id,
             "config": job.config,
-            "modification": topic.modification(job.spec),
+            "modification": modification,
             # Illusion images with difference 0 sit in `main`, as released, but are not counterfactual.
-            "is_counterfactual": job.role == COUNTERFACTUAL and topic.modification(job.spec) != "none",
+            "is_counterfactual": job.role != ORIGINAL and modification != "none",
             "width": picture.width,
             "height": picture.height,
-            "spec_hash": job.spec.spec_hash,
+            "spec_hash": spec.spec_hash,
             "pixel_sha256": picture.pixel_sha256,
             "builder_version": __version__,
         }
@@ -138,32 +187,22 @@ class VlmBiasFamily:
             for split, question in routed
         ]
 
-    def card_context(self, manifest: dict[str, Any]) -> dict[str, str]:
-        configs = [c for c in self.configs if c in manifest["configs"]]
+    def card_context(self, folder: BuiltFolder) -> dict[str, str]:
+        manifest = folder.manifest
+        configs = [c for c in self.configs if c in manifest.configs]
         attributions = [self.topics[c].attribution for c in configs if self.topics[c].attribution]
         return {
             "first_config": configs[0] if configs else "",
             "config_table": _config_table(manifest),
-            "presets": _presets_line(manifest),
-            "topic_sections": "\n\n".join(self._topic_section(c, manifest) for c in configs),
+            "presets": ", ".join(sorted({entry.preset for entry in manifest.configs.values()})),
+            "topic_sections": "\n\n".join(self._topic_section(c, folder) for c in configs),
             "attributions": "".join(f"\n{line}\n" for line in attributions),
         }
 
-    def _topic_section(self, config: str, manifest: dict[str, Any]) -> str:
-        """How a topic was made, its conventions, and one example of every prompt it asks."""
+    def _topic_section(self, config: str, folder: BuiltFolder) -> str:
+        """How a topic was made, its conventions, and an example of every prompt it asks (from its rows)."""
         topic = self.topics[config]
-        examples: dict[tuple[str, str], Question] = {}
-        sizes: set[str] = set()
-        for _, entry in sorted(manifest["images"].items()):  # manifest order differs in memory and on disk
-            if entry["config"] != config:
-                continue
-            sizes.add(f"{entry['width']}x{entry['height']}")
-            if entry["title"] is not None:
-                continue
-            spec = self.spec_registry.load(entry["spec"])
-            for question in topic.questions(spec):
-                key = (f"{topic.sub_topic(spec)}, {topic.modification(spec)}", question.type)
-                examples.setdefault(key, question)
+        sizes = {f"{e.width}x{e.height}" for e in folder.manifest.images.values() if e.config == config}
         lines = [f"### `{config}` ({topic.topic})", "", topic.card_notes.strip(), ""]
         lines.append(f"Image sizes (pixels): {', '.join(sorted(sizes, key=_area))}.")
         lines += [
@@ -171,12 +210,38 @@ class VlmBiasFamily:
             "| images | question | example prompt | ground truth | expected bias |",
             "|---|---|---|---|---|",
         ]
-        for (kind, qtype), question in sorted(examples.items()):
-            prompt = question.prompt.replace("|", "\\|")
+        for (kind, qtype), row in sorted(_examples(folder, config).items()):
+            prompt = row["prompt"].replace("|", "\\|")
             lines.append(
-                f"| {kind} | {qtype} | {prompt} | {question.ground_truth} | {question.expected_bias or ''} |"
+                f"| {kind} | {qtype} | {prompt} | {row['ground_truth']} | {row['expected_bias'] or ''} |"
             )
         return "\n".join(lines)
+
+
+#: The columns an example prompt in the card needs.
+_EXAMPLE_COLUMNS = (
+    "image_id",
+    "sub_topic",
+    "modification",
+    "type_of_question",
+    "prompt",
+    "ground_truth",
+    "expected_bias",
+)
+
+
+def _examples(folder: BuiltFolder, config: str) -> dict[tuple[str, str], dict[str, Any]]:
+    """The first row (by image id) of each (images, question type) of the untitled splits."""
+    rows = [
+        row
+        for split in ("main", "identification", "original")
+        if split in folder.manifest.configs[config].splits
+        for row in folder.rows(config, split, _EXAMPLE_COLUMNS)
+    ]
+    examples: dict[tuple[str, str], dict[str, Any]] = {}
+    for row in sorted(rows, key=lambda row: row["image_id"]):
+        examples.setdefault((f"{row['sub_topic']}, {row['modification']}", row["type_of_question"]), row)
+    return examples
 
 
 def _area(size: str) -> int:
@@ -184,22 +249,34 @@ def _area(size: str) -> int:
     return int(width) * int(height)
 
 
-def _config_table(manifest: dict[str, Any]) -> str:
+def _config_table(manifest: Manifest) -> str:
     """Markdown table of rows and images per config and split."""
-    images: dict[tuple[str, str], set[str]] = {}
-    for image_id, entry in manifest["images"].items():
-        images.setdefault((entry["config"], entry["role"]), set()).add(image_id)
     lines = [
         "| config | preset | " + " | ".join(f"{s} rows" for s in SPLITS) + " | images |",
         "|---|---|" + "---|" * (len(SPLITS) + 1),
     ]
-    for config, entry in sorted(manifest["configs"].items()):
-        counts = [str(entry["splits"].get(s, {}).get("num_rows", 0)) for s in SPLITS]
-        total = sum(len(ids) for (c, _), ids in images.items() if c == config)
-        lines.append(f"| `{config}` | {entry['preset']} | " + " | ".join(counts) + f" | {total} |")
+    for config, entry in sorted(manifest.configs.items()):
+        counts = [str(entry.splits[s].num_rows if s in entry.splits else 0) for s in SPLITS]
+        images = sum(1 for image in manifest.images.values() if image.config == config)
+        lines.append(f"| `{config}` | {entry.preset} | " + " | ".join(counts) + f" | {images} |")
     return "\n".join(lines)
 
 
-def _presets_line(manifest: dict[str, Any]) -> str:
-    presets = sorted({entry["preset"] for entry in manifest["configs"].values()})
-    return ", ".join(presets)
+FAMILY = VlmBiasFamily(
+    topics={
+        topic.config: topic
+        for topic in (
+            AnimalsTopic(),
+            LogosTopic(),
+            FlagsTopic(),
+            ChessPiecesTopic(),
+            GameBoardsTopic(),
+            OpticalIllusionsTopic(),
+            PatternedGrids(),
+        )
+    },
+    released={
+        "animals": ReleasedPhotos("animals", released_animal_title),
+        "logos": ReleasedPhotos("logos", released_logo_title),
+    },
+)

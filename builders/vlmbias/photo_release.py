@@ -23,7 +23,6 @@ every image it keeps has all of its rows.
 
 from __future__ import annotations
 
-import abc
 import dataclasses
 import functools
 import hashlib
@@ -39,10 +38,11 @@ import pyarrow.parquet as pq
 from PIL import Image, UnidentifiedImageError
 
 from builders.core.errors import RenderError, SpecError, UsageError
-from builders.core.family import Scene
-from builders.core.spec import Spec
+from builders.core.scene import Scene
 from builders.vlmbias.questions import Question
 from builders.vlmbias.schema import RELEASED_COLUMNS
+from builders.vlmbias.spec import VlmBiasSpec
+from builders.vlmbias.topic import type_before_px
 
 RELEASE = "anvo25/vlms-are-biased"
 #: Splits we read; `original` is optional.
@@ -74,17 +74,10 @@ class ReleasedQuestion(Question):
 
 
 def row_id(image_id: str, question: Question) -> str:
-    """A row's `ID`: the released one for copied questions, else the question type before `_px`.
-
-    >>> row_id("animal_053_arcticfox_notitle_px768", Question("Q1", "p", "5", "4", "number"))
-    'animal_053_arcticfox_notitle_Q1_px768'
-    """
+    """A row's `ID`: the released one for copied questions, else the question type before `_px`."""
     if isinstance(question, ReleasedQuestion):
         return question.titled_id if image_id == question.titled_image_id else question.plain_id
-    stem, sep, px = image_id.rpartition("_px")
-    if not sep:
-        return f"{image_id}_{question.type}"
-    return f"{stem}_{question.type}_px{px}"
+    return type_before_px(image_id, question)
 
 
 def image_key(released_id: str) -> str:
@@ -100,7 +93,7 @@ def image_key(released_id: str) -> str:
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
-class UpstreamPhotoSpec(Spec):
+class UpstreamPhotoSpec(VlmBiasSpec):
     """One released photo: where it is, what it hashes to, and the released rows about it."""
 
     kind: ClassVar[str] = "upstream_photo"
@@ -110,8 +103,7 @@ class UpstreamPhotoSpec(Spec):
     row_group: int
     row_index: int  # row within the row group
     released_id: str  # ID of the released row whose image this is
-    image_sha256: str  # SHA-256 of the stored image bytes
-    px: int  # the released `pixel`
+    image_sha256: str  # SHA-256 of the stored image bytes; `px` is the released `pixel`
     role: str  # "counterfactual" or "original"
     sub_topic: str
     title: str  # drawn in our title bar
@@ -124,12 +116,11 @@ class UpstreamPhotoSpec(Spec):
     titled_ids: tuple[tuple[str, str], ...] = ()
 
     def __post_init__(self) -> None:
+        super().__post_init__()
         if self.config not in TOPICS:
             raise SpecError(f"upstream photos exist for {sorted(TOPICS)}, not {self.config!r}")
         if self.role not in (COUNTERFACTUAL, ORIGINAL):
             raise SpecError(f"role must be {COUNTERFACTUAL!r} or {ORIGINAL!r}, got {self.role!r}")
-        if isinstance(self.px, bool) or not isinstance(self.px, int) or self.px < 16:
-            raise SpecError(f"px must be an integer of at least 16, got {self.px!r}")
         if not re.fullmatch(r"[0-9a-f]{64}", self.image_sha256):
             raise SpecError(f"image_sha256 must be 64 lower-case hex digits, got {self.image_sha256!r}")
 
@@ -200,87 +191,6 @@ def _row_group(path: str, index: int) -> tuple[list[str], list[bytes]]:
     table = pq.ParquetFile(path).read_row_group(index, columns=["ID", "image"])
     images = [(cell or {}).get("bytes") or b"" for cell in table.column("image").to_pylist()]
     return table.column("ID").to_pylist(), images
-
-
-# --------------------------------------------------------------------------- the topic side
-
-
-class UpstreamPhotos(abc.ABC):
-    """The `Topic` methods of a photo topic (Animals, Logos) that take a spec.
-
-    An `UpstreamPhotoSpec` answers for itself; any other spec goes to the topic's
-    `_drawn_*` method of the same name, which checks it is one of its drawn specs.
-    """
-
-    def image_id(self, spec: Spec, titled: bool) -> str:
-        if isinstance(spec, UpstreamPhotoSpec):
-            return spec.image_id(titled)
-        return self._drawn_image_id(spec, titled)
-
-    config: str
-
-    def upstream_specs(self, path: Path, preset: str) -> tuple[list[Spec], list[Spec]]:
-        """The release's photos of this topic read from a local copy (see `upstream_specs`)."""
-        return upstream_specs(path, preset, self.config, self._upstream_title)
-
-    def row_id(self, image_id: str, question: Question) -> str:
-        """The released form: the question type before the resolution, `..._notitle_Q1_px768`."""
-        return row_id(image_id, question)
-
-    def scene(self, spec: Spec) -> Scene:
-        if isinstance(spec, UpstreamPhotoSpec):
-            return spec.scene()
-        return self._drawn_scene(spec)
-
-    def questions(self, spec: Spec) -> list[Question]:
-        if isinstance(spec, UpstreamPhotoSpec):
-            return spec.questions()
-        return self._drawn_questions(spec)
-
-    def sub_topic(self, spec: Spec) -> str:
-        if isinstance(spec, UpstreamPhotoSpec):
-            return spec.sub_topic
-        return self._drawn_sub_topic(spec)
-
-    def title(self, spec: Spec) -> str:
-        if isinstance(spec, UpstreamPhotoSpec):
-            return spec.title
-        return self._drawn_title(spec)
-
-    def modification(self, spec: Spec) -> str:
-        if isinstance(spec, UpstreamPhotoSpec):
-            return spec.modification
-        return self._drawn_modification(spec)
-
-    def metadata(self, spec: Spec) -> dict[str, Any]:
-        if isinstance(spec, UpstreamPhotoSpec):
-            return spec.metadata()
-        return self._drawn_metadata(spec)
-
-    @abc.abstractmethod
-    def _upstream_title(self, first: ReleasedRow, rows: list[ReleasedRow]) -> str:
-        """The subject a released photo's title bar names, from its first row and all its rows."""
-
-    @abc.abstractmethod
-    def _drawn_image_id(self, spec: Spec, titled: bool) -> str: ...
-
-    @abc.abstractmethod
-    def _drawn_scene(self, spec: Spec) -> Scene: ...
-
-    @abc.abstractmethod
-    def _drawn_questions(self, spec: Spec) -> list[Question]: ...
-
-    @abc.abstractmethod
-    def _drawn_sub_topic(self, spec: Spec) -> str: ...
-
-    @abc.abstractmethod
-    def _drawn_title(self, spec: Spec) -> str: ...
-
-    @abc.abstractmethod
-    def _drawn_modification(self, spec: Spec) -> str: ...
-
-    @abc.abstractmethod
-    def _drawn_metadata(self, spec: Spec) -> dict[str, Any]: ...
 
 
 # --------------------------------------------------------------------------- reading and checking
@@ -422,7 +332,9 @@ def _question(row: ReleasedRow) -> tuple[str, str, str, str | None, str]:
 Titler = Callable[[ReleasedRow, list[ReleasedRow]], str]
 
 
-def upstream_specs(root: Path, preset: str, config: str, titler: Titler) -> tuple[list[Spec], list[Spec]]:
+def upstream_specs(
+    root: Path, preset: str, config: str, titler: Titler
+) -> tuple[list[UpstreamPhotoSpec], list[UpstreamPhotoSpec]]:
     """(counterfactual specs, original specs) of `config` from a local copy of the release.
 
     `titler(first_row, all_rows_of_the_image)` names the subject for the title bar.
@@ -454,7 +366,7 @@ def upstream_specs(root: Path, preset: str, config: str, titler: Titler) -> tupl
     main = _group(rows["main"], "main", ("Q1", "Q2"))
     ident = _group(rows["identification"], "identification", ("Q3",))
     titled = _group(rows["withtitle"], "withtitle", ("Q1", "Q2"))
-    counterfactuals: list[Spec] = []
+    counterfactuals: list[UpstreamPhotoSpec] = []
     for key, group in main.items():
         if set(group) != {"Q1", "Q2"}:
             raise UsageError(
@@ -480,7 +392,7 @@ def upstream_specs(root: Path, preset: str, config: str, titler: Titler) -> tupl
     taken = {spec.plain_image_id for spec in counterfactuals} | {
         spec.titled_image_id for spec in counterfactuals
     }
-    original_specs: list[Spec] = []
+    original_specs: list[UpstreamPhotoSpec] = []
     for key, group in _group(originals, "original", ()).items():
         ordered = [group[t] for t in sorted(group)]
         plain = key if key not in taken else f"{key}_original"

@@ -11,7 +11,7 @@ import re
 import pytest
 
 from builders.illusions.engine import CATEGORIES, Variant
-from builders.viprobe import FAMILY
+from builders.viprobe.family import FAMILY
 from builders.viprobe.questions import ANSWER_INSTRUCTIONS, questions
 from tests.viprobe.drawing import changed, pixels
 

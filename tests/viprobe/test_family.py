@@ -14,8 +14,10 @@ import pytest
 from datasets import get_dataset_config_names, load_dataset
 
 from builders.core.build import build
+from builders.core.folder import BuiltFolder
 from builders.core.verify import verify
-from builders.viprobe import FAMILY
+from builders.families import get_family
+from builders.viprobe.family import FAMILY
 from builders.viprobe.grid import PRESETS
 from builders.viprobe.schema import FEATURES
 
@@ -121,16 +123,16 @@ def test_card_lists_cases_unions_and_grid(viprobe_paper) -> None:
 
 
 def test_the_paper_build_verifies_against_its_manifest(viprobe_paper) -> None:
-    result = verify(viprobe_paper, redraw=False)
+    result = verify(BuiltFolder(viprobe_paper), FAMILY, redraw=False)
     assert result.ok, result.problems
 
 
 def test_lite_builds_are_byte_identical_and_redraw_to_their_manifest(viprobe_lite, tmp_path) -> None:
-    again = build("viprobe", preset="lite", out=tmp_path, progress=False).folder
+    again = build(get_family("viprobe"), preset="lite", out=tmp_path, progress=False).folder
     for path in sorted(viprobe_lite.rglob("*")):
         if path.is_file():
             assert path.read_bytes() == (again / path.relative_to(viprobe_lite)).read_bytes(), path
-    result = verify(again, redraw=True)
+    result = verify(BuiltFolder(again), FAMILY, redraw=True)
     assert result.ok and result.images_redrawn == 27 * 15, result.problems
 
 
@@ -144,7 +146,8 @@ def test_lite_builds_are_byte_identical_and_redraw_to_their_manifest(viprobe_lit
         (["--preset", "dense"], "unknown preset 'dense'; choose from: paper, lite, full"),
         (
             ["--config", "ponzo", "--source", "upstream", "tests"],
-            "VI-Probe images are all drawn from code; config 'ponzo' has no 'upstream' source",
+            "config 'ponzo' of family 'viprobe' cannot use --source 'upstream'; "
+            "this family's sources: embedded (drawn by code)",
         ),
     ],
 )

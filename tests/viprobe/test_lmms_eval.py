@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 import yaml
 
-from builders.viprobe import FAMILY
+from builders.viprobe.family import FAMILY
 from builders.viprobe.questions import VISUAL_COMPARISON_INSTRUCTIONS
 from eval.cli import main as eval_cli
 from eval.data import load_rows

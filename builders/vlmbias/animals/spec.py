@@ -7,10 +7,9 @@ from collections.abc import Iterator
 from typing import ClassVar
 
 from builders.core.errors import SpecError, UsageError
-from builders.core.spec import Spec
 from builders.vlmbias.animals.catalogue import CATALOGUE
 from builders.vlmbias.animals.species import Species
-from builders.vlmbias.topic import RESOLUTIONS
+from builders.vlmbias.spec import RESOLUTIONS, VlmBiasSpec
 
 #: preset -> (one-line description, resolutions drawn).
 PRESETS: dict[str, tuple[str, tuple[int, ...]]] = {
@@ -23,7 +22,7 @@ ASPECT = (4, 3)
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
-class AnimalSpec(Spec):
+class AnimalSpec(VlmBiasSpec):
     """One animal image: which species, how many legs are drawn, at which resolution."""
 
     kind: ClassVar[str] = "animal"
@@ -32,10 +31,9 @@ class AnimalSpec(Spec):
     species: str
     #: Legs drawn: the standard count (2 or 4, original) or one more (3 or 5, counterfactual).
     legs: int
-    #: Resolution C: the image is C x 3C/4 (longest side C).
-    px: int
 
     def __post_init__(self) -> None:
+        super().__post_init__()
         if self.species not in CATALOGUE:
             raise SpecError(f"unknown animal {self.species!r}; use a name of the catalogue, e.g. 'Horse'")
         standard = self.entry.legs
@@ -44,8 +42,6 @@ class AnimalSpec(Spec):
                 f"a {self.species} is drawn with {standard} legs (original) or {standard + 1} "
                 f"(counterfactual), got {self.legs!r}"
             )
-        if isinstance(self.px, bool) or not isinstance(self.px, int) or self.px < 16:
-            raise SpecError(f"px must be an integer of at least 16, got {self.px!r}")
 
     @property
     def entry(self) -> Species:

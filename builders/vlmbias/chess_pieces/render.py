@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import chess.svg
 
-from builders.core.family import Scene
+from builders.core.scene import Scene
 from builders.core.svg import Canvas
 from builders.vlmbias.chess_pieces.games import XIANGQI, Piece, Position
 from builders.vlmbias.chess_pieces.spec import PieceSpec

@@ -20,9 +20,8 @@ import chess
 
 from builders.core.errors import SpecError, UsageError
 from builders.core.hashing import rng_for
-from builders.core.spec import Spec
 from builders.vlmbias.chess_pieces.games import GAMES, Game, Piece, Position, chess_position
-from builders.vlmbias.topic import RESOLUTIONS
+from builders.vlmbias.spec import RESOLUTIONS, VlmBiasSpec
 
 REMOVE, REPLACE, NONE = "remove", "replace", "none"
 ACTIONS = (REMOVE, REPLACE)
@@ -93,7 +92,7 @@ def _game(game: str) -> Game:
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
-class PieceSpec(Spec):
+class PieceSpec(VlmBiasSpec):
     """One board image: a starting position with one piece removed or replaced (or none), at one size."""
 
     kind: ClassVar[str] = "chess_pieces"
@@ -108,10 +107,9 @@ class PieceSpec(Spec):
     square: str
     #: Replace only: the type put on the square (`"bishop"`, `"horse"`); `""` otherwise.
     added: str
-    #: Resolution C in pixels: the image is C x C (xiangqi C x int(1.125 C)).
-    px: int
 
     def __post_init__(self) -> None:
+        super().__post_init__()
         game = _game(self.game)
         if self.action not in (*ACTIONS, NONE):
             raise SpecError(f"action must be one of {(*ACTIONS, NONE)}, got {self.action!r}")
@@ -135,8 +133,6 @@ class PieceSpec(Spec):
                 )
         elif self.added:
             raise SpecError(f"only replace adds a piece type, got added={self.added!r} with {self.action!r}")
-        if isinstance(self.px, bool) or not isinstance(self.px, int) or self.px < 16:
-            raise SpecError(f"px must be an integer of at least 16, got {self.px!r}")
 
     @property
     def definition(self) -> Game:

@@ -7,10 +7,9 @@ from collections.abc import Iterator
 from typing import ClassVar
 
 from builders.core.errors import SpecError, UsageError
-from builders.core.spec import Spec
 from builders.vlmbias.flags.catalogue import FLAGS
 from builders.vlmbias.flags.flag import ELEMENTS, Flag
-from builders.vlmbias.topic import RESOLUTIONS
+from builders.vlmbias.spec import RESOLUTIONS, VlmBiasSpec
 
 ADD, REMOVE, NONE = "add", "remove", "none"
 ACTIONS = {ADD: 1, REMOVE: -1, NONE: 0}
@@ -31,7 +30,7 @@ def catalogue(element: str) -> tuple[Flag, ...]:
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
-class FlagSpec(Spec):
+class FlagSpec(VlmBiasSpec):
     """One flag image: which flag, which element it is counted by, how it was changed, at which size."""
 
     kind: ClassVar[str] = "flag"
@@ -42,10 +41,9 @@ class FlagSpec(Spec):
     flag: str
     #: `"add"`, `"remove"` (one element more or fewer) or `"none"` (the unmodified flag).
     action: str
-    #: Longest side C in pixels; the image is C x round(C / aspect).
-    px: int
 
     def __post_init__(self) -> None:
+        super().__post_init__()
         if self.element not in ELEMENTS:
             raise SpecError(f"element must be one of {ELEMENTS}, got {self.element!r}")
         keys = [flag.key for flag in catalogue(self.element)]
@@ -55,8 +53,6 @@ class FlagSpec(Spec):
             )
         if self.action not in ACTIONS:
             raise SpecError(f"action must be one of {tuple(ACTIONS)}, got {self.action!r}")
-        if isinstance(self.px, bool) or not isinstance(self.px, int) or self.px < 16:
-            raise SpecError(f"px must be an integer of at least 16, got {self.px!r}")
 
     @property
     def definition(self) -> Flag:

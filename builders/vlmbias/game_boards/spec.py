@@ -7,10 +7,9 @@ from collections.abc import Iterator
 from typing import ClassVar
 
 from builders.core.errors import SpecError, UsageError
-from builders.core.spec import Spec
 from builders.vlmbias.game_boards.board import Board, Layout, Variant
 from builders.vlmbias.game_boards.boards import BOARDS
-from builders.vlmbias.topic import RESOLUTIONS
+from builders.vlmbias.spec import RESOLUTIONS, VlmBiasSpec
 
 #: Variant number of the unmodified board (the `original` split).
 ORIGINAL = 0
@@ -23,7 +22,7 @@ PRESETS: dict[str, tuple[str, tuple[int, ...]]] = {
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
-class GameBoardSpec(Spec):
+class GameBoardSpec(VlmBiasSpec):
     """One board image: which board, which published variant (0 = unmodified), at which resolution."""
 
     kind: ClassVar[str] = "game_board"
@@ -32,10 +31,9 @@ class GameBoardSpec(Spec):
     board: str
     #: Published variant number (1-based, release order), or 0 for the unmodified board.
     variant: int
-    #: Resolution C in pixels: the image is C x C (xiangqi C x int(1.125 C)).
-    px: int
 
     def __post_init__(self) -> None:
+        super().__post_init__()
         if self.board not in BOARDS:
             raise SpecError(f"unknown board {self.board!r}; choose from: {', '.join(BOARDS)}")
         numbers = [variant.number for variant in BOARDS[self.board].variants]
@@ -44,8 +42,6 @@ class GameBoardSpec(Spec):
                 f"unknown variant {self.variant!r} of board {self.board!r}; "
                 f"use 0 (the original) or one of {numbers}"
             )
-        if isinstance(self.px, bool) or not isinstance(self.px, int) or self.px < 16:
-            raise SpecError(f"px must be an integer of at least 16, got {self.px!r}")
 
     @property
     def definition(self) -> Board:

@@ -7,9 +7,8 @@ from collections.abc import Iterator
 from typing import ClassVar
 
 from builders.core.errors import SpecError, UsageError
-from builders.core.spec import Spec
 from builders.vlmbias.logos.brands import BRANDS, CAR_BRANDS, SHOE, SHOE_BRANDS, Brand
-from builders.vlmbias.topic import RESOLUTIONS
+from builders.vlmbias.spec import RESOLUTIONS, VlmBiasSpec
 
 #: preset -> (one-line description, resolutions drawn).
 PRESETS: dict[str, tuple[str, tuple[int, ...]]] = {
@@ -23,7 +22,7 @@ ASPECT = (4, 3)
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
-class LogoSpec(Spec):
+class LogoSpec(VlmBiasSpec):
     """One logo image: brand, background (sport or body type), colour, emblem elements drawn, resolution."""
 
     kind: ClassVar[str] = "logo"
@@ -36,10 +35,9 @@ class LogoSpec(Spec):
     colour: str
     #: Emblem elements drawn: the brand's standard count (original) or its counterfactual count.
     elements: int
-    #: Resolution C: the image is C x 3C/4.
-    px: int
 
     def __post_init__(self) -> None:
+        super().__post_init__()
         if self.brand not in BRANDS:
             raise SpecError(f"unknown brand {self.brand!r}; choose from: {', '.join(BRANDS)}")
         brand = self.definition
@@ -55,8 +53,6 @@ class LogoSpec(Spec):
                 f"the {self.brand} emblem has {brand.standard} {brand.element} (original) or "
                 f"{brand.counterfactual} (counterfactual), got {self.elements!r}"
             )
-        if isinstance(self.px, bool) or not isinstance(self.px, int) or self.px < 16:
-            raise SpecError(f"px must be an integer of at least 16, got {self.px!r}")
 
     @property
     def definition(self) -> Brand:

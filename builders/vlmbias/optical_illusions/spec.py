@@ -15,10 +15,9 @@ from collections.abc import Iterator
 from typing import Any, ClassVar
 
 from builders.core.errors import SpecError, UsageError
-from builders.core.spec import Spec
 from builders.vlmbias.optical_illusions.illusion import Cell, Illusion, Parameters
 from builders.vlmbias.optical_illusions.illusions import ILLUSIONS
-from builders.vlmbias.topic import RESOLUTIONS
+from builders.vlmbias.spec import RESOLUTIONS, VlmBiasSpec
 
 #: Sample number of the unmodified image shown with the sanity questions (`original` split).
 SANITY = 0
@@ -56,7 +55,7 @@ def _number(name: str, value: Any) -> float:
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
-class IllusionSpec(Spec):
+class IllusionSpec(VlmBiasSpec):
     """One illusion image: which illusion, its released sample number, pyllusion's parameters, the size."""
 
     kind: ClassVar[str] = "optical_illusion"
@@ -71,16 +70,13 @@ class IllusionSpec(Spec):
     difference: float
     #: pyllusion's `size_min` (grid units), or None for illusions without one (Zöllner, Poggendorff).
     size_min: float | None
-    #: Resolution C in pixels: the image is C x C.
-    px: int
 
     def __post_init__(self) -> None:
+        super().__post_init__()
         if self.illusion not in ILLUSIONS:
             raise SpecError(f"unknown illusion {self.illusion!r}; choose from: {', '.join(ILLUSIONS)}")
         if isinstance(self.sample, bool) or not isinstance(self.sample, int) or self.sample < 0:
             raise SpecError(f"sample must be a non-negative integer, got {self.sample!r}")
-        if isinstance(self.px, bool) or not isinstance(self.px, int) or self.px < 16:
-            raise SpecError(f"px must be an integer of at least 16, got {self.px!r}")
         # Store numbers as floats so equal specs serialise (and hash) identically.
         object.__setattr__(self, "illusion_strength", _number("illusion_strength", self.illusion_strength))
         object.__setattr__(self, "difference", _number("difference", self.difference))

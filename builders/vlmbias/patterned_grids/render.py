@@ -11,8 +11,8 @@ import dataclasses
 import math
 import xml.etree.ElementTree as ET
 
-from builders.core.family import Scene
 from builders.core.fonts import SANS
+from builders.core.scene import Scene
 from builders.core.svg import Canvas, points, sub
 from builders.vlmbias.patterned_grids.spec import GridSpec, standard_count
 

@@ -15,8 +15,7 @@ from typing import ClassVar
 
 from builders.core.errors import SpecError
 from builders.core.hashing import rng_for
-from builders.core.spec import Spec
-from builders.vlmbias.topic import RESOLUTIONS
+from builders.vlmbias.spec import RESOLUTIONS, VlmBiasSpec
 
 PATTERNS = ("dice", "tally")
 MODIFICATIONS = {"dice": ("remove", "replace"), "tally": ("remove", "add")}
@@ -60,7 +59,7 @@ def interior(size: int) -> range:
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
-class GridSpec(Spec):
+class GridSpec(VlmBiasSpec):
     """One patterned-grid image."""
 
     kind: ClassVar[str] = "patterned_grid"
@@ -73,9 +72,9 @@ class GridSpec(Spec):
     modification: str  # "remove", "replace" (dice), "add" (tally) or "none" (original)
     dot_index: int  # dice: which dot of the anomaly cell is removed/replaced (0-based)
     shape: str  # dice replace: "square", "triangle" or "star"; "" otherwise
-    px: int  # output size, px x px
 
     def __post_init__(self) -> None:
+        super().__post_init__()
         if self.pattern not in PATTERNS:
             raise SpecError(f"pattern must be one of {PATTERNS}, got {self.pattern!r}")
         allowed = (*MODIFICATIONS[self.pattern], "none")

@@ -1,4 +1,4 @@
-"""The in-image subject name: a white title bar stacked above a scene.
+"""The VLMBias `withtitle` images: the subject's name in a white title bar stacked above the scene.
 
 Geometry follows the VLMBias release: bold font of max(20, int(48*W/800)) px,
 lines wrapped near 40 characters, line height 1.2 font, half a font of padding
@@ -13,6 +13,7 @@ import textwrap
 from PIL import Image
 
 from builders.core.fonts import SANS
+from builders.core.raster import rasterize_image
 from builders.core.svg import Canvas
 
 WRAP_CHARS = 40
@@ -52,6 +53,12 @@ def title_bar(title: str, width: int) -> Canvas:
             class_="title",
         )
     return bar
+
+
+def with_title(title: str, scene: Image.Image) -> Image.Image:
+    """The scene's pixels under a title bar naming `title`: the titled twin of an image."""
+    bar = title_bar(title, scene.width)
+    return stack(rasterize_image(bar, bar.width, bar.height), scene)
 
 
 def stack(bar: Image.Image, scene: Image.Image) -> Image.Image:

@@ -1,0 +1,113 @@
+"""VLMBias topic `logos`: shoes and cars whose emblem has one element more (Maserati: two more).
+
+Paper preset: cars 3 brands x 5 body types x 3 colours and shoes 2 brands x 4
+sports x 3 colours, at 3 resolutions = 135 + 72 = 207 counterfactual images,
+plus each brand's unmodified emblem on one background x 3 resolutions for the
+`original` split. With `--source upstream PATH` the release's photos are
+re-emitted instead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from builders.core.scene import Scene
+from builders.vlmbias.logos.brands import SHOE
+from builders.vlmbias.logos.cars import draw_car
+from builders.vlmbias.logos.questions import logo_questions
+from builders.vlmbias.logos.shoes import PALETTES, draw_shoes
+from builders.vlmbias.logos.spec import PRESETS, LogoSpec, counterfactual_specs, original_specs
+from builders.vlmbias.questions import Question
+from builders.vlmbias.topic import Plan, Topic, type_before_px
+
+
+class LogosTopic(Topic[LogoSpec]):
+    """The `logos` config of VLMBias; released photos are answered for by `UpstreamPhotos`."""
+
+    config = "logos"
+    topic = "Logos"
+    presets: ClassVar[Mapping[str, str]] = {name: description for name, (description, _) in PRESETS.items()}
+    spec_type = LogoSpec
+    attribution = ""
+    card_notes = """\
+Stylised emblems drawn by our own geometry on drawn shoes and cars: parallel stripes (Adidas),
+stacked curves (Nike), a star in a ring (Mercedes-Benz), a row of overlapping rings (Audi) and a
+trident (Maserati). Counterfactual emblems have 4 stripes, 2 curves, 4 star points, 5 rings and 5
+prongs; the expected bias is the real logo's count (3, 1, 3, 4, 3), so Maserati's ground truth
+differs from its bias by two, as in the release. Shoes: a pair (the left one pointing left, so
+both show the emblem; the prompts ask about the left shoe) for 4 sports (tennis, running,
+basketball, soccer) x 3 colours (black, red, white; the emblem is white on black and red shoes,
+black on white ones, and Nike's prompts name that colour). Cars: the front of 5 body types
+(sedan, SUV, hatchback, coupe, convertible) x 3 paints (white, grey, black), the emblem chrome
+on a navy badge in the grille. IDs number shoes 1-24 and cars 1-45 brand by brand (shoe brands
+Adidas, Nike; car brands Mercedes-Benz, Audi, Maserati), then background, then colour. Q3 ground
+truth No, bias Yes. The `original` split holds each brand's real count on one background at
+every resolution, with "What car logo is this?" (Appendix N) or our analogous "What shoe logo is
+this?" and the brand's counting question (Appendix N's wording for Audi). The title bar shows the
+brand. Images are C x 3C/4.
+
+Differences from the release: the release placed GPT-4o-designed logos by hand on Gemini photos
+(athletes wearing the shoes, cars on roads); ours are flat drawings, and the emblems are
+geometric shapes, not the trademark artwork. With `--source upstream PATH` (a local copy of
+`anvo25/vlms-are-biased`) the release's photos are re-emitted with its own prompts, answers and IDs
+(`withtitle` rows: our title bar above the released untitled photo); the paper preset requires the
+complete release, the lite preset takes its 384 px images.
+"""
+
+    def plan(self, preset: str) -> Plan[LogoSpec]:
+        """Shoes then cars with a modified emblem, then each brand's real emblem on its original
+        background, at every resolution of the preset."""
+        return Plan(counterfactual_specs(preset), original_specs(preset))
+
+    def is_original(self, spec: LogoSpec) -> bool:
+        return spec.is_original
+
+    def stem(self, spec: LogoSpec) -> str:
+        """`shoe_018`, `car_067`: the item and its number, for every image of it."""
+        return f"{spec.item}_{spec.number:03d}"
+
+    def row_id(self, image_id: str, question: Question) -> str:
+        """As the release names photo rows: `..._notitle_Q1_px768`, `..._original_ID_px384`."""
+        return type_before_px(image_id, question)
+
+    def scene(self, spec: LogoSpec) -> Scene:
+        """The shoes or the car, C x 3C/4."""
+        width, height = spec.size
+        draw = draw_shoes if spec.item == SHOE else draw_car
+        return Scene(draw(spec.definition, spec.backdrop, spec.colour, spec.elements), width, height)
+
+    def questions(self, spec: LogoSpec) -> list[Question]:
+        return logo_questions(spec)
+
+    def sub_topic(self, spec: LogoSpec) -> str:
+        return spec.definition.sub_topic
+
+    def title(self, spec: LogoSpec) -> str:
+        """The brand, e.g. "Adidas"."""
+        return spec.brand
+
+    def modification(self, spec: LogoSpec) -> str:
+        return "none" if spec.is_original else "add"
+
+    def metadata(self, spec: LogoSpec) -> dict[str, Any]:
+        """Brand, item, background, colour, emblem and its element counts."""
+        brand = spec.definition
+        meta: dict[str, Any] = {
+            "brand": brand.name,
+            "item": brand.item,
+            "number": spec.number,
+            ("sport" if brand.item == SHOE else "body_type"): spec.backdrop,
+            "colour": spec.colour,
+            "emblem": brand.emblem,
+            "element": brand.element,
+            "action_type": "none" if spec.is_original else "add",
+            "standard_count": brand.standard,
+            "count": spec.elements,
+        }
+        if brand.item == SHOE:
+            meta["emblem_colour"] = PALETTES[spec.colour].emblem_name
+        return meta
+
+
+TOPIC = LogosTopic()

@@ -1,0 +1,22 @@
+"""What every VLMBias spec shares: the resolutions images are drawn at, and the `px` field."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from builders.core.errors import SpecError
+from builders.core.spec import Spec
+
+#: The resolutions (longest side, px) every VLMBias image is drawn at.
+RESOLUTIONS = (384, 768, 1152)
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class VlmBiasSpec(Spec):
+    """Base of every VLMBias spec: each image is drawn at one resolution, `px` on its longest side."""
+
+    px: int
+
+    def __post_init__(self) -> None:
+        if isinstance(self.px, bool) or not isinstance(self.px, int) or self.px < 16:
+            raise SpecError(f"px must be an integer of at least 16, got {self.px!r}")
