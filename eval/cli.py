@@ -1,109 +1,101 @@
-"""Command line: `python -m eval score | tasks`."""
+"""Command line: `python -m eval score | tasks | write-tasks`.
+
+The families are the ones `builders.families` registers; each family's scoring is the
+`score_rows` of its module `eval.scoring.<family>`, and its lmms-eval tasks are declared in
+`eval/tasks/<family>/declaration.py`.
+"""
 
 from __future__ import annotations
 
 import argparse
-import dataclasses
+import importlib
 import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
-from eval.data import load_rows
+from builders.core.errors import BuilderError
+from builders.families import family_names, get_family
+from eval.data import load_rows, open_folder
 from eval.errors import EvalError, UsageError
 from eval.local_tasks import write_local_tasks
 from eval.predictions import read_responses
-from eval.scoring import grade, report, viprobe
+from eval.tasks.declaration import family_tasks, stale_files, write_files
 
+EXIT_FAILED = 1
 EXIT_USAGE = 2
 T = TypeVar("T")
 
 
-@dataclasses.dataclass(frozen=True)
-class FamilyScoring:
-    """How one family's rows are keyed and scored."""
-
-    id_column: str
-    default_split: str | None
-    score_rows: Callable[[list[dict[str, Any]], dict[str, str], str], dict[str, Any]]
-
-
-def _vlmbias(rows: list[dict[str, Any]], responses: dict[str, str], id_column: str) -> dict[str, Any]:
-    return report([grade(row, responses[row[id_column]]) for row in rows if row[id_column] in responses])
-
-
-def _viprobe(rows: list[dict[str, Any]], responses: dict[str, str], id_column: str) -> dict[str, Any]:
-    graded = [
-        viprobe.grade_probe(row, responses[row[id_column]]) for row in rows if row[id_column] in responses
-    ]
-    return {"n": len(graded), **viprobe.report(graded)}
-
-
-FAMILIES: dict[str, FamilyScoring] = {
-    "vlmbias": FamilyScoring("ID", None, _vlmbias),
-    "viprobe": FamilyScoring("id", "test", _viprobe),
-}
-
-
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m eval", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m eval", description=__doc__.splitlines()[0])
     commands = parser.add_subparsers(dest="command", required=True)
+    families = family_names()
 
     score = commands.add_parser("score", help="score model replies against one split of a built dataset")
-    score.add_argument("family", choices=tuple(FAMILIES), help="benchmark family")
+    score.add_argument("family", choices=families, help="benchmark family")
     score.add_argument(
         "--data", type=Path, required=True, help="built dataset folder, e.g. build/vlmbias or build/vi-probe"
     )
     score.add_argument(
         "--config", required=True, help="config, e.g. patterned_grids (vlmbias) or size (viprobe)"
     )
-    score.add_argument("--split", help="split, e.g. main (vlmbias); viprobe has only `test`, the default")
+    score.add_argument("--split", help="split, e.g. main (vlmbias); default: the family's only split")
     score.add_argument(
         "--predictions",
         type=Path,
         required=True,
-        help='JSONL of {"ID": ..., "response": ...} lines, or an lmms-eval --log_samples file',
+        help='JSONL of {"id": ..., "response": ...} lines, or an lmms-eval --log_samples file',
     )
     score.add_argument("--out", type=Path, help="write the metrics JSON here (default: standard output)")
 
     tasks = commands.add_parser(
         "tasks", help="write an lmms-eval include path whose tasks read a local build or another Hub repo"
     )
-    tasks.add_argument("family", choices=tuple(FAMILIES), help="benchmark family")
+    tasks.add_argument("family", choices=families, help="benchmark family")
     tasks.add_argument(
         "--data", required=True, help="built dataset folder (build/vlmbias) or Hub repo id (org/name)"
     )
     tasks.add_argument("--out", type=Path, required=True, help="folder to pass to lmms-eval --include_path")
+
+    generate = commands.add_parser(
+        "write-tasks", help="regenerate the packaged lmms-eval task YAMLs from the families' declarations"
+    )
+    generate.add_argument("--check", action="store_true", help="only report stale files; exit 1 if any")
     return parser
 
 
 def score(family: str, data: Path, config: str, split: str | None, predictions: Path) -> dict[str, Any]:
-    """The metrics JSON of `predictions` on `config`/`split`, with the IDs that did not match.
+    """The metrics JSON of `predictions` on `config`/`split`, with the ids that did not match.
 
     Rows without a prediction are left out of the metrics and listed in `missing_ids`; predictions
-    for no row are listed in `unknown_ids`. Prediction files key replies by `ID` for every family.
+    for no row are listed in `unknown_ids`. Replies are keyed by the rows' `id`.
     """
-    scoring = FAMILIES[family]
-    split = split or scoring.default_split
-    if split is None:
-        raise UsageError(f"family {family!r} has several splits; pass --split (e.g. main)")
-    rows = load_rows(data, config, split)
-    responses = read_responses(predictions)
-    key = scoring.id_column
-    if rows and key not in rows[0]:
+    folder = open_folder(data)
+    if folder.family != family:
         raise UsageError(
-            f"rows of {config}/{split} in {str(data)!r} have no {key!r} column, so they are not from a "
-            f"{family} build; score them with the family that built them"
+            f"{str(data)!r} holds a {folder.family} build, not {family}; "
+            f"score it with `python -m eval score {folder.family}`"
         )
-    row_ids = {row[key] for row in rows}
+    if split is None:
+        splits = get_family(family).splits
+        if len(splits) > 1:
+            raise UsageError(
+                f"family {family!r} has several splits; pass --split (one of: {', '.join(splits)})"
+            )
+        split = splits[0]
+    rows = load_rows(folder, config, split)
+    responses = read_responses(predictions)
+    scoring = importlib.import_module(f"eval.scoring.{family}")
+    row_ids = {row["id"] for row in rows}
     return {
-        **scoring.score_rows(rows, responses, key),
+        **scoring.score_rows(rows, responses),
         "family": family,
         "config": config,
         "split": split,
         "rows": len(rows),
-        "missing_ids": [row[key] for row in rows if row[key] not in responses],
+        "missing_ids": [row["id"] for row in rows if row["id"] not in responses],
         "unknown_ids": sorted(set(responses) - row_ids),
     }
 
@@ -131,6 +123,20 @@ def _write(out: Path, write: Callable[[], T]) -> T:
         raise UsageError(f"cannot write to {str(out)!r} ({error.strerror}); choose another --out") from None
 
 
+def _write_tasks(check: bool) -> int:
+    """Regenerate (or, with `check`, only compare) every family's packaged task YAMLs."""
+    stale = {name: stale_files(family_tasks(name)) for name in family_names()}
+    if check:
+        for name, files in stale.items():
+            for file in files:
+                print(f"stale: eval/tasks/{name}/{file}", file=sys.stderr)
+        return EXIT_FAILED if any(stale.values()) else 0
+    for name in family_names():
+        written = write_files(family_tasks(name))
+        print(f"{name}: {len(written)} task files, {len(stale[name])} changed")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI; returns the process exit code."""
     args = _parser().parse_args(argv)
@@ -144,12 +150,14 @@ def main(argv: list[str] | None = None) -> int:
             else:
                 _write(args.out, lambda: args.out.write_text(text, encoding="utf-8"))
             return 0
+        if args.command == "write-tasks":
+            return _write_tasks(args.check)
         written = _write(args.out, lambda: write_local_tasks(args.family, args.data, args.out))
         print(
             f"wrote {len(written)} task files to {written[0].parent}; run lmms-eval with "
             f"--include_path {args.out} (and no other include path for {args.family})"
         )
         return 0
-    except EvalError as error:
+    except (EvalError, BuilderError) as error:
         print(f"error: {error}", file=sys.stderr)
         return EXIT_USAGE

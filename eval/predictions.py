@@ -1,11 +1,12 @@
-"""Read model replies keyed by row `ID` from a JSONL file.
+"""Read model replies keyed by row id from a JSONL file.
 
 Two line shapes are accepted, so lmms-eval's own logs can be scored without conversion:
 
-- `{"ID": "...", "response": "..."}`: the format of `python -m eval score --predictions`;
+- `{"id": "...", "response": "..."}`: the format of `python -m eval score --predictions` (VLMBias
+  files may key by the released `ID` instead; both columns hold the same value);
 - a line of an lmms-eval `--log_samples` file of our tasks: the reply is `filtered_resps` (what
-  `process_results` was given) and the `ID` comes from the graded record our tasks log as a metric
-  value (lmms-eval 0.7 drops the doc from the log; a logged `doc.ID` is used first).
+  `process_results` was given) and the id comes from the graded record our tasks log as a metric
+  value (lmms-eval 0.7 drops the doc from the log; a logged `doc.id` is used first).
 """
 
 from __future__ import annotations
@@ -16,13 +17,16 @@ from typing import Any
 
 from eval.errors import PredictionsError
 
+#: The keys a line may carry its row id under, in order of preference.
+ID_KEYS = ("id", "ID")
+
 
 def read_responses(path: Path) -> dict[str, str]:
-    """`{ID: reply}` from a JSONL file; blank lines are skipped.
+    """`{id: reply}` from a JSONL file; blank lines are skipped.
 
     Raises:
         PredictionsError: the file is missing, a line is not a JSON object of either shape, or an
-            `ID` repeats; the message names the line.
+            id repeats; the message names the line.
     """
     try:
         lines = path.read_text(encoding="utf-8").splitlines()
@@ -37,14 +41,14 @@ def read_responses(path: Path) -> dict[str, str]:
         row_id, response = _parse_line(line, f"{path}:{number}")
         if row_id in responses:
             raise PredictionsError(
-                f"{path}:{number}: ID {row_id!r} already has a prediction; keep one per ID"
+                f"{path}:{number}: id {row_id!r} already has a prediction; keep one per id"
             )
         responses[row_id] = response
     return responses
 
 
 def _parse_line(line: str, where: str) -> tuple[str, str]:
-    shape = 'expected {"ID": "...", "response": "..."} or an lmms-eval samples line'
+    shape = 'expected {"id": "...", "response": "..."} or an lmms-eval samples line'
     try:
         item: Any = json.loads(line)
     except json.JSONDecodeError as error:
@@ -52,19 +56,23 @@ def _parse_line(line: str, where: str) -> tuple[str, str]:
     if isinstance(item, dict) and "filtered_resps" in item:
         row_id, response = _sample_id(item), _first_reply(item["filtered_resps"])
     elif isinstance(item, dict):
-        row_id, response = item.get("ID"), item.get("response")
+        row_id, response = _row_id(item), item.get("response")
     else:
         row_id = response = None
     if not isinstance(row_id, str) or not isinstance(response, str):
-        raise PredictionsError(f"{where}: no string ID and response; {shape}")
+        raise PredictionsError(f"{where}: no string id and response; {shape}")
     return row_id, response
 
 
+def _row_id(item: dict[str, Any]) -> Any:
+    return next((item[key] for key in ID_KEYS if key in item), None)
+
+
 def _sample_id(item: dict[str, Any]) -> Any:
-    """The row ID of a samples line: from the doc, else from a graded record logged as a metric value."""
+    """The row id of a samples line: from the doc, else from a graded record logged as a metric value."""
     for source in (item.get("doc"), *item.values()):
-        if isinstance(source, dict) and "ID" in source:
-            return source["ID"]
+        if isinstance(source, dict) and _row_id(source) is not None:
+            return _row_id(source)
     return None
 
 

@@ -81,11 +81,11 @@ def test_score_writes_out_and_runs_as_a_module(lite_build, tmp_path):
     ("lines", "message"),
     [
         (['{"ID": "a", "response": "{1}"}', "{not json"], ":2: not valid JSON"),
-        (['{"ID": "a"}'], ":1: no string ID and response"),
-        (["[1, 2]"], ":1: no string ID and response"),
+        (['{"ID": "a"}'], ":1: no string id and response"),
+        (["[1, 2]"], ":1: no string id and response"),
         (
             ['{"ID": "a", "response": "x"}', "", '{"ID": "a", "response": "y"}'],
-            ":3: ID 'a' already has a prediction",
+            ":3: id 'a' already has a prediction",
         ),
     ],
 )
@@ -100,7 +100,7 @@ def test_malformed_predictions_fail_with_the_line_number(lite_build, tmp_path, c
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        ({"data": "missing-folder"}, "error: data folder 'missing-folder' does not exist; build it with"),
+        ({"data": "missing-folder"}, "error: 'missing-folder' is not a folder; pass a built dataset folder"),
         ({"config": "flagz"}, "error: unknown config 'flagz' in"),
         (
             {"split": "test"},

@@ -46,7 +46,7 @@ def test_each_task_yaml_names_only_its_template_topic_split_and_tags(task):
     topic = next(topic for topic in TOPICS if task.startswith(f"vlmbias_{topic}_"))
     variant = task.removeprefix(f"vlmbias_{topic}_")
     if variant == "main_doublecheck":  # needs a first run's answers: not in the topic's tag
-        tag: str | list[str] = "vlmbias_doublecheck"
+        tag = ["vlmbias_doublecheck"]
     else:
         tag = [f"vlmbias_{topic}", "vlmbias_debiased" if variant == "main_debiased" else f"vlmbias_{variant}"]
     assert _yaml(f"{task}.yaml") == {

@@ -14,6 +14,7 @@ from datasets import Features, load_dataset
 from huggingface_hub import CommitOperationAdd, CommitOperationDelete, DatasetCard
 
 import upload
+from builders import __version__
 from builders.core.build import build
 from builders.core.folder import BuiltFolder
 from builders.families import get_family
@@ -54,7 +55,7 @@ def test_card_yaml_parses_and_matches_the_parquet_files_exactly(lite, hf_cache):
 def test_card_states_how_it_was_made_and_how_to_use_it(lite):
     text = (lite / "README.md").read_text()
     for needle in (
-        "Builder version: `0.1.0`",
+        f"Builder version: `{__version__}`",
         "Manifest SHA-256",
         'load_dataset("<org>/vlmbias"',
         "lmms-eval",

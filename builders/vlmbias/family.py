@@ -171,21 +171,21 @@ class VlmBiasFamily(Family):
             "pixel_sha256": picture.pixel_sha256,
             "builder_version": __version__,
         }
-        return [
-            (
-                split,
-                {
-                    **common,
-                    "ID": topic.row_id(job.image_id, question),
-                    "prompt": question.prompt,
-                    "ground_truth": question.ground_truth,
-                    "expected_bias": question.expected_bias,
-                    "type_of_question": question.type,
-                    "answer_type": question.answer_type,
-                },
-            )
-            for split, question in routed
-        ]
+        rows = []
+        for split, question in routed:
+            row_id = topic.row_id(job.image_id, question)
+            row = {
+                **common,
+                "ID": row_id,
+                "id": row_id,
+                "prompt": question.prompt,
+                "ground_truth": question.ground_truth,
+                "expected_bias": question.expected_bias,
+                "type_of_question": question.type,
+                "answer_type": question.answer_type,
+            }
+            rows.append((split, row))
+        return rows
 
     def card_context(self, folder: BuiltFolder) -> dict[str, str]:
         manifest = folder.manifest

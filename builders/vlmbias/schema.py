@@ -43,6 +43,7 @@ FEATURES = Features(
         "pixel": Value("int64"),
         "metadata": Value("string"),
         # Typed extras.
+        "id": Value("string"),  # the row's id under the name every family uses (equal to `ID`)
         "image_id": Value("string"),  # shared by every row of one image
         "config": Value("string"),  # the topic config the row belongs to
         "modification": Value("string"),  # e.g. remove, replace, add, none

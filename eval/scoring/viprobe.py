@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections import defaultdict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from statistics import fmean
 from typing import Any
 
@@ -228,3 +228,9 @@ def _grouped(
         groups[key(row)].append(row)
     names = [name for name in order if name in groups] or sorted(groups)
     return {name: summary(groups[name]) for name in names}
+
+
+def score_rows(rows: list[dict[str, Any]], responses: Mapping[str, str]) -> dict[str, Any]:
+    """Metrics of the rows that have a reply in `responses` (keyed by the rows' `id`), for `eval score`."""
+    graded = [grade_probe(row, responses[row["id"]]) for row in rows if row["id"] in responses]
+    return {"n": len(graded), **report(graded)}

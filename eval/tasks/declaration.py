@@ -1,0 +1,130 @@
+"""lmms-eval tasks as data: each family declares its task variants once, the YAML files follow from it.
+
+A family's `eval/tasks/<family>/declaration.py` holds a `FamilyTasks`: which configs get which
+variants (template, split, tags) and which groups aggregate them. The configs come from the
+family's builder (`builders.families`), so a new config gets its tasks without a new line here.
+`python -m eval write-tasks` writes the YAML files into `eval/tasks/<family>/`; a test fails when
+the committed files differ from what the declarations give.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+from pathlib import Path
+
+TASKS_ROOT = Path(__file__).parent
+#: What every generated file starts with: where it comes from and how to remake it.
+GENERATED = "# Generated from {source} by `python -m eval write-tasks`; edit that file, not this one.\n"
+
+
+@dataclasses.dataclass(frozen=True)
+class Variant:
+    """One kind of task over a config: `<family>_<config><suffix>`, from a template, with tags.
+
+    `split` becomes `test_split` (None when the template sets it); `{config}` in a tag is the config.
+    """
+
+    suffix: str
+    template: str
+    split: str | None = None
+    tags: tuple[str, ...] = ()
+
+
+@dataclasses.dataclass(frozen=True)
+class TaskSet:
+    """Configs that get the same variants, with an optional comment for their files."""
+
+    configs: tuple[str, ...]
+    variants: tuple[Variant, ...]
+    comment: str = ""
+
+
+@dataclasses.dataclass(frozen=True)
+class Group:
+    """A group YAML: lmms-eval's aggregate row over `tasks`, averaging `metrics`."""
+
+    name: str
+    tasks: tuple[str, ...]
+    metrics: tuple[str, ...]
+    weight_by_size: bool
+    comment: str
+
+
+@dataclasses.dataclass(frozen=True)
+class FamilyTasks:
+    """Every lmms-eval task and group of one family."""
+
+    family: str
+    sets: tuple[TaskSet, ...]
+    groups: tuple[Group, ...] = ()
+    version: str = "0.1"
+
+    def task_name(self, config: str, variant: Variant) -> str:
+        return f"{self.family}_{config}{variant.suffix}"
+
+    def files(self) -> dict[str, str]:
+        """File name -> YAML text, for every task and group."""
+        header = GENERATED.format(source=f"eval/tasks/{self.family}/declaration.py")
+        files = {}
+        for task_set in self.sets:
+            comment = "".join(f"# {line}\n" for line in task_set.comment.splitlines())
+            for config in task_set.configs:
+                for variant in task_set.variants:
+                    name = self.task_name(config, variant)
+                    lines = [f"include: {variant.template}", f"task: {name}"]
+                    if variant.tags:
+                        tags = ", ".join(tag.format(config=config) for tag in variant.tags)
+                        lines.append(f"tag: [{tags}]")
+                    lines.append(f"dataset_name: {config}")
+                    if variant.split is not None:
+                        lines.append(f"test_split: {variant.split}")
+                    files[f"{name}.yaml"] = header + comment + "\n".join(lines) + "\n"
+        for group in self.groups:
+            files[f"{group.name}.yaml"] = header + self._group_yaml(group)
+        return files
+
+    def _group_yaml(self, group: Group) -> str:
+        lines = [*(f"# {line}" for line in group.comment.splitlines()), f"group: {group.name}", "task:"]
+        lines += [f"  - {task}" for task in group.tasks]
+        lines.append("aggregate_metric_list:")
+        for metric in group.metrics:
+            lines += [
+                f"  - metric: {metric}",
+                "    aggregation: mean",
+                f"    weight_by_size: {'true' if group.weight_by_size else 'false'}",
+            ]
+        lines += ["metadata:", f"  version: {self.version}"]
+        return "\n".join(lines) + "\n"
+
+
+def family_tasks(family: str) -> FamilyTasks:
+    """The declaration in `eval/tasks/<family>/declaration.py`."""
+    return importlib.import_module(f"eval.tasks.{family}.declaration").TASKS
+
+
+def stale_files(tasks: FamilyTasks, root: Path = TASKS_ROOT) -> list[str]:
+    """Generated files of `tasks` that are missing, differ, or are left over in its folder."""
+    folder = root / tasks.family
+    expected = tasks.files()
+    stale = [name for name, text in expected.items() if _read(folder / name) != text]
+    stale += [path.name for path in folder.glob("*.yaml") if path.name not in expected]
+    return sorted(stale)
+
+
+def write_files(tasks: FamilyTasks, root: Path = TASKS_ROOT) -> list[Path]:
+    """Write the family's task and group YAMLs, removing YAMLs the declaration no longer gives."""
+    folder = root / tasks.family
+    expected = tasks.files()
+    for path in folder.glob("*.yaml"):
+        if path.name not in expected:
+            path.unlink()
+    written = []
+    for name, text in sorted(expected.items()):
+        (folder / name).write_text(text, encoding="utf-8")
+        written.append(folder / name)
+    return written
+
+
+def _read(path: Path) -> str | None:
+    return path.read_text(encoding="utf-8") if path.is_file() else None

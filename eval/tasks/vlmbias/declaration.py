@@ -1,0 +1,48 @@
+"""VLMBias lmms-eval tasks: per topic, one task per split plus the debiased and double-check prompts on
+`main`; the `vlmbias` group averages the topics' `main` tasks (the paper's headline)."""
+
+from builders.families import get_family
+from eval.tasks.declaration import FamilyTasks, Group, TaskSet, Variant
+
+TOPICS = get_family("vlmbias").configs
+DEFAULT = "_default_template_yaml"
+
+TASKS = FamilyTasks(
+    family="vlmbias",
+    sets=(
+        TaskSet(
+            TOPICS,
+            (
+                Variant(
+                    "_identification",
+                    DEFAULT,
+                    "identification",
+                    ("vlmbias_{config}", "vlmbias_identification"),
+                ),
+                Variant("_main", DEFAULT, "main", ("vlmbias_{config}", "vlmbias_main")),
+                Variant(
+                    "_main_debiased",
+                    "_debiased_template_yaml",
+                    "main",
+                    ("vlmbias_{config}", "vlmbias_debiased"),
+                ),
+                Variant("_main_doublecheck", "_doublecheck_template_yaml", "main", ("vlmbias_doublecheck",)),
+                Variant("_original", DEFAULT, "original", ("vlmbias_{config}", "vlmbias_original")),
+                Variant("_withtitle", DEFAULT, "withtitle", ("vlmbias_{config}", "vlmbias_withtitle")),
+            ),
+        ),
+    ),
+    groups=(
+        Group(
+            name="vlmbias",
+            tasks=tuple(f"vlmbias_{topic}_main" for topic in TOPICS),
+            metrics=("accuracy", "bias_aligned_rate", "bias_aligned_share_of_wrong", "parse_failure_rate"),
+            weight_by_size=False,
+            comment=(
+                "The paper's headline: counting accuracy on the main split of the seven topics.\n"
+                "Accuracy is the unweighted mean of the topic accuracies (the paper's task mean);\n"
+                "so are the other rates."
+            ),
+        ),
+    ),
+)

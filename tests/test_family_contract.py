@@ -1,0 +1,135 @@
+"""The contract every registered family meets: a new family gets these tests by registering.
+
+Declaration (files it owns, schema basics, picklable for workers), a lite build read back by
+`datasets` (schema, unique ids, rows agreeing with the manifest, unions), determinism (a rebuild
+with another worker count gives the same bytes; verify re-draws every image), the gallery, and the
+paper build agreeing with the plan.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pickle
+from importlib import resources
+from pathlib import Path
+
+import pytest
+from datasets import load_dataset
+
+from builders.core.build import build
+from builders.core.draw import bundles, draw_bundle
+from builders.core.family import Family
+from builders.core.folder import BuiltFolder
+from builders.core.gallery import write_gallery
+from builders.core.hashing import file_sha256
+from builders.core.verify import verify
+from builders.families import family_names, get_family
+from eval.tasks.declaration import family_tasks, stale_files
+
+FAMILIES = family_names()
+#: Columns every family's rows carry.
+COMMON_COLUMNS = (
+    "image",
+    "id",
+    "image_id",
+    "width",
+    "height",
+    "spec_hash",
+    "pixel_sha256",
+    "builder_version",
+)
+
+
+@pytest.fixture(params=FAMILIES)
+def family(request: pytest.FixtureRequest) -> Family:
+    return get_family(request.param)
+
+
+def test_the_family_is_declared_with_the_files_it_owns(family: Family) -> None:
+    assert isinstance(family, Family) and family.configs
+    assert len(set(family.configs)) == len(family.configs)
+    assert family.default_preset in family.presets
+    for union, members in family.unions.items():
+        assert union not in family.configs and members and set(members) <= set(family.configs)
+    for column in COMMON_COLUMNS:
+        assert column in family.features, column
+    assert resources.files("dataset_cards").joinpath(f"{family.repo_name}.md").is_file()
+    assert callable(importlib.import_module(f"eval.scoring.{family.name}").score_rows)
+    assert set(family.gallery_view.columns) <= set(family.features)
+
+
+def test_the_packaged_task_yamls_are_what_the_declaration_gives(family: Family) -> None:
+    """Regenerate with `python -m eval write-tasks` after changing a declaration or the configs."""
+    assert stale_files(family_tasks(family.name)) == []
+
+
+def test_a_pickled_copy_draws_the_same_pixels(family: Family) -> None:
+    """Workers draw with an unpickled copy of the family."""
+    jobs = list(family.jobs(family.configs[0], "lite"))
+    bundle = next(bundles(jobs))
+    copy = pickle.loads(pickle.dumps(family))
+    assert [p.pixel_sha256 for p in draw_bundle(copy, bundle)] == [
+        p.pixel_sha256 for p in draw_bundle(family, bundle)
+    ]
+
+
+def test_the_lite_build_loads_with_the_family_schema_and_agrees_with_its_manifest(
+    family: Family, built, hf_cache: Path
+) -> None:
+    folder = BuiltFolder(built(family.name, "lite"))
+    manifest = folder.manifest
+    assert set(manifest.configs) == set(family.configs)
+    assert dict(manifest.unions) == {union: members for union, members in family.unions.items()}
+    for config in family.configs:
+        ids: set[str] = set()
+        image_ids: set[str] = set()
+        for split in folder.splits(config):
+            rows = load_dataset(str(folder.path), config, split=split, cache_dir=str(hf_cache))
+            assert rows.features == family.features
+            assert rows.num_rows == manifest.configs[config].splits[split].num_rows
+            assert not ids & set(rows["id"]) and len(set(rows["id"])) == rows.num_rows
+            ids |= set(rows["id"])
+            for row in rows.remove_columns("image"):
+                entry = manifest.images[row["image_id"]]
+                assert (entry.config, entry.pixel_sha256) == (config, row["pixel_sha256"])
+                assert (entry.width, entry.height) == (row["width"], row["height"])
+            image_ids |= set(rows["image_id"])
+        assert image_ids == {i for i, entry in manifest.images.items() if entry.config == config}
+    for union, members in manifest.unions.items():
+        for split in folder.splits(union):
+            rows = load_dataset(str(folder.path), union, split=split, cache_dir=str(hf_cache))
+            assert rows.num_rows == sum(
+                manifest.configs[m].splits[split].num_rows
+                for m in members
+                if split in manifest.configs[m].splits
+            )
+
+
+def test_a_rebuild_with_one_worker_gives_the_same_bytes_and_verify_redraws_every_image(
+    family: Family, built, tmp_path: Path
+) -> None:
+    first = built(family.name, "lite")
+    again = build(family, preset="lite", out=tmp_path, workers=1, progress=False).folder
+    assert (first / "manifest.json").read_bytes() == (again / "manifest.json").read_bytes()
+    assert (first / "README.md").read_bytes() == (again / "README.md").read_bytes()
+    for path in BuiltFolder(first).manifest.files:
+        assert file_sha256(str(first / path)) == file_sha256(str(again / path)), path
+    report = verify(BuiltFolder(again), family, workers=2)
+    assert report.ok, report.problems
+    assert report.images_redrawn == len(BuiltFolder(again).manifest.images)
+
+
+def test_the_gallery_shows_the_lite_build(family: Family, built, tmp_path: Path) -> None:
+    folder = BuiltFolder(built(family.name, "lite"))
+    report = write_gallery(folder, family.gallery_view, family.features, tmp_path / "gallery", progress=False)
+    assert report.images == len(folder.manifest.images)
+    assert report.rows == sum(s.num_rows for c in folder.manifest.configs.values() for s in c.splits.values())
+
+
+@pytest.mark.slow
+def test_the_paper_build_holds_exactly_the_planned_images_and_verifies(family: Family, built) -> None:
+    folder = BuiltFolder(built(family.name))
+    planned = [job for config in family.configs for job in family.jobs(config, family.default_preset)]
+    assert sorted(folder.manifest.images) == sorted(job.image_id for job in planned)
+    report = verify(folder, family, redraw=False)
+    assert report.ok, report.problems
