@@ -1,4 +1,4 @@
-"""Command line: `python -m eval score | tasks`."""
+"""Command line: `python -m eval score | tasks | report`."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from eval.data import load_rows
 from eval.errors import EvalError, UsageError
 from eval.local_tasks import write_local_tasks
 from eval.predictions import read_responses
+from eval.report import run_report
 from eval.scoring import grade, report, viprobe
 
 EXIT_USAGE = 2
@@ -75,6 +76,15 @@ def _parser() -> argparse.ArgumentParser:
         "--data", required=True, help="built dataset folder (build/vlmbias) or Hub repo id (org/name)"
     )
     tasks.add_argument("--out", type=Path, required=True, help="folder to pass to lmms-eval --include_path")
+
+    report_page = commands.add_parser("report", help="one offline HTML page of figures comparing models")
+    report_page.add_argument(
+        "results",
+        nargs="+",
+        metavar="LABEL=RESULT",
+        help="a model's label and an `eval score` JSON or lmms-eval --output_path folder; one per result",
+    )
+    report_page.add_argument("--out", type=Path, required=True, help="folder for index.html and its figures")
     return parser
 
 
@@ -135,6 +145,9 @@ def main(argv: list[str] | None = None) -> int:
     """Run the CLI; returns the process exit code."""
     args = _parser().parse_args(argv)
     try:
+        if args.command == "report":
+            print(run_report(args.results, args.out))
+            return 0
         if args.command == "score":
             result = score(args.family, args.data, args.config, args.split, args.predictions)
             _warn_unmatched(result)
