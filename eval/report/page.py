@@ -55,7 +55,7 @@ def render_page(
         "</ul></nav>",
         "</header>",
         "<main>",
-        *_sources(results),
+        *_sources(results, [report.name for report in reports]),
     ]
     for report in reports:
         lines += _section(report, models[report.name])
@@ -63,8 +63,8 @@ def render_page(
     return "\n".join(lines)
 
 
-def _sources(results: Sequence[Result]) -> list[str]:
-    ordered = sorted(results, key=lambda r: (r.family, r.label, r.split, r.variant))
+def _sources(results: Sequence[Result], families: list[str]) -> list[str]:
+    ordered = sorted(results, key=lambda r: (families.index(r.family), r.label, r.split, r.variant))
     rows = [
         [
             r.label,

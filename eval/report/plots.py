@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 import io
+import textwrap
 from collections.abc import Mapping, Sequence
 
 import matplotlib
@@ -66,7 +67,9 @@ def model_colors(labels: Sequence[str]) -> dict[str, str]:
 def bar_chart(panels: Sequence[Bars], colors: Mapping[str, str], *, ylabel: str, signed: bool = False) -> str:
     """Panels side by side, rates in percent on a 0-100 axis (or -100..100 when `signed`)."""
     with matplotlib.rc_context(STYLE):
-        figure = Figure(figsize=(max(4.0, 3.2 * len(panels)), 3.0), layout="constrained")
+        bars = max(len(panel.groups) * max(len(panel.series), 1) for panel in panels)
+        width = len(panels) * max(3.2, 0.22 * bars + 1.0)
+        figure = Figure(figsize=(max(4.0, width), 3.0), layout="constrained")
         axes = figure.subplots(1, len(panels), squeeze=False)[0]
         for ax, panel in zip(axes, panels, strict=True):
             count = max(len(panel.series), 1)
@@ -79,8 +82,7 @@ def bar_chart(panels: Sequence[Bars], colors: Mapping[str, str], *, ylabel: str,
                 )
                 # Numbers on the bars: a rate of 0 would otherwise be invisible.
                 ax.bar_label(bars, fmt="%.0f", fontsize=6, padding=1)
-            ax.set_xticks(range(len(panel.groups)), [_text(group) for group in panel.groups])
-            ax.tick_params(axis="x", labelrotation=30 if len(panel.groups) > 4 else 0)
+            ax.set_xticks(range(len(panel.groups)), [_wrapped(group) for group in panel.groups])
             ax.set_ylim(-108 if signed else 0, 108)
             if signed:
                 ax.axhline(0, color="#444444", linewidth=0.8)
@@ -154,6 +156,11 @@ def _legend(figure: Figure, ax: matplotlib.axes.Axes) -> None:
     handles, labels = ax.get_legend_handles_labels()
     if handles:
         figure.legend(handles, labels, loc="outside lower center", ncols=min(len(labels), 4))
+
+
+def _wrapped(text: str) -> str:
+    """Group names on two lines or more, so neighbours never overlap ("Optical Illusion")."""
+    return "\n".join(textwrap.wrap(_text(text), 10)) or _text(text)
 
 
 def _text(text: str) -> str:
