@@ -453,3 +453,10 @@ def test_an_out_folder_that_is_not_a_report_is_left_alone(scores, tmp_path, caps
     assert main(["report", f"m={scores['viprobe-truthful']}", "--out", str(tmp_path / "out")]) == 2
     assert "exists and is not a report written by `eval report`" in capsys.readouterr().err
     assert sorted(p.name for p in tmp_path.rglob("*")) == ["notes.txt", "out"]
+
+
+def test_labels_with_markup_and_dollar_signs_are_escaped(scores, tmp_path) -> None:
+    label = '<i>m</i> & "$x$"'
+    assert main(["report", f"{label}={scores['viprobe-truthful']}", "--out", str(tmp_path / "page")]) == 0
+    page = (tmp_path / "page" / "index.html").read_text(encoding="utf-8")
+    assert "&lt;i&gt;m&lt;/i&gt; &amp; &quot;$x$&quot;" in page and "<i>m" not in page

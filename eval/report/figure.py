@@ -23,6 +23,10 @@ class Cell:
     value: float | int | None = None
 
 
+#: An empty cell: no such number (a paper row's unpublished column, a count a mean has not).
+GAP = Cell(MISSING)
+
+
 def label(text: str) -> Cell:
     return Cell(text)
 
@@ -33,27 +37,27 @@ def percent(value: float | None) -> Cell:
     >>> percent(0.9172), percent(None)
     (Cell(text='91.72', value=0.9172), Cell(text='—', value=None))
     """
-    return Cell(MISSING) if value is None else Cell(f"{100 * value:.2f}", value)
+    return GAP if value is None else Cell(f"{100 * value:.2f}", value)
 
 
 def signed_percent(value: float | None) -> Cell:
     """A difference of rates in percentage points, with its sign."""
-    return Cell(MISSING) if value is None else Cell(f"{100 * value:+.2f}", value)
+    return GAP if value is None else Cell(f"{100 * value:+.2f}", value)
 
 
 def ratio(value: float | None) -> Cell:
     """A plain number such as the illusion multiplier R, two decimals."""
-    return Cell(MISSING) if value is None else Cell(f"{value:.2f}", value)
+    return GAP if value is None else Cell(f"{value:.2f}", value)
 
 
 def count(value: int | None) -> Cell:
-    return Cell(MISSING) if value is None else Cell(str(value), value)
+    return GAP if value is None else Cell(str(value), value)
 
 
 def printed(value: float | None, *, unit: str = "%") -> Cell:
     """A number as the paper prints it (percent, or plain for R); the value in the units of `percent`."""
     if value is None:
-        return Cell(MISSING)
+        return GAP
     return Cell(f"{value:.2f}", value / 100 if unit == "%" else value)
 
 

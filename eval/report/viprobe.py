@@ -12,7 +12,7 @@ from typing import Any
 
 from eval.report import paper, plots
 from eval.report.figure import (
-    Cell,
+    GAP,
     FamilyReport,
     Figure,
     Table,
@@ -161,7 +161,7 @@ def _image_types(scored: list[tuple[str, Result]], colors: Mapping[str, str]) ->
     paper_rows = [
         (
             label(f"{name} (paper)"),
-            Cell("—"),
+            GAP,
             *(printed(reference.value(name, code)) for code in FOUR_TYPES),
             *(printed(reference.value(name, column)) for column in ("ΔO", "ΔP", "ΔAve")),
             printed(reference.value(name, "R"), unit=""),
@@ -193,7 +193,7 @@ def _decomposition(scored: list[tuple[str, Result]]) -> Figure:
     ]
     reference = paper.VIPROBE_TABLE_2
     paper_rows = [
-        (label(f"{name} (paper)"), *[Cell("—")] * 5, printed(reference.value(name, "PFC (O, P, OC, PC)")))
+        (label(f"{name} (paper)"), *[GAP] * 5, printed(reference.value(name, "PFC (O, P, OC, PC)")))
         for _, name in reference.matching(model for model, _ in scored)
     ]
     svg = plots.stacked_bars([model for model, _ in scored], stacks, STACK_COLORS, ylabel="%")

@@ -12,6 +12,7 @@ from typing import Any
 
 from eval.report import paper, plots
 from eval.report.figure import (
+    GAP,
     Cell,
     FamilyReport,
     Figure,
@@ -154,10 +155,10 @@ def _topics(models: tuple[ModelResults, ...], colors: Mapping[str, str]) -> Figu
         (
             label("Task mean"),
             label(model),
-            Cell("—"),
+            GAP,
             percent(result.score["task_mean"]),
-            Cell("—"),
-            Cell("—"),
+            GAP,
+            GAP,
         )
         for model, result in main
     ]
@@ -166,10 +167,10 @@ def _topics(models: tuple[ModelResults, ...], colors: Mapping[str, str]) -> Figu
         (
             label(topic),
             label(f"{name} (paper)"),
-            Cell("—"),
+            GAP,
             printed(reference.value(name, topic)),
-            Cell("—"),
-            Cell("—"),
+            GAP,
+            GAP,
         )
         for topic in (*[t for t in topics if t in reference.columns], "Task mean")
         for _, name in reference.matching(model for model, _ in main)
@@ -224,14 +225,8 @@ def _prompts(models: tuple[ModelResults, ...], colors: Mapping[str, str]) -> Fig
     for name in groups:
         for _, model_name in reference.matching(model.label for model in models):
             value, baseline = reference.value(model_name, name), reference.value(model_name, "baseline")
-            delta = (
-                Cell("—")
-                if name == "baseline"
-                else Cell(f"{value - baseline:+.2f}", (value - baseline) / 100)
-            )
-            paper_rows.append(
-                (label(name), label(f"{model_name} (paper)"), Cell("—"), printed(value), delta, Cell("—"))
-            )
+            delta = GAP if name == "baseline" else Cell(f"{value - baseline:+.2f}", (value - baseline) / 100)
+            paper_rows.append((label(name), label(f"{model_name} (paper)"), GAP, printed(value), delta, GAP))
     svg = plots.bar_chart([plots.Bars("Task mean", groups, series)], colors, ylabel="%")
     return Figure("prompts", title, definition, svg, with_paper(columns, rows, paper_rows, reference))
 
@@ -264,10 +259,10 @@ def _illusions(models: tuple[ModelResults, ...], colors: Mapping[str, str]) -> F
         (
             label("original − counterfactual"),
             label(model),
-            Cell("—"),
+            GAP,
             signed_percent(split["accuracy_gap"]),
-            Cell("—"),
-            Cell("—"),
+            GAP,
+            GAP,
         )
         for model, split in found
     ]
@@ -276,10 +271,10 @@ def _illusions(models: tuple[ModelResults, ...], colors: Mapping[str, str]) -> F
         (
             label(part),
             label(f"{name} (paper)"),
-            Cell("—"),
+            GAP,
             printed(reference.value(name, part)),
-            Cell("—"),
-            Cell("—"),
+            GAP,
+            GAP,
         )
         for part in parts
         for _, name in reference.matching(model for model, _ in found)
