@@ -13,6 +13,7 @@ from typing import Any
 from eval.report import paper, plots
 from eval.report.figure import (
     GAP,
+    Cell,
     FamilyReport,
     Figure,
     Table,
@@ -66,24 +67,20 @@ def family_report(models: tuple[ModelResults, ...], colors: Mapping[str, str]) -
 
 def _overview(scored: list[tuple[str, Result]]) -> Table:
     columns = ("Model", "Config", "Rows", "Images", "PFA %", "PFC %", "TFI %", "CbW %", "R")
-    rows = [
-        (
-            label(model),
-            label(result.config),
-            count(score["n"]),
-            count(score["images"]),
-            percent(score["pfa"]),
-            percent(score["pfc"]),
-            percent(score["tfi"]),
-            percent(score["cbw"]),
-            ratio(score["illusion_multiplier"]),
-            percent(score["parse_failure_rate"]),
-            label(", ".join(f"{reason} {n}" for reason, n in score["parse_failures"].items()) or "none"),
-        )
-        for model, result in scored
-        for score in [result.score]
-    ]
+    rows = [(label(model), label(result.config), *_headline(result.score)) for model, result in scored]
     return Table((*columns, "Parse failures %", "Unparsed by reason"), tuple(rows))
+
+
+def _headline(score: Mapping[str, Any]) -> tuple[Cell, ...]:
+    unparsed = ", ".join(f"{reason} {n}" for reason, n in score["parse_failures"].items())
+    return (
+        count(score["n"]),
+        count(score["images"]),
+        *(percent(score[key]) for key in ("pfa", "pfc", "tfi", "cbw")),
+        ratio(score["illusion_multiplier"]),
+        percent(score["parse_failure_rate"]),
+        label(unparsed or "none"),
+    )
 
 
 def _dose_response(scored: list[tuple[str, Result]]) -> Figure:
@@ -135,7 +132,7 @@ def _image_types(scored: list[tuple[str, Result]], colors: Mapping[str, str]) ->
     title = "PFA per image type and the illusion multiplier R"
     definition = (
         "PFA on originals (O), perturbed images (P) and their controls without the inducer (OC, PC); "
-        "R = |O − P| / (|OC − PC| + 0.001): above 1 when the illusion, not the change, drives the errors."
+        "R = |O − P| / (|OC − PC| + 0.001): above 1 when the inducer makes the perturbation cost more."
     )
     columns = ("Model", "Images", *(f"{code} %" for code in FOUR_TYPES), "ΔO pp", "ΔP pp", "ΔAve pp", "R")
     if not scored:
@@ -144,19 +141,7 @@ def _image_types(scored: list[tuple[str, Result]], colors: Mapping[str, str]) ->
         (model, tuple(result.score["variants"][code]["pfa"] for code in FOUR_TYPES))
         for model, result in scored
     )
-    rows = [
-        (
-            label(model),
-            count(sum(score["variants"][code]["images"] for code in FOUR_TYPES)),
-            *(percent(score["variants"][code]["pfa"]) for code in FOUR_TYPES),
-            signed_percent(score["delta_original"]),
-            signed_percent(score["delta_perturbed"]),
-            signed_percent(score["delta_average"]),
-            ratio(score["illusion_multiplier"]),
-        )
-        for model, result in scored
-        for score in [result.score]
-    ]
+    rows = [(label(model), *_image_type_cells(result.score)) for model, result in scored]
     reference = paper.VIPROBE_TABLE_2
     paper_rows = [
         (
@@ -172,6 +157,16 @@ def _image_types(scored: list[tuple[str, Result]], colors: Mapping[str, str]) ->
     return Figure("image-types", title, definition, svg, with_paper(columns, rows, paper_rows, reference))
 
 
+def _image_type_cells(score: Mapping[str, Any]) -> tuple[Cell, ...]:
+    variants = score["variants"]
+    return (
+        count(sum(variants[code]["images"] for code in FOUR_TYPES)),
+        *(percent(variants[code]["pfa"]) for code in FOUR_TYPES),
+        *(signed_percent(score[key]) for key in ("delta_original", "delta_perturbed", "delta_average")),
+        ratio(score["illusion_multiplier"]),
+    )
+
+
 def _decomposition(scored: list[tuple[str, Result]]) -> Figure:
     title = "Polarity-flip consistency: PFC = PFA + CbW"
     definition = (
@@ -182,14 +177,10 @@ def _decomposition(scored: list[tuple[str, Result]]) -> Figure:
     if not scored:
         return omitted("decomposition", title, definition, columns, "no model has a VI-Probe score")
     stacks = [(name, tuple(result.score[key] for _, result in scored)) for key, name in STACKS.items()]
+    keys = ("pfc", "pfa", "cbw", "tfi", "pfc_four_types")
     rows = [
-        (
-            label(model),
-            count(score["images"]),
-            *(percent(score[key]) for key in ("pfc", "pfa", "cbw", "tfi", "pfc_four_types")),
-        )
+        (label(model), count(result.score["images"]), *(percent(result.score[key]) for key in keys))
         for model, result in scored
-        for score in [result.score]
     ]
     reference = paper.VIPROBE_TABLE_2
     paper_rows = [
