@@ -100,7 +100,16 @@ def _dose_response(scored: list[tuple[str, Result]]) -> Figure:
     )
     columns = ("Category", "Model", "Type", *strengths)
     if not categories:
-        return omitted("dose-response", title, definition, columns, "no model has perturbed images scored")
+        return omitted(
+            "dose-response",
+            title,
+            definition,
+            columns,
+            (
+                "no model has per-category dose-response curves: score perturbed images with "
+                "`python -m eval score viprobe`"
+            ),
+        )
     panels, rows = [], []
     for category in categories:
         for model, _ in scored:
