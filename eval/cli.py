@@ -1,4 +1,4 @@
-"""Command line: `python -m eval score | tasks | write-tasks`.
+"""Command line: `python -m eval score | tasks | write-tasks | report`.
 
 The families are the ones `builders.families` registers; each family's scoring is the
 `score_rows` of its module `eval.scoring.<family>`, and its lmms-eval tasks are declared in
@@ -21,6 +21,7 @@ from eval.data import load_rows, open_folder
 from eval.errors import EvalError, UsageError
 from eval.local_tasks import write_local_tasks
 from eval.predictions import read_responses
+from eval.report import run_report
 from eval.tasks.declaration import family_tasks, stale_files, write_files
 
 EXIT_FAILED = 1
@@ -63,6 +64,15 @@ def _parser() -> argparse.ArgumentParser:
         "write-tasks", help="regenerate the packaged lmms-eval task YAMLs from the families' declarations"
     )
     generate.add_argument("--check", action="store_true", help="only report stale files; exit 1 if any")
+
+    report_page = commands.add_parser("report", help="one offline HTML page of figures comparing models")
+    report_page.add_argument(
+        "results",
+        nargs="+",
+        metavar="LABEL=RESULT",
+        help="a model's label and an `eval score` JSON or lmms-eval --output_path folder; one per result",
+    )
+    report_page.add_argument("--out", type=Path, required=True, help="folder for index.html and its figures")
     return parser
 
 
@@ -141,6 +151,9 @@ def main(argv: list[str] | None = None) -> int:
     """Run the CLI; returns the process exit code."""
     args = _parser().parse_args(argv)
     try:
+        if args.command == "report":
+            print(run_report(args.results, args.out))
+            return 0
         if args.command == "score":
             result = score(args.family, args.data, args.config, args.split, args.predictions)
             _warn_unmatched(result)

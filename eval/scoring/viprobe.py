@@ -203,7 +203,7 @@ def instruction_effect(graded: list[ProbeGraded]) -> dict[str, Any] | None:
 
 
 def report(graded: list[ProbeGraded]) -> dict[str, Any]:
-    """Every metric: overall, per category and per case, plus dose-response and parse failures."""
+    """Every metric: overall, per category (with its dose-response) and per case, plus parse failures."""
     failures: dict[str, int] = defaultdict(int)
     for row in graded:
         if row.answer is None:
@@ -215,19 +215,27 @@ def report(graded: list[ProbeGraded]) -> dict[str, Any]:
         **summary(graded),
         "dose_response": dose_response(graded),
         "instruction_effect": instruction_effect(graded),
-        "by_category": _grouped(graded, lambda r: r.category, CATEGORIES),
-        "by_case": _grouped(graded, lambda r: r.case_name),
+        "by_category": _grouped(graded, lambda r: r.category, _with_dose_response, CATEGORIES),
+        "by_case": _grouped(graded, lambda r: r.case_name, summary),
     }
 
 
+def _with_dose_response(graded: list[ProbeGraded]) -> dict[str, Any]:
+    """A category's summary and its own dose-response curves (the paper plots them per category)."""
+    return {**summary(graded), "dose_response": dose_response(graded)}
+
+
 def _grouped(
-    graded: list[ProbeGraded], key: Callable[[ProbeGraded], str], order: tuple[str, ...] = ()
+    graded: list[ProbeGraded],
+    key: Callable[[ProbeGraded], str],
+    describe: Callable[[list[ProbeGraded]], dict[str, Any]],
+    order: tuple[str, ...] = (),
 ) -> dict[str, dict[str, Any]]:
     groups: dict[str, list[ProbeGraded]] = defaultdict(list)
     for row in graded:
         groups[key(row)].append(row)
     names = [name for name in order if name in groups] or sorted(groups)
-    return {name: summary(groups[name]) for name in names}
+    return {name: describe(groups[name]) for name in names}
 
 
 def score_rows(rows: list[dict[str, Any]], responses: Mapping[str, str]) -> dict[str, Any]:

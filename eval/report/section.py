@@ -1,0 +1,73 @@
+"""The seam between the report and a family: what each family module declares, in one record.
+
+A family joins the report with one module (`eval/report/<family>.py`) that builds a `FamilySection`,
+listed once in `eval.report.families`. The section says which score JSONs are the family's, how its
+lmms-eval task names map to configs and splits, how graded records from a samples log become the
+same score JSON `python -m eval score` writes, and which figures the page shows.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from eval.report.figure import FamilyReport
+
+
+@dataclasses.dataclass(frozen=True)
+class Result:
+    """One model's score of one family's split: the `eval score` JSON and where it came from.
+
+    `variant` names a prompt variant of the same split run as its own lmms-eval task (VLMBias's
+    debiased and double-check tasks); it is empty otherwise, and always for a score JSON.
+    """
+
+    label: str
+    family: str
+    config: str
+    split: str
+    variant: str
+    score: Mapping[str, Any]
+    source: str
+
+
+@dataclasses.dataclass(frozen=True)
+class ModelResults:
+    """Everything one model (label) has in one family, by (split, variant)."""
+
+    label: str
+    results: Mapping[tuple[str, str], Result]
+
+    def get(self, split: str, variant: str = "") -> Result | None:
+        return self.results.get((split, variant))
+
+
+@dataclasses.dataclass(frozen=True)
+class TaskKey:
+    """What an lmms-eval task of ours scores: config, split and prompt variant."""
+
+    config: str
+    split: str
+    variant: str = ""
+
+
+@dataclasses.dataclass(frozen=True)
+class FamilySection:
+    """How one family is read and drawn.
+
+    - `name`: the family as `eval score` JSONs name it; `title`: its heading on the page.
+    - `score_keys`: keys every score JSON of the family has (anything else is not its score).
+    - `task`: an lmms-eval task name to what it scores, or None when the task is not this family's.
+    - `score_records`: the graded records logged per sample (the `breakdown` value our tasks log) to
+      the metrics part of the score JSON, through the family's `eval.scoring` functions.
+    - `report`: the models' results (sorted by label) and a colour per label to the family's part of
+      the page.
+    """
+
+    name: str
+    title: str
+    score_keys: tuple[str, ...]
+    task: Callable[[str], TaskKey | None]
+    score_records: Callable[[list[dict[str, Any]]], dict[str, Any]]
+    report: Callable[[tuple[ModelResults, ...], Mapping[str, str]], FamilyReport]

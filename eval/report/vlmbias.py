@@ -1,0 +1,328 @@
+"""VLMBias on the report page: topics, prompt variants, illusion originals and resolutions.
+
+Reads the `eval score vlmbias` JSON (`eval.scoring.metrics.report` plus the split it scored). The
+paper's figures are per-topic tables (Tables 2, 3, 5 of the paper); each becomes a bar chart with
+the models side by side and the same numbers in a table, paper rows apart.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from eval.report import paper, plots
+from eval.report.figure import (
+    GAP,
+    Cell,
+    FamilyReport,
+    Figure,
+    Table,
+    count,
+    label,
+    omitted,
+    percent,
+    printed,
+    signed_percent,
+    with_paper,
+)
+from eval.report.section import FamilySection, ModelResults, Result, TaskKey
+from eval.scoring import Graded, report
+
+SPLITS = ("main", "identification", "withtitle", "original")
+VARIANTS = ("debiased", "doublecheck")
+#: Prompt variants as the paper's Table 5 names them: (column, split, variant).
+PROMPTS = (
+    ("baseline", "main", ""),
+    ("in-image title", "withtitle", ""),
+    ("debiased prompt", "main", "debiased"),
+    ("double-check", "main", "doublecheck"),
+)
+RATE_COLUMNS = ("Rows", "Accuracy %", "Bias-aligned %", "Parse failures %")
+
+
+def task(name: str) -> TaskKey | None:
+    """The config, split and variant of a task `vlmbias_<config>_<split>[_<variant>]`.
+
+    >>> task("vlmbias_game_boards_main_debiased")
+    TaskKey(config='game_boards', split='main', variant='debiased')
+    >>> task("vlmbias_chess_pieces_withtitle").split, task("vlms_are_biased")
+    ('withtitle', None)
+    """
+    if not name.startswith("vlmbias_"):
+        return None
+    rest, variant = name.removeprefix("vlmbias_"), ""
+    for candidate in VARIANTS:
+        if rest.endswith(f"_main_{candidate}"):
+            rest, variant = rest.removesuffix(f"_{candidate}"), candidate
+    for split in SPLITS:
+        if rest.endswith(f"_{split}") and len(rest) > len(split) + 1:
+            return TaskKey(rest.removesuffix(f"_{split}"), split, variant)
+    return None
+
+
+def score_records(records: list[dict[str, Any]]) -> dict[str, Any]:
+    return report([Graded.from_record(record) for record in records])
+
+
+def family_report(models: tuple[ModelResults, ...], colors: Mapping[str, str]) -> FamilyReport:
+    return FamilyReport(
+        "vlmbias",
+        "VLMBias",
+        _overview(models),
+        (
+            _topics(models, colors),
+            _prompts(models, colors),
+            _illusions(models, colors),
+            _pixels(models, colors),
+        ),
+    )
+
+
+def _overview(models: tuple[ModelResults, ...]) -> Table:
+    rows = []
+    for model in models:
+        for (split, variant), result in sorted(model.results.items(), key=lambda item: _run_order(item[0])):
+            score = result.score
+            rows.append(
+                (
+                    label(model.label),
+                    label(f"{split} ({variant})" if variant else split),
+                    label(result.config),
+                    count(score["n"]),
+                    percent(score["accuracy"]),
+                    percent(score["task_mean"]),
+                    percent(score["bias_aligned_rate"]),
+                    percent(score["bias_aligned_share_of_wrong"]),
+                    percent(score["parse_failure_rate"]),
+                )
+            )
+    columns = ("Model", "Split", "Config", "Rows", "Accuracy %", "Task mean %", "Bias-aligned %")
+    return Table((*columns, "Bias-aligned share of errors %", "Parse failures %"), tuple(rows))
+
+
+def _run_order(key: tuple[str, str]) -> tuple[int, int]:
+    split, variant = key
+    return SPLITS.index(split) if split in SPLITS else len(SPLITS), ("", *VARIANTS).index(variant)
+
+
+def _main(models: tuple[ModelResults, ...]) -> list[tuple[str, Result]]:
+    return [(model.label, result) for model in models if (result := model.get("main")) is not None]
+
+
+def _rates(summary: Mapping[str, Any]) -> tuple[Cell, ...]:
+    return (
+        count(summary["n"]),
+        percent(summary["accuracy"]),
+        percent(summary["bias_aligned_rate"]),
+        percent(summary["parse_failure_rate"]),
+    )
+
+
+def _topics(models: tuple[ModelResults, ...], colors: Mapping[str, str]) -> Figure:
+    title = "Accuracy and bias-aligned rate per topic"
+    definition = (
+        "Accuracy = correct answers / rows; bias-aligned rate = answers equal to the expected "
+        "(prior-knowledge) answer / rows; counterfactual images (split main), Q1 and Q2 pooled over "
+        "resolutions; "
+        "task mean = unweighted mean of the topic accuracies."
+    )
+    columns = ("Topic", "Model", *RATE_COLUMNS)
+    main = _main(models)
+    if not main:
+        return omitted("topics", title, definition, columns, "no model has a score of split main")
+    present = {topic for _, result in main for topic in result.score["by_topic"]}
+    topics = tuple(t for t in paper.VLMBIAS_TOPICS if t in present) + tuple(
+        sorted(present - set(paper.VLMBIAS_TOPICS))
+    )
+    panels = [
+        plots.Bars(
+            name,
+            topics,
+            tuple(
+                (model, tuple(result.score["by_topic"].get(t, {}).get(metric) for t in topics))
+                for model, result in main
+            ),
+        )
+        for name, metric in (("Accuracy", "accuracy"), ("Bias-aligned rate", "bias_aligned_rate"))
+    ]
+    rows = [
+        (label(topic), label(model), *_rates(result.score["by_topic"][topic]))
+        for topic in topics
+        for model, result in main
+        if topic in result.score["by_topic"]
+    ]
+    rows += [
+        (
+            label("Task mean"),
+            label(model),
+            GAP,
+            percent(result.score["task_mean"]),
+            GAP,
+            GAP,
+        )
+        for model, result in main
+    ]
+    reference = paper.VLMBIAS_TABLE_2
+    paper_rows = [
+        (
+            label(topic),
+            label(f"{name} (paper)"),
+            GAP,
+            printed(reference.value(name, topic)),
+            GAP,
+            GAP,
+        )
+        for topic in (*[t for t in topics if t in reference.columns], "Task mean")
+        for _, name in reference.matching(model for model, _ in main)
+    ]
+    svg = plots.bar_chart(panels, colors, ylabel="%")
+    return Figure("topics", title, definition, svg, with_paper(columns, rows, paper_rows, reference))
+
+
+def _prompts(models: tuple[ModelResults, ...], colors: Mapping[str, str]) -> Figure:
+    title = "Task mean with vs without an in-image title (and other prompt variants)"
+    definition = (
+        "Task mean (unweighted mean of topic accuracies) on counterfactual images for each prompt variant; "
+        "the title bar names the subject inside the image (split withtitle)."
+    )
+    columns = ("Prompt", "Model", "Rows", "Task mean %", "Δ vs baseline pp", "Parse failures %")
+    runs = [
+        (name, split, variant)
+        for name, split, variant in PROMPTS
+        if any(m.get(split, variant) for m in models)
+    ]
+    if not any(split == "withtitle" for _, split, _ in runs):
+        return omitted("prompts", title, definition, columns, "no model has a score of split withtitle")
+    groups = tuple(name for name, _, _ in runs)
+    series = tuple(
+        (model.label, tuple(_task_mean(model.get(split, variant)) for _, split, variant in runs))
+        for model in models
+    )
+    rows = []
+    for name, split, variant in runs:
+        for model in models:
+            result = model.get(split, variant)
+            if result is None:
+                continue
+            baseline, value = _task_mean(model.get("main")), result.score["task_mean"]
+            delta = (
+                None
+                if baseline is None or value is None or (split, variant) == ("main", "")
+                else value - baseline
+            )
+            rows.append(
+                (
+                    label(name),
+                    label(model.label),
+                    count(result.score["n"]),
+                    percent(value),
+                    signed_percent(delta),
+                    percent(result.score["parse_failure_rate"]),
+                )
+            )
+    reference = paper.VLMBIAS_TABLE_5
+    paper_rows = []
+    for name in groups:
+        for _, model_name in reference.matching(model.label for model in models):
+            value, baseline = reference.value(model_name, name), reference.value(model_name, "baseline")
+            delta = GAP if name == "baseline" else Cell(f"{value - baseline:+.2f}", (value - baseline) / 100)
+            paper_rows.append((label(name), label(f"{model_name} (paper)"), GAP, printed(value), delta, GAP))
+    svg = plots.bar_chart([plots.Bars("Task mean", groups, series)], colors, ylabel="%")
+    return Figure("prompts", title, definition, svg, with_paper(columns, rows, paper_rows, reference))
+
+
+def _task_mean(result: Result | None) -> float | None:
+    return None if result is None else result.score["task_mean"]
+
+
+def _illusions(models: tuple[ModelResults, ...], colors: Mapping[str, str]) -> Figure:
+    title = "Optical illusions: originals vs counterfactuals"
+    definition = (
+        "Accuracy on unmodified illusions (truth: the parts are equal) vs modified ones (they differ); "
+        "answering from memory gets originals right and counterfactuals wrong."
+    )
+    columns = ("Images", "Model", *RATE_COLUMNS)
+    parts = ("original", "counterfactual")
+    found = [(model, result.score["original_vs_counterfactual"]) for model, result in _main(models)]
+    found = [(model, split) for model, split in found if split is not None]
+    if not found:
+        return omitted(
+            "illusions",
+            title,
+            definition,
+            columns,
+            "no model has a split-main score with the Optical Illusion topic",
+        )
+    series = tuple((model, tuple(split[part]["accuracy"] for part in parts)) for model, split in found)
+    rows = [(label(part), label(model), *_rates(split[part])) for part in parts for model, split in found]
+    rows += [
+        (
+            label("original − counterfactual"),
+            label(model),
+            GAP,
+            signed_percent(split["accuracy_gap"]),
+            GAP,
+            GAP,
+        )
+        for model, split in found
+    ]
+    reference = paper.VLMBIAS_TABLE_3_ILLUSIONS
+    paper_rows = [
+        (
+            label(part),
+            label(f"{name} (paper)"),
+            GAP,
+            printed(reference.value(name, part)),
+            GAP,
+            GAP,
+        )
+        for part in parts
+        for _, name in reference.matching(model for model, _ in found)
+    ]
+    svg = plots.bar_chart([plots.Bars("Accuracy", parts, series)], colors, ylabel="%")
+    return Figure("illusions", title, definition, svg, with_paper(columns, rows, paper_rows, reference))
+
+
+def _pixels(models: tuple[ModelResults, ...], colors: Mapping[str, str]) -> Figure:
+    title = "Accuracy per resolution"
+    definition = (
+        "Accuracy = correct answers / rows at each image size (longest side in pixels), "
+        "counterfactual images (split main)."
+    )
+    columns = ("Resolution px", "Model", *RATE_COLUMNS)
+    main = _main(models)
+    if not main:
+        return omitted("pixels", title, definition, columns, "no model has a score of split main")
+    pixels = tuple(sorted({p for _, result in main for p in result.score["by_pixel"]}, key=int))
+    series = tuple(
+        (model, tuple(result.score["by_pixel"].get(p, {}).get("accuracy") for p in pixels))
+        for model, result in main
+    )
+    rows = [
+        (label(p), label(model), *_rates(result.score["by_pixel"][p]))
+        for p in pixels
+        for model, result in main
+        if p in result.score["by_pixel"]
+    ]
+    svg = plots.bar_chart([plots.Bars("Accuracy", pixels, series)], colors, ylabel="%")
+    return Figure("pixels", title, definition, svg, Table(columns, tuple(rows)))
+
+
+SECTION = FamilySection(
+    name="vlmbias",
+    title="VLMBias",
+    score_keys=(
+        "n",
+        "accuracy",
+        "task_mean",
+        "bias_aligned_rate",
+        "bias_aligned_share_of_wrong",
+        "parse_failure_rate",
+        "by_topic",
+        "by_pixel",
+        "original_vs_counterfactual",
+    ),
+    task=task,
+    score_records=score_records,
+    report=family_report,
+)

@@ -1,0 +1,73 @@
+"""Compose the report from `LABEL=RESULT` arguments and write it into a folder, atomically.
+
+Everything is read, scored and drawn in memory first, so bad input leaves nothing behind; the
+folder is then written into a hidden sibling and swapped into place whole. An existing `--out` is
+replaced only if it is empty or an earlier report.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from pathlib import Path
+
+from builders.core.atomic import staged
+from eval.errors import UsageError
+from eval.report.families import SECTIONS
+from eval.report.page import GENERATOR, STYLE, STYLESHEET, figure_path, render_page
+from eval.report.plots import model_colors
+from eval.report.results import by_family, read_results
+
+
+@dataclasses.dataclass(frozen=True)
+class WrittenReport:
+    """Where the page went and what it shows."""
+
+    page: Path
+    models: int
+    families: int
+    figures: int
+
+
+def write_report(arguments: Sequence[str], out: Path) -> WrittenReport:
+    """Write `out/index.html`, its stylesheet and one SVG per figure for the results named by `arguments`.
+
+    Raises:
+        UsageError: an argument is not LABEL=RESULT, a result is missing or not a score, one label
+            has two results for the same split, or `out` holds something other than a report.
+    """
+    if not arguments:
+        raise UsageError("no results given; pass LABEL=RESULT for each model, e.g. gpt-4.1=scores/main.json")
+    results = [result for argument in arguments for result in read_results(argument, SECTIONS)]
+    models = by_family(results, SECTIONS)
+    colors = model_colors(sorted({result.label for result in results}))
+    reports = [SECTIONS[family].report(family_models, colors) for family, family_models in models.items()]
+    files = {"index.html": render_page(reports, models, results), STYLESHEET: STYLE}
+    for report in reports:
+        files.update({figure_path(report.name, f): f.svg for f in report.figures if f.svg is not None})
+    _check_out(out)
+    try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        with staged(out) as staging:
+            for name, text in sorted(files.items()):
+                (staging / name).parent.mkdir(exist_ok=True)
+                (staging / name).write_text(text, encoding="utf-8")
+    except OSError as error:
+        raise UsageError(
+            f"cannot write the report to {str(out)!r} ({error.strerror}); choose another --out"
+        ) from None
+    return WrittenReport(out / "index.html", len(colors), len(reports), len(files) - 2)
+
+
+def _check_out(out: Path) -> None:
+    if not out.exists() or (out.is_dir() and not any(out.iterdir())):
+        return
+    try:
+        ours = GENERATOR in (out / "index.html").read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        ours = False
+    if not ours:
+        raise UsageError(
+            f"{str(out)!r} exists and is not a report written by `eval report`; "
+            "move it away or choose another --out"
+        )
