@@ -20,6 +20,7 @@ from builders.families import family_names, get_family
 from eval.data import load_rows, open_folder
 from eval.errors import EvalError, UsageError
 from eval.local_tasks import write_local_tasks
+from eval.options import ScoreOption
 from eval.predictions import read_responses
 from eval.report import run_report
 from eval.tasks.declaration import family_tasks, stale_files, write_files
@@ -50,6 +51,14 @@ def _parser() -> argparse.ArgumentParser:
         help='JSONL of {"id": ..., "response": ...} lines, or an lmms-eval --log_samples file',
     )
     score.add_argument("--out", type=Path, help="write the metrics JSON here (default: standard output)")
+    for option, owners in _score_options().items():
+        score.add_argument(
+            option.flag,
+            dest=option.dest,
+            choices=option.choices,
+            type=option.type,
+            help=f"{option.help} ({', '.join(owners)} only)",
+        )
 
     tasks = commands.add_parser(
         "tasks", help="write an lmms-eval include path whose tasks read a local build or another Hub repo"
@@ -76,11 +85,47 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def score(family: str, data: Path, config: str, split: str | None, predictions: Path) -> dict[str, Any]:
+def _scoring(family: str) -> Any:
+    """The family's scoring module, `eval.scoring.<family>`."""
+    return importlib.import_module(f"eval.scoring.{family}")
+
+
+def _score_options() -> dict[ScoreOption, list[str]]:
+    """Every family's scoring options, each with the families that declare it."""
+    owners: dict[ScoreOption, list[str]] = {}
+    for family in family_names():
+        for option in getattr(_scoring(family), "OPTIONS", ()):
+            owners.setdefault(option, []).append(family)
+    return owners
+
+
+def _chosen_options(family: str, args: argparse.Namespace) -> dict[str, Any]:
+    """The keyword arguments for the family's `score_rows`; a flag the family lacks is refused."""
+    declared = set(getattr(_scoring(family), "OPTIONS", ()))
+    chosen = {}
+    for option in _score_options():
+        value = getattr(args, option.dest)
+        if value is None:
+            continue
+        if option not in declared:
+            raise UsageError(f"{option.flag} is not an option of {family} scoring; leave it out")
+        chosen[option.keyword] = value
+    return chosen
+
+
+def score(
+    family: str,
+    data: Path,
+    config: str,
+    split: str | None,
+    predictions: Path,
+    options: dict[str, Any] | None = None,
+) -> dict[str, Any]:
     """The metrics JSON of `predictions` on `config`/`split`, with the ids that did not match.
 
     Rows without a prediction are left out of the metrics and listed in `missing_ids`; predictions
-    for no row are listed in `unknown_ids`. Replies are keyed by the rows' `id`.
+    for no row are listed in `unknown_ids`. Replies are keyed by the rows' `id`; `options` go to the
+    family's `score_rows`.
     """
     folder = open_folder(data)
     if folder.family != family:
@@ -97,10 +142,9 @@ def score(family: str, data: Path, config: str, split: str | None, predictions: 
         split = splits[0]
     rows = load_rows(folder, config, split)
     responses = read_responses(predictions)
-    scoring = importlib.import_module(f"eval.scoring.{family}")
     row_ids = {row["id"] for row in rows}
     return {
-        **scoring.score_rows(rows, responses),
+        **_scoring(family).score_rows(rows, responses, **(options or {})),
         "family": family,
         "config": config,
         "split": split,
@@ -155,7 +199,8 @@ def main(argv: list[str] | None = None) -> int:
             print(run_report(args.results, args.out))
             return 0
         if args.command == "score":
-            result = score(args.family, args.data, args.config, args.split, args.predictions)
+            options = _chosen_options(args.family, args)
+            result = score(args.family, args.data, args.config, args.split, args.predictions, options)
             _warn_unmatched(result)
             text = json.dumps(result, indent=2, ensure_ascii=False) + "\n"
             if args.out is None:
