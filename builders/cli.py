@@ -15,6 +15,18 @@ from builders.core.gallery import write_gallery
 from builders.core.verify import verify
 from builders.families import family_names, family_of, get_family
 
+#: Named inputs a source may take besides its PATH (each family says which it reads; see `list`).
+INPUTS = {
+    "questions": (
+        "FILE",
+        "a question file the source reads, e.g. aipsych `--source official --questions FILE`",
+    ),
+    "images": (
+        "DIR",
+        "a folder of your own images the source reads, e.g. `--images DIR` with aipsych or visage",
+    ),
+}
+
 EXIT_FAILED = 1
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
@@ -46,6 +58,9 @@ def _parser() -> argparse.ArgumentParser:
         "reads from your disk, e.g. vlmbias `upstream PATH` (see `list`)",
     )
 
+    for name, (metavar, meaning) in INPUTS.items():
+        make.add_argument(f"--{name}", type=Path, metavar=metavar, help=meaning)
+
     check = commands.add_parser("verify", help="check a built folder against its manifest")
     check.add_argument("folder", type=Path, help="a built dataset folder, e.g. build/vlmbias")
     check.add_argument("--workers", type=int, default=None, help="worker processes (default: all cores)")
@@ -60,22 +75,31 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def parse_source(words: list[str]) -> Source:
-    """`embedded`, or `KIND [PATH]` for a family to check (an existing PATH is checked here)."""
+def parse_source(words: list[str], inputs: dict[str, Path | None]) -> Source:
+    """`embedded`, or `KIND [PATH]` with named inputs, for a family to check; every path must exist."""
     kind, *rest = words
-    if kind == EMBEDDED_KIND and not rest:
+    given = {name: path for name, path in inputs.items() if path is not None}
+    if kind == EMBEDDED_KIND and not rest and not given:
         return EMBEDDED
-    if kind != EMBEDDED_KIND and len(rest) <= 1:
-        path = None
-        if rest:
-            if not Path(rest[0]).exists():
-                raise UsageError(
-                    f"--source {kind} path {rest[0]!r} does not exist; pass the folder or file you have"
-                )
-            path = str(Path(rest[0]).resolve())
-        return Source(kind, path)
-    raise UsageError(
-        f"--source {' '.join(words)!r} is not understood; use `--source embedded` or `--source KIND [PATH]`"
+    if kind == EMBEDDED_KIND:
+        raise UsageError(
+            f"--source embedded takes no path or {', '.join(f'--{n}' for n in INPUTS)}; "
+            "name the source they belong to, e.g. `--source official --questions FILE`"
+        )
+    if len(rest) > 1:
+        raise UsageError(
+            f"--source {' '.join(words)!r} is not understood; "
+            "use `--source embedded` or `--source KIND [PATH]`"
+        )
+    paths = {f"--source {kind} path": rest[0]} if rest else {}
+    paths.update({f"--{name}": str(path) for name, path in given.items()})
+    for flag, path in paths.items():
+        if not Path(path).exists():
+            raise UsageError(f"{flag} {path!r} does not exist; pass a file or folder you have")
+    return Source(
+        kind,
+        str(Path(rest[0]).resolve()) if rest else None,
+        tuple(sorted((name, str(path.resolve())) for name, path in given.items())),
     )
 
 
@@ -100,7 +124,7 @@ def main(argv: list[str] | None = None) -> int:
     signal.signal(signal.SIGTERM, _on_sigterm)
     try:
         if args.command == "build":
-            source = parse_source(args.source)
+            source = parse_source(args.source, {name: getattr(args, name) for name in INPUTS})
             families = _families(args.family, args.configs, source)
             for name in families:
                 report = build(

@@ -249,12 +249,18 @@ def test_a_build_killed_half_way_leaves_no_dataset_and_the_next_build_sweeps_up(
 @pytest.mark.parametrize(
     ("source", "message"),
     [
-        (["upstream", "/nonexistent/release"], "upstream path '/nonexistent/release' does not exist"),
+        (
+            ["upstream", "/nonexistent/release"],
+            "--source upstream path '/nonexistent/release' does not exist",
+        ),
         (
             ["upstream", "."],
             "config 'game_boards' of family 'vlmbias' cannot use --source 'upstream'; this family's sources",
         ),
         (["nonsense"], "cannot use --source 'nonsense'"),
+        (["embedded", "--images", "."], "--source embedded takes no path or --questions, --images"),
+        (["upstream", ".", "--images", "/no/photos"], "--images '/no/photos' does not exist"),
+        (["upstream", ".", "x"], "--source 'upstream . x' is not understood"),
     ],
 )
 def test_sources_a_config_cannot_use_are_refused_before_writing(tmp_path, source, message):
