@@ -18,7 +18,7 @@ from scipy import ndimage
 from builders.core.errors import SpecError
 from builders.core.raster import decode_png, rasterize
 from builders.core.svg import Canvas
-from builders.vlmbias.game_boards.boards import BOARDS
+from builders.vlmbias.boards.boards import BOARDS
 from builders.vlmbias.game_boards.spec import GameBoardSpec
 from builders.vlmbias.game_boards.topic import GameBoardsTopic
 from builders.vlmbias.questions import NUMBER_SUFFIX, YES_NO_SUFFIX

@@ -15,11 +15,11 @@ from collections.abc import Sequence
 import numpy as np
 from PIL import Image
 
+from builders.core.curves import Point
 from builders.core.svg import Canvas, points, sub
 from builders.illusions.color import lab_ramp
 
 Color = str | tuple[float, float, float]
-Point = tuple[float, float]
 Parent = Canvas | ET.Element
 
 #: Dash pattern of the guides' dashed lines (on, off), in pixels.

@@ -15,9 +15,10 @@ import dataclasses
 import math
 import random
 
+from builders.core.curves import Point
 from builders.core.svg import Canvas
 from builders.illusions.engine import IllusionCase
-from builders.illusions.shapes import Point, circle, line
+from builders.illusions.shapes import circle, line
 
 TARGET_ORANGE = (0.9, 0.5, 0.22)
 SURROUND_BLUE_GREY = (0.57, 0.64, 0.72)

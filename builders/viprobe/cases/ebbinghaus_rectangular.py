@@ -8,7 +8,7 @@ perturbation (left disc), control and guide are those of case 5.
 
 from __future__ import annotations
 
-from builders.illusions.shapes import Point
+from builders.core.curves import Point
 from builders.viprobe.cases.ebbinghaus import Ebbinghaus
 
 

@@ -17,9 +17,10 @@ import dataclasses
 import math
 import random
 
+from builders.core.curves import Point
 from builders.core.svg import Canvas
 from builders.illusions.engine import IllusionCase
-from builders.illusions.shapes import Point, line, polyline, rect, table_value
+from builders.illusions.shapes import line, polyline, rect, table_value
 
 #: Number of radial lines per base scale 0.50, 0.55, …, 1.50 (orientation.yaml).
 LINE_COUNTS = tuple(range(10, 31))

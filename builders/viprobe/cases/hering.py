@@ -19,9 +19,10 @@ from typing import ClassVar
 
 import numpy as np
 
+from builders.core.curves import Point
 from builders.core.svg import Canvas
 from builders.illusions.engine import IllusionCase
-from builders.illusions.shapes import Point, line, polyline, rect, table_value
+from builders.illusions.shapes import line, polyline, rect, table_value
 
 #: Ray count per base scale, 0.5 to 1.5 in steps of 0.05 (release table).
 RAY_COUNTS = tuple(range(6, 47, 2))

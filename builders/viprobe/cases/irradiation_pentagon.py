@@ -18,9 +18,10 @@ import dataclasses
 import math
 import random
 
+from builders.core.curves import Point
 from builders.core.svg import Canvas
 from builders.illusions.engine import IllusionCase
-from builders.illusions.shapes import Point, line, polygon, polyline
+from builders.illusions.shapes import line, polygon, polyline
 
 GROUND_RADIUS = 100
 OUTLINE_WIDTH = 1

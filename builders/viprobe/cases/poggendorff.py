@@ -17,9 +17,10 @@ import math
 import random
 from typing import ClassVar
 
+from builders.core.curves import Point
 from builders.core.svg import Canvas
 from builders.illusions.engine import IllusionCase
-from builders.illusions.shapes import Point, line, rect, table_value
+from builders.illusions.shapes import line, rect, table_value
 
 #: Shift of the whole diagonal along the occluder per base scale 0.50, 0.55, …, 1.50 (orientation.yaml).
 OFFSETS = (-50, -44, -39, -34, -29, -24, -19, -14, -9, -4, 0, 5, 10, 15, 20, 25, 30, 35, 40, 45, 50)

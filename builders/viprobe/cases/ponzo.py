@@ -12,9 +12,10 @@ from __future__ import annotations
 import dataclasses
 import random
 
+from builders.core.curves import Point
 from builders.core.svg import Canvas
 from builders.illusions.engine import IllusionCase
-from builders.illusions.shapes import Point, line
+from builders.illusions.shapes import line
 
 MARGIN = 10
 BOTTOM_SPAN, TOP_SPAN = 150, 40

@@ -26,9 +26,10 @@ import random
 from collections.abc import Callable
 from typing import ClassVar
 
+from builders.core.curves import Point
 from builders.core.svg import Canvas
 from builders.illusions.engine import IllusionCase
-from builders.illusions.shapes import Color, Point, hex_color, polygon, rect, table_value
+from builders.illusions.shapes import Color, hex_color, polygon, rect, table_value
 
 #: Pole width per base scale, 0.5 to 1.5 in steps of 0.05 (release table).
 CORD_WIDTHS = tuple(range(15, 36))

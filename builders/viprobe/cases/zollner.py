@@ -19,9 +19,10 @@ import math
 import random
 from typing import ClassVar
 
+from builders.core.curves import Point
 from builders.core.svg import Canvas
 from builders.illusions.engine import IllusionCase
-from builders.illusions.shapes import Point, line, table_value
+from builders.illusions.shapes import line, table_value
 
 #: Red line count per base scale, 0.5 to 1.5 in steps of 0.05 (release table).
 LINE_COUNTS = tuple(range(5, 26))

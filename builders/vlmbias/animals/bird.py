@@ -7,22 +7,10 @@ in the middle of the body, between the two standard legs.
 
 from __future__ import annotations
 
+from builders.core.curves import Point, bezier, ellipse_points, polar, quad
 from builders.core.hashing import rng_for
 from builders.vlmbias.animals.figure import LEG, Figure, Leg, band
-from builders.vlmbias.animals.geometry import (
-    Clipped,
-    Item,
-    Point,
-    Shape,
-    bezier,
-    blob,
-    ellipse_points,
-    line,
-    oval,
-    polar,
-    quad,
-    shade,
-)
+from builders.vlmbias.animals.geometry import Clipped, Item, Shape, blob, line, oval, shade
 from builders.vlmbias.animals.species import Bird
 
 EYE = "#161412"

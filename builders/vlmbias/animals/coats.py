@@ -9,21 +9,10 @@ from __future__ import annotations
 
 import math
 
+from builders.core.curves import Point, bezier, ellipse_points, polar, quad, variable_ribbon
 from builders.core.hashing import rng_for
-from builders.vlmbias.animals.figure import LEG, Leg, band, variable_ribbon
-from builders.vlmbias.animals.geometry import (
-    Clipped,
-    Point,
-    Shape,
-    bezier,
-    blob,
-    ellipse_points,
-    line,
-    oval,
-    polar,
-    quad,
-    shade,
-)
+from builders.vlmbias.animals.figure import LEG, Leg, band
+from builders.vlmbias.animals.geometry import Clipped, Shape, blob, line, oval, shade
 from builders.vlmbias.animals.species import Mammal
 
 

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
-import math
 
+from builders.core.curves import Point, ribbon, variable_ribbon
 from builders.core.errors import SpecError
-from builders.vlmbias.animals.geometry import Clipped, Item, Point, Shape, ribbon
+from builders.vlmbias.animals.geometry import Clipped, Item, Shape
 
 LEG = "leg"
 #: Smallest gap between neighbouring legs below the clear height, in canvas units (800 wide).
@@ -57,20 +57,6 @@ class Leg:
             return bottom + (joint - bottom) * t
         t = (y - self.joint[1]) / max(1e-9, self.hip[1] - self.joint[1])
         return joint + (top - joint) * t
-
-
-def variable_ribbon(line: list[Point], widths: list[float]) -> list[Point]:
-    """Like `geometry.ribbon`, with one width per point."""
-    left, right = [], []
-    for i, (x, y) in enumerate(line):
-        ax, ay = line[max(0, i - 1)]
-        bx, by = line[min(len(line) - 1, i + 1)]
-        norm = math.hypot(bx - ax, by - ay) or 1.0
-        nx, ny = -(by - ay) / norm, (bx - ax) / norm
-        half = widths[i] / 2
-        left.append((x + nx * half, y + ny * half))
-        right.append((x - nx * half, y - ny * half))
-    return left + right[::-1]
 
 
 @dataclasses.dataclass(frozen=True)

@@ -10,19 +10,9 @@ from __future__ import annotations
 
 import math
 
+from builders.core.curves import Point, bezier, ellipse_points, polar, quad
 from builders.vlmbias.animals.figure import band
-from builders.vlmbias.animals.geometry import (
-    Point,
-    Shape,
-    bezier,
-    blob,
-    ellipse_points,
-    line,
-    oval,
-    polar,
-    quad,
-    shade,
-)
+from builders.vlmbias.animals.geometry import Shape, blob, line, oval, shade
 from builders.vlmbias.animals.species import Mammal
 
 EYE = "#1d1a18"

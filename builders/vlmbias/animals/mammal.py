@@ -10,19 +10,10 @@ from __future__ import annotations
 
 import math
 
+from builders.core.curves import Point, polar, quad
 from builders.vlmbias.animals import coats, heads
 from builders.vlmbias.animals.figure import LEG, Figure, Leg, band
-from builders.vlmbias.animals.geometry import (
-    Clipped,
-    Item,
-    Point,
-    Shape,
-    blob,
-    oval,
-    polar,
-    quad,
-    shade,
-)
+from builders.vlmbias.animals.geometry import Clipped, Item, Shape, blob, oval, shade
 from builders.vlmbias.animals.heads import IVORY
 from builders.vlmbias.animals.species import Mammal
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 import dataclasses
 import xml.etree.ElementTree as ET
 
+from builders.core.curves import smooth_d
 from builders.core.svg import Canvas, element, points, sub
-from builders.vlmbias.animals.geometry import smooth_d
 
 
 @dataclasses.dataclass(frozen=True)

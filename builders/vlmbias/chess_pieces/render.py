@@ -1,4 +1,4 @@
-"""Drawing a position: western chess with `chess.svg`, xiangqi on the game_boards xiangqi board.
+"""Drawing a position: western chess with `chess.svg`, xiangqi on the shared xiangqi board (`boards`).
 
 Chess: `chess.svg.board(board, coordinates=False)` with python-chess's default
 colours (light #ffce9e, dark #d18b47) and its Cburnett pieces, in a 360-unit
@@ -13,9 +13,9 @@ import chess.svg
 
 from builders.core.scene import Scene
 from builders.core.svg import Canvas
+from builders.vlmbias.boards import xiangqi as board
 from builders.vlmbias.chess_pieces.games import XIANGQI, Piece, Position
 from builders.vlmbias.chess_pieces.spec import PieceSpec
-from builders.vlmbias.game_boards import xiangqi as board
 
 #: Glyph of each xiangqi piece. Red's horse uses 馬 like Black's, as in the released images.
 GLYPHS: dict[tuple[str, str], str] = {

@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-Point = tuple[float, float]
+from builders.core.curves import Point
 
 #: Inner/outer radius of a regular five-pointed star (a pentagram's outline).
 PENTAGRAM = math.sin(math.radians(18)) / math.sin(math.radians(54))

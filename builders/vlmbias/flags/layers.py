@@ -13,10 +13,11 @@ import math
 import xml.etree.ElementTree as ET
 from typing import ClassVar
 
+from builders.core.curves import Point
 from builders.core.errors import SpecError
 from builders.core.svg import points, sub
 from builders.vlmbias.flags import geometry
-from builders.vlmbias.flags.geometry import PENTAGRAM, Point
+from builders.vlmbias.flags.geometry import PENTAGRAM
 
 Fraction = tuple[float, float]
 

@@ -21,9 +21,10 @@ import math
 import xml.etree.ElementTree as ET
 from typing import ClassVar
 
+from builders.core.curves import Point
 from builders.core.errors import SpecError
 from builders.core.svg import sub
-from builders.vlmbias.flags.geometry import PENTAGRAM, Point, direction
+from builders.vlmbias.flags.geometry import PENTAGRAM, direction
 from builders.vlmbias.flags.layers import Context, Fraction, Frame, PlacedStar, Star
 
 FAMILIES = ("staggered", "offset", "even")

@@ -7,7 +7,7 @@ the bias the standard one. Q3 asks whether the board is the standard one
 
 from __future__ import annotations
 
-from builders.vlmbias.game_boards.board import ROW, Board, Variant
+from builders.vlmbias.boards.board import ROW, Board, Variant
 from builders.vlmbias.questions import Question, count_question, naming_question, yes_no_question
 
 NAMING_PROMPT, NAMING_EXAMPLE = "What board game is this?", "Shogi"

@@ -7,8 +7,8 @@ from collections.abc import Iterator
 from typing import ClassVar
 
 from builders.core.errors import SpecError, UsageError
-from builders.vlmbias.game_boards.board import Board, Layout, Variant
-from builders.vlmbias.game_boards.boards import BOARDS
+from builders.vlmbias.boards.board import Board, Layout, Variant
+from builders.vlmbias.boards.boards import BOARDS
 from builders.vlmbias.spec import RESOLUTIONS, VlmBiasSpec
 
 #: Variant number of the unmodified board (the `original` split).

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from builders.core.scene import Scene
-from builders.vlmbias.game_boards.board import ROW
+from builders.vlmbias.boards.board import ROW
 from builders.vlmbias.game_boards.questions import counterfactual_questions, original_questions
 from builders.vlmbias.game_boards.spec import (
     PRESETS,

@@ -11,9 +11,9 @@ from __future__ import annotations
 import dataclasses
 import xml.etree.ElementTree as ET
 
+from builders.core.curves import Point, smooth_d
 from builders.core.errors import RenderError
 from builders.core.svg import Canvas, points, sub
-from builders.vlmbias.animals.geometry import Point, smooth_d
 from builders.vlmbias.logos import emblems
 from builders.vlmbias.logos.brands import Brand
 

@@ -17,9 +17,8 @@ from __future__ import annotations
 import math
 import xml.etree.ElementTree as ET
 
+from builders.core.curves import Point, bezier, smooth_d, variable_ribbon
 from builders.core.svg import points, sub
-from builders.vlmbias.animals.figure import variable_ribbon
-from builders.vlmbias.animals.geometry import Point, bezier, smooth_d
 
 
 def _polygon(parent: ET.Element, pts: list[Point], fill: str, part: str) -> None:

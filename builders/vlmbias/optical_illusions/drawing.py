@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 
+from builders.core.curves import Point
 from builders.core.svg import Canvas, points
 
 #: Side of the square viewBox in user units; the output size only scales it.
@@ -32,8 +33,6 @@ LINE_WIDTH = 20
 SHALLOW = math.tan(math.radians(10))
 
 RED, BLACK, GREY, WHITE = "#ff0000", "#000000", "#808080", "#ffffff"
-
-Point = tuple[float, float]
 
 
 def _round_up(value: float) -> int:

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from builders.vlmbias.game_boards import chess, go, sudoku, xiangqi
-from builders.vlmbias.game_boards.board import Board
+from builders.vlmbias.boards import chess, go, sudoku, xiangqi
+from builders.vlmbias.boards.board import Board
 
 BOARDS: dict[str, Board] = {
     board.name: board for board in (chess.BOARD, xiangqi.BOARD, sudoku.BOARD, go.BOARD)

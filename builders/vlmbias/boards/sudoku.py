@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from builders.core.fonts import SANS
 from builders.core.svg import Canvas, sub
-from builders.vlmbias.game_boards.board import ADD, COL, FIRST, LAST, REMOVE, ROW, Board, Layout, edge_variant
+from builders.vlmbias.boards.board import ADD, COL, FIRST, LAST, REMOVE, ROW, Board, Layout, edge_variant
 
 SIZE = 800
 INK = "#000000"

@@ -21,7 +21,7 @@ import xml.etree.ElementTree as ET
 
 from builders.core.fonts import XIANGQI
 from builders.core.svg import Canvas, sub
-from builders.vlmbias.game_boards.board import (
+from builders.vlmbias.boards.board import (
     ADD,
     COL,
     FIRST,

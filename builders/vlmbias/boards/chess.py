@@ -9,7 +9,7 @@ image from removing or adding the last one. 5% margin, #333 outline.
 from __future__ import annotations
 
 from builders.core.svg import Canvas, sub
-from builders.vlmbias.game_boards.board import ADD, COL, FIRST, LAST, REMOVE, ROW, Board, Layout, edge_variant
+from builders.vlmbias.boards.board import ADD, COL, FIRST, LAST, REMOVE, ROW, Board, Layout, edge_variant
 
 SIZE = 800
 LIGHT, DARK = "#f0d9b5", "#b58863"

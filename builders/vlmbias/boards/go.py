@@ -8,7 +8,7 @@ then B(2,5) W(3,5) B(2,6) W(1,6), as (file from the left, rank from the top).
 from __future__ import annotations
 
 from builders.core.svg import Canvas, sub
-from builders.vlmbias.game_boards.board import ADD, COL, LAST, REMOVE, ROW, Board, Layout, edge_variant
+from builders.vlmbias.boards.board import ADD, COL, LAST, REMOVE, ROW, Board, Layout, edge_variant
 
 SIZE = 800
 MARGIN = 0.05 * SIZE
