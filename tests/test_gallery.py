@@ -1,7 +1,6 @@
 """The review gallery: its HTML (escaping, determinism, errors) and its pages in real headless Chromium.
 
-The browser is Debian's `chromium` driven through its own `chromedriver`; both paths are given
-explicitly so Selenium never looks for (or downloads) a driver or browser of its own.
+The browser is Debian's `chromium` driven through its own `chromedriver` (`tests/browser.py`).
 """
 
 from __future__ import annotations
@@ -22,9 +21,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 from PIL import Image
-from selenium import webdriver
 from selenium.common.exceptions import NoAlertPresentException
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
 from selenium.webdriver.support.ui import Select, WebDriverWait
@@ -37,21 +34,9 @@ from builders.core.gallery import GalleryReport, write_gallery
 from builders.core.manifest import MANIFEST_NAME, ConfigEntry, FileEntry, Manifest, SplitEntry
 from builders.families import get_family
 from builders.vlmbias.family import FAMILY as VLMBIAS
+from tests.browser import headless_chromium, open_page, severe
 
 ROOT = Path(__file__).resolve().parents[1]
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMEDRIVER = Path("/usr/bin/chromedriver")
-CHROMIUM_ARGS = (
-    "--headless=new",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-dev-shm-usage",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--window-size=1280,900",
-)
 LITE_PAGES = [
     (c, s)
     for c in ("patterned_grids", "game_boards")
@@ -114,17 +99,7 @@ def server(gallery: Path) -> Iterator[str]:
 @pytest.fixture(scope="module")
 def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[WebDriver]:
     """Headless Debian Chromium with its console captured."""
-    if not (CHROMIUM.is_file() and CHROMEDRIVER.is_file()):
-        pytest.fail(
-            "Debian's browser is missing; install it with `apt-get install -y chromium chromium-driver`"
-        )
-    options = webdriver.ChromeOptions()
-    options.binary_location = str(CHROMIUM)
-    for argument in (*CHROMIUM_ARGS, f"--user-data-dir={tmp_path_factory.mktemp('chromium-profile')}"):
-        options.add_argument(argument)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    driver = webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=options)
-    driver.set_script_timeout(30)
+    driver = headless_chromium(tmp_path_factory.mktemp("chromium-profile"))
     yield driver
     driver.quit()
 
@@ -155,17 +130,6 @@ def split_rows(folder: Path, config: str, split: str) -> list[dict[str, Any]]:
     manifest = json.loads((folder / MANIFEST_NAME).read_text(encoding="utf-8"))
     files = manifest["configs"][config]["splits"][split]["files"]
     return [row for path in files for row in pq.read_table(folder / path, columns=TEXT_COLUMNS).to_pylist()]
-
-
-def open_page(browser: WebDriver, url: str) -> list[dict[str, Any]]:
-    """Load `url`, let every image load, and return the console messages it produced."""
-    browser.get(url)
-    WebDriverWait(browser, 10).until(lambda d: d.execute_script("return document.readyState") == "complete")
-    return browser.get_log("browser")
-
-
-def severe(messages: list[dict[str, Any]]) -> list[str]:
-    return [m["message"] for m in messages if m["level"] == "SEVERE"]
 
 
 def visible_cards(browser: WebDriver) -> int:

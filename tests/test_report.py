@@ -17,8 +17,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.remote.webdriver import WebDriver
 
 from builders.core.build import build
@@ -29,7 +27,8 @@ from eval.report.families import SECTIONS
 from eval.report.results import read_results
 from eval.tasks.viprobe import utils as viprobe_tasks
 from eval.tasks.vlmbias import utils as vlmbias_tasks
-from tests.test_gallery import CHROMEDRIVER, CHROMIUM, CHROMIUM_ARGS, open_page, severe, tree
+from tests.browser import headless_chromium, open_page, severe
+from tests.test_gallery import tree
 
 ROOT = Path(__file__).resolve().parents[1]
 VLMBIAS_CONFIGS = ("game_boards", "optical_illusions")
@@ -103,17 +102,8 @@ def report(scores: dict[str, Path], tmp_path_factory: pytest.TempPathFactory) ->
 
 @pytest.fixture(scope="module")
 def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[WebDriver]:
-    if not (CHROMIUM.is_file() and CHROMEDRIVER.is_file()):
-        pytest.fail(
-            "Debian's browser is missing; install it with `apt-get install -y chromium chromium-driver`"
-        )
-    options = webdriver.ChromeOptions()
-    options.binary_location = str(CHROMIUM)
-    for argument in (*CHROMIUM_ARGS, f"--user-data-dir={tmp_path_factory.mktemp('chromium-profile')}"):
-        options.add_argument(argument)
     # The performance log has the DevTools network events: every request the page makes, file: ones too.
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL", "performance": "ALL"})
-    driver = webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=options)
+    driver = headless_chromium(tmp_path_factory.mktemp("chromium-profile"), network_log=True)
     yield driver
     driver.quit()
 
