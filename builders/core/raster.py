@@ -1,13 +1,18 @@
-"""The one place SVG becomes pixels: resvg with shipped fonts, Pillow PNG encoding.
+"""The one place SVG becomes pixels and pixels become PNG: resvg with shipped fonts, libdeflate.
 
 resvg consults no system library or font, so the same SVG gives the same
 pixels on every machine. We call it through the `resvg` binding (not
 `resvg-py`): both wrap the same renderer and give identical pixels for every
 scene we draw, but `resvg-py` is compiled for size and loads the fonts on
-every call, which made it 2-5x slower (benchmarks/RASTER.md). Either way
-resvg hands back its own RGBA PNG; it is decoded once, and the RGB pixels are
-encoded once by one pinned Pillow with fixed settings, so the stored bytes are
-reproducible too.
+every call, which made it 2-5x slower (benchmarks/RASTER.md). Either binding
+hands back resvg's own RGBA PNG, which we decode once.
+
+The stored PNG is written here, not by Pillow: every row gets PNG's "Up"
+filter (one numpy subtraction) and the rows are compressed by libdeflate,
+pinned through the `deflate` package, whose output is fixed for a given
+version on every platform. Pillow's encoder tries five filters on every row,
+which cost as much as the compression itself; ours is several times faster
+for files of the same size (benchmarks/png_levels.py).
 """
 
 from __future__ import annotations
@@ -19,7 +24,10 @@ import io
 import math
 import struct
 import threading
+import zlib
 
+import deflate
+import numpy as np
 from PIL import Image
 from resvg import render, usvg
 
@@ -27,7 +35,10 @@ from builders.core.errors import RenderError
 from builders.core.fonts import SANS, font_files
 from builders.core.svg import Canvas
 
+#: libdeflate's level (1-12) for the stored PNGs; chosen from benchmarks/png_levels.py.
 PNG_COMPRESS_LEVEL = 6
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+UP_FILTER = 2
 #: resvg's default size for text that sets none (the value resvg-py passed).
 DEFAULT_FONT_SIZE = 16.0
 WHITE = (255, 255, 255, 255)
@@ -45,8 +56,12 @@ class Picture:
 
 def pixel_sha256(image: Image.Image) -> str:
     """Hash of mode, size and raw pixels: equal iff the decoded images are equal."""
-    digest = hashlib.sha256(f"{image.mode}:{image.width}x{image.height}:".encode("ascii"))
-    digest.update(image.tobytes())
+    return _pixel_sha256(image.mode, image.width, image.height, image.tobytes())
+
+
+def _pixel_sha256(mode: str, width: int, height: int, pixels: bytes) -> str:
+    digest = hashlib.sha256(f"{mode}:{width}x{height}:".encode("ascii"))
+    digest.update(pixels)
     return digest.hexdigest()
 
 
@@ -117,13 +132,36 @@ def rasterize_cached(svg: str, width: int, height: int) -> Image.Image:
     return rasterize_image(svg, width, height)
 
 
-def encode_png(image: Image.Image) -> Picture:
-    """Encode an RGB image with the project's fixed PNG settings."""
+def encode_png(image: Image.Image, level: int = PNG_COMPRESS_LEVEL) -> Picture:
+    """Encode an image as an 8-bit RGB PNG (Up filter, libdeflate at `level`) and hash its pixels."""
     if image.mode != "RGB":
         image = image.convert("RGB")
-    buffer = io.BytesIO()
-    image.save(buffer, format="PNG", compress_level=PNG_COMPRESS_LEVEL, optimize=False)
-    return Picture(buffer.getvalue(), image.width, image.height, pixel_sha256(image))
+    width, height = image.size
+    pixels = image.tobytes()
+    png = png_bytes(pixels, width, height, level)
+    return Picture(png, width, height, _pixel_sha256("RGB", width, height, pixels))
+
+
+def png_bytes(pixels: bytes, width: int, height: int, level: int = PNG_COMPRESS_LEVEL) -> bytes:
+    """A minimal PNG (IHDR, one IDAT, IEND) of raw RGB rows, each with the Up filter."""
+    rows = np.frombuffer(pixels, dtype=np.uint8).reshape(height, 3 * width)
+    filtered = np.empty((height, 3 * width + 1), dtype=np.uint8)
+    filtered[:, 0] = UP_FILTER
+    filtered[0, 1:] = rows[0]  # the row above the first is zeros
+    np.subtract(rows[1:], rows[:-1], out=filtered[1:, 1:])  # modulo 256, as PNG defines it
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)  # 8-bit RGB, no interlace
+    return b"".join(
+        (
+            PNG_SIGNATURE,
+            _chunk(b"IHDR", header),
+            _chunk(b"IDAT", bytes(deflate.zlib_compress(filtered, level))),
+            _chunk(b"IEND", b""),
+        )
+    )
+
+
+def _chunk(kind: bytes, data: bytes) -> bytes:
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
 
 def decode_png(data: bytes) -> Image.Image:
