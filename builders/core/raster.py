@@ -123,7 +123,7 @@ def rasterize_image(canvas: Canvas | str, width: int, height: int) -> Image.Imag
     return decode_png(png)
 
 
-@functools.lru_cache(maxsize=64)
+@functools.lru_cache(maxsize=16)
 def rasterize_cached(svg: str, width: int, height: int) -> Image.Image:
     """`rasterize_image` for scenes drawn again and again (title bars): the same image object per input.
 
