@@ -26,7 +26,7 @@ MANIFEST_NAME = "manifest.json"
 MANIFEST_FORMAT = 2
 
 #: Distributions whose versions can change the bytes of a build.
-BYTE_AFFECTING_PACKAGES = ("resvg-py", "pillow", "pyarrow", "datasets", "huggingface_hub", "numpy")
+BYTE_AFFECTING_PACKAGES = ("resvg", "deflate", "pillow", "pyarrow", "datasets", "huggingface_hub", "numpy")
 
 T = TypeVar("T")
 

@@ -1,24 +1,47 @@
-"""The one place SVG becomes pixels: resvg-py with shipped fonts, Pillow PNG encoding.
+"""The one place SVG becomes pixels and pixels become PNG: resvg with shipped fonts, libdeflate.
 
 resvg consults no system library or font, so the same SVG gives the same
-pixels on every machine. Its PNG is decoded and re-encoded by one pinned
-Pillow with fixed settings, so the stored bytes are reproducible too.
+pixels on every machine. We call it through the `resvg` binding (not
+`resvg-py`): both wrap the same renderer and give identical pixels for every
+scene we draw, but `resvg-py` is compiled for size and loads the fonts on
+every call, which made it 2-5x slower (benchmarks/RASTER.md). Either binding
+hands back resvg's own RGBA PNG, which we decode once.
+
+The stored PNG is written here, not by Pillow: every row gets PNG's "Up"
+filter (one numpy subtraction) and the rows are compressed by libdeflate,
+pinned through the `deflate` package, whose output is fixed for a given
+version on every platform. Pillow's encoder tries five filters on every row,
+which cost as much as the compression itself; ours is several times faster
+for files of the same size (benchmarks/png_levels.py).
 """
 
 from __future__ import annotations
 
 import dataclasses
+import functools
 import hashlib
 import io
+import math
+import struct
+import threading
+import zlib
 
-import resvg_py
+import deflate
+import numpy as np
 from PIL import Image
+from resvg import render, usvg
 
 from builders.core.errors import RenderError
 from builders.core.fonts import SANS, font_files
 from builders.core.svg import Canvas
 
+#: libdeflate's level (1-12) for the stored PNGs; chosen from benchmarks/png_levels.py.
 PNG_COMPRESS_LEVEL = 6
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+UP_FILTER = 2
+#: resvg's default size for text that sets none (the value resvg-py passed).
+DEFAULT_FONT_SIZE = 16.0
+WHITE = (255, 255, 255, 255)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -33,8 +56,47 @@ class Picture:
 
 def pixel_sha256(image: Image.Image) -> str:
     """Hash of mode, size and raw pixels: equal iff the decoded images are equal."""
-    header = f"{image.mode}:{image.width}x{image.height}:".encode("ascii")
-    return hashlib.sha256(header + image.tobytes()).hexdigest()
+    return _pixel_sha256(image.mode, image.width, image.height, image.tobytes())
+
+
+def _pixel_sha256(mode: str, width: int, height: int, pixels: bytes) -> str:
+    digest = hashlib.sha256(f"{mode}:{width}x{height}:".encode("ascii"))
+    digest.update(pixels)
+    return digest.hexdigest()
+
+
+_per_thread = threading.local()
+
+
+def _options() -> usvg.Options:
+    """resvg's options with the pinned fonts loaded, once per thread (the binding's objects stay on it)."""
+    options = getattr(_per_thread, "options", None)
+    if options is None:
+        options = usvg.Options.default()
+        options.font_family = SANS
+        options.font_size = DEFAULT_FONT_SIZE
+        for path in font_files():
+            options.load_font_file(path)
+        _per_thread.options = options
+    return options
+
+
+def _f32(value: float) -> float:
+    """`value` rounded to single precision, as resvg computes sizes and scales."""
+    return struct.unpack("f", struct.pack("f", value))[0]
+
+
+def fitted_size(viewbox: tuple[int, int], width: int, height: int) -> tuple[int, int]:
+    """The largest size of the viewBox's aspect inside `width` x `height` (tiny-skia's `scale_to`).
+
+    A scene whose aspect differs from the output's comes out smaller than asked;
+    `rasterize_image` refuses it rather than stretch it.
+    """
+    vw, vh = viewbox
+    fitted_width = math.ceil(_f32(_f32(height * vw) / vh))
+    if fitted_width < width:
+        return fitted_width, height
+    return width, math.ceil(_f32(_f32(width * vh) / vw))
 
 
 def rasterize(canvas: Canvas | str, width: int, height: int) -> Picture:
@@ -44,36 +106,62 @@ def rasterize(canvas: Canvas | str, width: int, height: int) -> Picture:
 
 def rasterize_image(canvas: Canvas | str, width: int, height: int) -> Image.Image:
     """Render an SVG scene to an RGB image of exactly `width` x `height` pixels on white."""
-    svg = canvas.to_string() if isinstance(canvas, Canvas) else canvas
+    svg = canvas.to_string() if isinstance(canvas, Canvas) else str(canvas)
     try:
-        raw = resvg_py.svg_to_bytes(
-            svg_string=svg,
-            width=width,
-            height=height,
-            background="#ffffff",
-            skip_system_fonts=True,
-            font_files=list(font_files()),
-            font_family=SANS,
-            sans_serif_family=SANS,
-            shape_rendering="geometric_precision",
-            text_rendering="geometric_precision",
-        )
-    except ValueError as error:
-        raise RenderError(f"resvg could not render the scene: {error}") from None
-    with Image.open(io.BytesIO(bytes(raw))) as decoded:
-        image = decoded.convert("RGB")
-    if image.size != (width, height):
-        raise RenderError(f"resvg returned {image.size}, expected {(width, height)}")
-    return image
+        tree = usvg.Tree.from_str(svg, _options())
+    except BaseException as error:  # the binding panics on SVG it cannot parse
+        if type(error).__name__ != "PanicException":
+            raise
+        detail = str(error).rpartition("value: ")[2]
+        raise RenderError(f"resvg could not render the scene: {detail}") from None
+    viewbox = tree.int_size()
+    size = fitted_size(viewbox, width, height)
+    if size != (width, height):
+        raise RenderError(f"resvg returned {size}, expected {(width, height)}")
+    scale = (width / viewbox[0], 0.0, 0.0, 0.0, height / viewbox[1], 0.0)  # (a, b, c, d, e, f) affine
+    png = render(tree, scale, bg_size=(width, height), bg_color=WHITE)
+    return decode_png(png)
 
 
-def encode_png(image: Image.Image) -> Picture:
-    """Encode an RGB image with the project's fixed PNG settings."""
+@functools.lru_cache(maxsize=16)
+def rasterize_cached(svg: str, width: int, height: int) -> Image.Image:
+    """`rasterize_image` for scenes drawn again and again (title bars): the same image object per input.
+
+    Callers must not modify the image (paste it, do not draw on it).
+    """
+    return rasterize_image(svg, width, height)
+
+
+def encode_png(image: Image.Image, level: int = PNG_COMPRESS_LEVEL) -> Picture:
+    """Encode an image as an 8-bit RGB PNG (Up filter, libdeflate at `level`) and hash its pixels."""
     if image.mode != "RGB":
         image = image.convert("RGB")
-    buffer = io.BytesIO()
-    image.save(buffer, format="PNG", compress_level=PNG_COMPRESS_LEVEL, optimize=False)
-    return Picture(buffer.getvalue(), image.width, image.height, pixel_sha256(image))
+    width, height = image.size
+    pixels = image.tobytes()
+    png = png_bytes(pixels, width, height, level)
+    return Picture(png, width, height, _pixel_sha256("RGB", width, height, pixels))
+
+
+def png_bytes(pixels: bytes, width: int, height: int, level: int = PNG_COMPRESS_LEVEL) -> bytes:
+    """A minimal PNG (IHDR, one IDAT, IEND) of raw RGB rows, each with the Up filter."""
+    rows = np.frombuffer(pixels, dtype=np.uint8).reshape(height, 3 * width)
+    filtered = np.empty((height, 3 * width + 1), dtype=np.uint8)
+    filtered[:, 0] = UP_FILTER
+    filtered[0, 1:] = rows[0]  # the row above the first is zeros
+    np.subtract(rows[1:], rows[:-1], out=filtered[1:, 1:])  # modulo 256, as PNG defines it
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)  # 8-bit RGB, no interlace
+    return b"".join(
+        (
+            PNG_SIGNATURE,
+            _chunk(b"IHDR", header),
+            _chunk(b"IDAT", bytes(deflate.zlib_compress(filtered, level))),
+            _chunk(b"IEND", b""),
+        )
+    )
+
+
+def _chunk(kind: bytes, data: bytes) -> bytes:
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
 
 def decode_png(data: bytes) -> Image.Image:

@@ -13,7 +13,7 @@ import textwrap
 from PIL import Image
 
 from builders.core.fonts import SANS
-from builders.core.raster import rasterize_image
+from builders.core.raster import rasterize_cached
 from builders.core.svg import Canvas
 
 WRAP_CHARS = 40
@@ -58,7 +58,7 @@ def title_bar(title: str, width: int) -> Canvas:
 def with_title(title: str, scene: Image.Image) -> Image.Image:
     """The scene's pixels under a title bar naming `title`: the titled twin of an image."""
     bar = title_bar(title, scene.width)
-    return stack(rasterize_image(bar, bar.width, bar.height), scene)
+    return stack(rasterize_cached(bar.to_string(), bar.width, bar.height), scene)
 
 
 def stack(bar: Image.Image, scene: Image.Image) -> Image.Image:

@@ -1,0 +1,248 @@
+"""Our builds beside the original generators: ms per drawn image per topic, 1 and N workers, peak memory.
+
+Give local copies of the original generator repositories (this script never
+downloads anything) and the Python that can run them (their own virtualenv):
+
+- VLMBias: a checkout of `anvo25/vlms-are-biased`; its `main.py --<topic>` draws
+  the programmatic topics with cairosvg, one PNG per image (titles come later,
+  from `add_titles.py`, and are not run here). Optical illusions need its
+  `generators/Pyllusion` submodule (or a package of that name on the path).
+- VI-Probe: a checkout of `marvinli00/VI-Probe`; its `main.py --illusion <case>`
+  draws the case's six variants at the default strengths.
+
+Each run is a fresh process in a fresh folder, timed from the outside with
+start-up included, and divided by the PNGs it left behind (theirs) or the
+images in the manifest (ours: `build <family> --config <topic> --preset paper`,
+titled twins included). Peak memory is the largest total resident set of the
+process and all its descendants (workers included), sampled every 20 ms.
+Rounds interleave the two sides; the table gives medians. On a shared machine
+quote the ratios, not the milliseconds.
+
+    .venv/bin/python benchmarks/side_by_side.py \\
+        --vlmbias-repo /tmp/vlms-are-biased --vlmbias-python /tmp/orig-venv/bin/python \\
+        [--viprobe-repo /tmp/VI-Probe --viprobe-python ...] [--topic patterned_grids]... \\
+        [--workers 2] [--repeat 3] [--whole-presets]
+
+Not a test: numbers depend on the machine; quote them, do not assert them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import dataclasses
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+#: Our VLMBias config -> the original `main.py` flags that draw the same topic. Optical illusions
+#: are not run by default: with pip's pyllusion in place of the submodule the generator wrote nothing.
+VLMBIAS_FLAGS = {
+    "chess_pieces": ["--chess_pieces", "--xiangqi_pieces"],
+    "game_boards": ["--chess_board", "--go_board", "--xiangqi_board", "--sudoku_board"],
+    "patterned_grids": ["--patterned_grids"],
+    "optical_illusions": ["--optical_illusions"],
+}
+VLMBIAS_DEFAULT = ("chess_pieces", "game_boards", "patterned_grids")
+VIPROBE_DEFAULT = ("muller_lyer", "ebbinghaus", "chubb")
+
+
+def _children() -> dict[int, list[int]]:
+    """Parent pid -> child pids, from /proc."""
+    tree: dict[int, list[int]] = {}
+    for entry in os.scandir("/proc"):
+        if not entry.name.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry.name}/stat", "rb") as stat:
+                fields = stat.read().rsplit(b")", 1)[1].split()
+        except OSError:
+            continue
+        tree.setdefault(int(fields[1]), []).append(int(entry.name))
+    return tree
+
+
+def _rss_bytes(pid: int) -> int:
+    try:
+        with open(f"/proc/{pid}/statm", "rb") as statm:
+            return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    except OSError:
+        return 0
+
+
+def tree_rss(root: int) -> int:
+    """Total resident memory of `root` and all its descendants right now (psutil if installed)."""
+    try:
+        import psutil
+    except ImportError:
+        tree, total, todo = _children(), 0, [root]
+        while todo:
+            pid = todo.pop()
+            total += _rss_bytes(pid)
+            todo += tree.get(pid, [])
+        return total
+    try:
+        process = psutil.Process(root)
+        members = [process, *process.children(recursive=True)]
+    except psutil.NoSuchProcess:
+        return 0
+    total = 0
+    for member in members:
+        with contextlib.suppress(psutil.NoSuchProcess):
+            total += member.memory_info().rss
+    return total
+
+
+@dataclasses.dataclass
+class Run:
+    seconds: float
+    cpu_seconds: float
+    images: int
+    peak_mib: float
+
+    @property
+    def ms_per_image(self) -> float:
+        return 1e3 * self.seconds / max(self.images, 1)
+
+    @property
+    def cpu_ms_per_image(self) -> float:
+        return 1e3 * self.cpu_seconds / max(self.images, 1)
+
+
+def timed(command: list[str], cwd: Path) -> tuple[float, float, float]:
+    """Run `command` in `cwd`: wall seconds, CPU seconds and peak total RSS (MiB) of its process tree.
+
+    CPU time (user + system of the process and the workers it waited for) moves
+    less than wall time when other people's work shares the cores.
+    """
+    peak = 0
+    with tempfile.TemporaryFile() as errors:
+        started = time.perf_counter()
+        process = subprocess.Popen(command, cwd=cwd, stdout=subprocess.DEVNULL, stderr=errors)
+        done = threading.Event()
+
+        def sample() -> None:
+            nonlocal peak
+            while not done.wait(0.02):
+                peak = max(peak, tree_rss(process.pid))
+
+        sampler = threading.Thread(target=sample, daemon=True)
+        sampler.start()
+        _, status, usage = os.wait4(process.pid, 0)
+        seconds = time.perf_counter() - started
+        process.returncode = os.waitstatus_to_exitcode(status)
+        done.set()
+        sampler.join()
+        if process.returncode != 0:
+            errors.seek(0)
+            message = errors.read().decode(errors="replace")[-2000:]
+            raise SystemExit(f"{' '.join(command)} failed:\n{message}")
+    return seconds, usage.ru_utime + usage.ru_stime, peak / 2**20
+
+
+def original(python: str, repo: Path, arguments: list[str]) -> Run:
+    """One run of an original generator in a fresh folder; images = PNGs it left there."""
+    with tempfile.TemporaryDirectory() as folder:
+        seconds, cpu, peak = timed([python, str(repo / "main.py"), *arguments], Path(folder))
+        images = sum(1 for _ in Path(folder).rglob("*.png"))
+    if images == 0:
+        raise SystemExit(f"{repo / 'main.py'} {' '.join(arguments)} ran but wrote no PNG; check its setup")
+    return Run(seconds, cpu, images, peak)
+
+
+def ours(family: str, configs: list[str] | None, workers: int) -> Run:
+    """One `build` of our paper preset (all configs when `configs` is None); images from the manifest."""
+    with tempfile.TemporaryDirectory() as out:
+        command = [sys.executable, "-m", "builders", "build", family, "--preset", "paper"]
+        command += ["--workers", str(workers), "--out", out, "--no-progress"]
+        command += [arg for config in configs or [] for arg in ("--config", config)]
+        seconds, cpu, peak = timed(command, ROOT)
+        manifest = next(Path(out).glob("*/manifest.json"))
+        images = len(json.loads(manifest.read_text())["images"])
+    return Run(seconds, cpu, images, peak)
+
+
+def median_run(runs: list[Run]) -> Run:
+    return Run(
+        statistics.median(r.seconds for r in runs),
+        statistics.median(r.cpu_seconds for r in runs),
+        runs[0].images,
+        statistics.median(r.peak_mib for r in runs),
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--vlmbias-repo", type=Path, help="checkout of anvo25/vlms-are-biased")
+    parser.add_argument("--vlmbias-python", default=sys.executable, help="Python that runs it")
+    parser.add_argument("--viprobe-repo", type=Path, help="checkout of marvinli00/VI-Probe")
+    parser.add_argument("--viprobe-python", default=sys.executable, help="Python that runs it")
+    parser.add_argument("--topic", action="append", dest="topics", help="VLMBias topic or VI-Probe case")
+    parser.add_argument("--workers", type=int, default=len(os.sched_getaffinity(0)))
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--whole-presets", action="store_true", help="also time whole paper builds")
+    args = parser.parse_args()
+    if args.vlmbias_repo is None and args.viprobe_repo is None and not args.whole_presets:
+        parser.error("give --vlmbias-repo and/or --viprobe-repo (local copies), or --whole-presets")
+
+    plan: list[tuple[str, str, str, Path, list[str]]] = []  # family, topic, python, repo, arguments
+    if args.vlmbias_repo:
+        for topic in args.topics or VLMBIAS_DEFAULT:
+            if topic in VLMBIAS_FLAGS:
+                plan.append(("vlmbias", topic, args.vlmbias_python, args.vlmbias_repo, VLMBIAS_FLAGS[topic]))
+    if args.viprobe_repo:
+        for topic in args.topics or VIPROBE_DEFAULT:
+            if topic not in VLMBIAS_FLAGS:
+                arguments = ["--illusion", topic, "-o", "output"]
+                plan.append(("viprobe", topic, args.viprobe_python, args.viprobe_repo, arguments))
+
+    results: dict[tuple[str, str], list[Run]] = {}
+    for round_ in range(args.repeat):
+        for family, topic, python, repo, arguments in plan:
+            results.setdefault((topic, "original"), []).append(original(python, repo, arguments))
+            for workers in sorted({1, args.workers}):
+                results.setdefault((topic, f"ours-{workers}"), []).append(ours(family, [topic], workers))
+        print(f"round {round_ + 1} of {args.repeat} done", file=sys.stderr, flush=True)
+
+    n = args.workers
+    print(f"\nms per drawn image, start-up included (median of {args.repeat} interleaved rounds)")
+    print("wall = elapsed time; cpu = user + system time of the whole process tree\n")
+    print(
+        "| topic | images theirs / ours | theirs wall, cpu | ours 1 worker wall, cpu "
+        f"| theirs / ours-1 wall, cpu | ours {n} workers wall | theirs / ours-{n} wall "
+        f"| peak MiB theirs / ours-1 / ours-{n} |"
+    )
+    print("|---|---|---|---|---|---|---|---|")
+    for _, topic, *_ in plan:
+        theirs = median_run(results[(topic, "original")])
+        one, many = median_run(results[(topic, "ours-1")]), median_run(results[(topic, f"ours-{n}")])
+        print(
+            f"| {topic} | {theirs.images} / {one.images} "
+            f"| {theirs.ms_per_image:.1f}, {theirs.cpu_ms_per_image:.1f} "
+            f"| {one.ms_per_image:.1f}, {one.cpu_ms_per_image:.1f} "
+            f"| {theirs.ms_per_image / one.ms_per_image:.2f}x, "
+            f"{theirs.cpu_ms_per_image / one.cpu_ms_per_image:.2f}x "
+            f"| {many.ms_per_image:.1f} | {theirs.ms_per_image / many.ms_per_image:.2f}x "
+            f"| {theirs.peak_mib:.0f} / {one.peak_mib:.0f} / {many.peak_mib:.0f} |"
+        )
+    if args.whole_presets:
+        print(f"\nwhole paper presets, {n} workers (one run each)\n")
+        print("| family | images | wall s | wall ms/img | cpu ms/img | peak MiB (process tree) |")
+        print("|---|---|---|---|---|---|")
+        for family in ("vlmbias", "viprobe"):
+            run = ours(family, None, n)
+            cells = f"{run.images} | {run.seconds:.0f} | {run.ms_per_image:.1f} | {run.cpu_ms_per_image:.1f}"
+            cells += f" | {run.peak_mib:.0f}"
+            print(f"| {family} | {cells} |")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,56 @@
+"""Our PNG writer: standard PNGs that decode exactly, with bytes pinned by the libdeflate version."""
+
+from __future__ import annotations
+
+import hashlib
+import io
+
+import numpy as np
+import pytest
+from PIL import Image
+
+from builders.core.raster import decode_png, encode_png, pixel_sha256, rasterize_cached, rasterize_image
+from builders.core.svg import Canvas
+
+
+def noise(width: int, height: int, seed: int = 0) -> Image.Image:
+    """Worst case for the Up filter: no two rows alike."""
+    values = np.random.default_rng(seed).integers(0, 256, size=(height, width, 3), dtype=np.uint8)
+    return Image.fromarray(values, "RGB")
+
+
+@pytest.mark.parametrize("size", [(1, 1), (1, 7), (7, 1), (33, 20)])
+def test_pixels_come_back_exactly_and_the_hash_is_the_decoded_images(size):
+    image = noise(*size)
+    picture = encode_png(image)
+    with Image.open(io.BytesIO(picture.png)) as decoded:
+        decoded.verify()  # chunk CRCs and structure
+    back = decode_png(picture.png)
+    assert back.tobytes() == image.tobytes() and back.size == size
+    assert (picture.width, picture.height) == size
+    assert picture.pixel_sha256 == pixel_sha256(back) == pixel_sha256(image)
+
+
+def test_other_modes_are_stored_as_rgb():
+    rgba = Image.new("RGBA", (4, 3), (10, 20, 30, 255))
+    assert decode_png(encode_png(rgba).png).getpixel((3, 2)) == (10, 20, 30)
+    assert Image.open(io.BytesIO(encode_png(rgba).png)).mode == "RGB"
+
+
+def test_bytes_are_pinned_so_a_changed_compressor_is_noticed():
+    """A new `deflate` (libdeflate) version may change these bytes: then bump the builder version."""
+    gradient = np.arange(64 * 48 * 3, dtype=np.uint32).reshape(48, 64, 3) % 251
+    picture = encode_png(Image.fromarray(gradient.astype(np.uint8), "RGB"))
+    assert picture.png == encode_png(Image.fromarray(gradient.astype(np.uint8), "RGB")).png
+    assert hashlib.sha256(picture.png).hexdigest() == GRADIENT_PNG_SHA256
+
+
+def test_the_title_bar_cache_gives_the_rendered_pixels():
+    bar = Canvas(40, 10, background="#ffffff")
+    bar.add("rect", x=5, y=2, width=10, height=6, fill="#000")
+    cached = rasterize_cached(bar.to_string(), 80, 20)
+    assert rasterize_cached(bar.to_string(), 80, 20) is cached
+    assert cached.tobytes() == rasterize_image(bar, 80, 20).tobytes()
+
+
+GRADIENT_PNG_SHA256 = "5d4c29592d51cbae5a231284098845fe616b2329083fe0f480429d0ead48c2c6"
