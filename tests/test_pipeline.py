@@ -17,8 +17,9 @@ from datasets import get_dataset_config_names, load_dataset
 
 from builders.core.build import build
 from builders.families import get_family
+from builders.vlmbias.columns import RELEASED_COLUMNS
 from builders.vlmbias.family import FAMILY
-from builders.vlmbias.schema import FEATURES, RELEASED_COLUMNS
+from builders.vlmbias.schema import FEATURES
 
 ROOT = Path(__file__).resolve().parents[1]
 

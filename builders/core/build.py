@@ -14,27 +14,22 @@ import itertools
 import multiprocessing
 import os
 import shutil
-import signal
 import time
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import Any
 
 from tqdm import tqdm
 
 from builders import __version__
 from builders.core.atomic import staged
 from builders.core.card import write_card
-from builders.core.draw import bundles, draw_bundle
+from builders.core.draw import Rendered, bundles, render_bundle, render_in_worker, worker_init
 from builders.core.errors import BuilderError, UsageError, VerifyError
 from builders.core.family import EMBEDDED, Family, ImageJob, Source
 from builders.core.folder import BuiltFolder
 from builders.core.hashing import file_sha256
 from builders.core.manifest import ConfigEntry, FileEntry, ImageEntry, Manifest, SplitEntry
-from builders.core.raster import Picture
 from builders.core.shards import SplitWriter
-
-Rows = list[tuple[str, dict[str, Any]]]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -85,39 +80,15 @@ def prepare_output(out: Path) -> None:
         raise UsageError(f"output folder {str(out)!r} is not writable; choose another --out")
 
 
-#: The family a worker process draws for, set once by `_worker_init`.
-_WORKER_FAMILY: Family | None = None
-
-
-def _worker_init(family: Family) -> None:
-    """Workers keep their own copy of the family and leave interrupts to the parent."""
-    global _WORKER_FAMILY
-    _WORKER_FAMILY = family
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-
-
-def _render(family: Family, jobs: list[ImageJob]) -> list[tuple[ImageJob, Picture, Rows]]:
-    pictures = draw_bundle(family, jobs)
-    return [(job, picture, family.rows(job, picture)) for job, picture in zip(jobs, pictures, strict=True)]
-
-
-def _render_in_worker(jobs: list[ImageJob]) -> list[tuple[ImageJob, Picture, Rows]]:
-    assert _WORKER_FAMILY is not None, "the pool initializer sets the family"
-    return _render(_WORKER_FAMILY, jobs)
-
-
 @contextlib.contextmanager
-def rendered(
-    family: Family, jobs: list[ImageJob], workers: int
-) -> Iterator[Iterator[tuple[ImageJob, Picture, Rows]]]:
+def rendered(family: Family, jobs: list[ImageJob], workers: int) -> Iterator[Iterator[Rendered]]:
     """Render jobs in order (bundled by spec), in a process pool when `workers > 1`."""
     if workers <= 1:
-        yield itertools.chain.from_iterable(_render(family, bundle) for bundle in bundles(jobs))
+        yield itertools.chain.from_iterable(render_bundle(family, bundle) for bundle in bundles(jobs))
         return
-    pool = multiprocessing.get_context("spawn").Pool(workers, initializer=_worker_init, initargs=(family,))
+    pool = multiprocessing.get_context("spawn").Pool(workers, initializer=worker_init, initargs=(family,))
     try:
-        yield itertools.chain.from_iterable(pool.imap(_render_in_worker, bundles(jobs)))
+        yield itertools.chain.from_iterable(pool.imap(render_in_worker, bundles(jobs)))
         pool.close()
     finally:
         pool.terminate()

@@ -1,14 +1,17 @@
-"""Jobs -> pictures: the single drawing path shared by `build` and `verify`.
+"""Jobs -> pictures and rows: the single drawing path shared by `build` and `verify`, in or out of workers.
 
 Jobs that share a spec (e.g. an image and a variant of it a family derives from
 the same scene) are drawn as one bundle: the family's `draw` gets them together,
-so a scene can be rasterised once for all of them.
+so a scene can be rasterised once for all of them. Worker processes import only
+this module and the family's drawing code (never `datasets`): they start fast.
 """
 
 from __future__ import annotations
 
 import itertools
+import signal
 from collections.abc import Iterable, Iterator
+from typing import Any
 
 from builders.core.family import Family, ImageJob
 from builders.core.raster import Picture, encode_png
@@ -23,3 +26,31 @@ def bundles(jobs: Iterable[ImageJob]) -> Iterator[list[ImageJob]]:
 def draw_bundle(family: Family, jobs: list[ImageJob]) -> list[Picture]:
     """Draw jobs that share one spec and encode each picture."""
     return [encode_png(pixels) for pixels in family.draw(jobs)]
+
+
+#: One drawn job: the job, its picture and its (split, row) pairs.
+Rendered = tuple[ImageJob, Picture, list[tuple[str, dict[str, Any]]]]
+
+
+def render_bundle(family: Family, jobs: list[ImageJob]) -> list[Rendered]:
+    """Draw a bundle and describe each picture by its rows."""
+    pictures = draw_bundle(family, jobs)
+    return [(job, picture, family.rows(job, picture)) for job, picture in zip(jobs, pictures, strict=True)]
+
+
+#: The family a worker process draws for, set once by `worker_init`.
+_WORKER_FAMILY: Family | None = None
+
+
+def worker_init(family: Family) -> None:
+    """Pool initializer: keep the worker's copy of the family; leave interrupts to the parent."""
+    global _WORKER_FAMILY
+    _WORKER_FAMILY = family
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+def render_in_worker(jobs: list[ImageJob]) -> list[Rendered]:
+    """`render_bundle` with the family `worker_init` set."""
+    assert _WORKER_FAMILY is not None, "the pool initializer sets the family"
+    return render_bundle(_WORKER_FAMILY, jobs)

@@ -15,7 +15,6 @@ import dataclasses
 from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
-from datasets import Features
 from PIL import Image
 
 from builders.core.errors import UsageError
@@ -25,6 +24,8 @@ from builders.core.scene import Scene, render_scene
 from builders.core.spec import Spec, SpecRegistry
 
 if TYPE_CHECKING:
+    from datasets import Features
+
     from builders.core.folder import BuiltFolder
 
 

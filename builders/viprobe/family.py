@@ -9,15 +9,11 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterator, Mapping
-from typing import Any
-
-from datasets import Features
+from typing import TYPE_CHECKING, Any
 
 from builders import __version__
 from builders.core.family import EMBEDDED, EMBEDDED_KIND, Family, ImageJob, Source
-from builders.core.folder import BuiltFolder
 from builders.core.gallery_view import Detail, Fact, Filter, GalleryView, QuestionColumn
-from builders.core.manifest import Manifest
 from builders.core.raster import Picture
 from builders.core.scene import Scene
 from builders.core.spec import SpecRegistry, expect_spec
@@ -25,8 +21,16 @@ from builders.illusions.engine import CATEGORIES, IllusionCase, Variant
 from builders.viprobe.cases import CASES
 from builders.viprobe.grid import PRESETS, Grid
 from builders.viprobe.questions import TEMPLATE_VERSION, questions
-from builders.viprobe.schema import FEATURES, SPLITS
 from builders.viprobe.spec import IllusionImageSpec
+
+if TYPE_CHECKING:
+    from datasets import Features
+
+    from builders.core.folder import BuiltFolder
+    from builders.core.manifest import Manifest
+
+#: VI-Probe has one split: every image's forward, reversed and instructional rows.
+SPLITS = ("test",)
 
 ORIGINAL_VARIANTS = (Variant.ORIGINAL, Variant.ORIGINAL_CONTROL, Variant.ORIGINAL_WITH_GUIDE)
 PERTURBED_VARIANTS = (Variant.PERTURBED, Variant.PERTURBED_CONTROL, Variant.PERTURBED_WITH_GUIDE)
@@ -67,7 +71,6 @@ class ViProbeFamily(Family):
     presets: tuple[str, ...] = tuple(PRESETS)
     default_preset: str = "paper"
     splits: tuple[str, ...] = SPLITS
-    features: Features = dataclasses.field(default_factory=lambda: FEATURES)
     gallery_view: GalleryView = GALLERY_VIEW
     card_metadata: Mapping[str, Any] = dataclasses.field(
         default_factory=lambda: {
@@ -82,6 +85,12 @@ class ViProbeFamily(Family):
     configs: tuple[str, ...] = dataclasses.field(init=False)
     unions: Mapping[str, tuple[str, ...]] = dataclasses.field(init=False)
     spec_registry: SpecRegistry = dataclasses.field(init=False)
+
+    @property
+    def features(self) -> Features:  # type: ignore[override]  (read on use: workers never load datasets)
+        from builders.viprobe.schema import FEATURES
+
+        return FEATURES
 
     def __post_init__(self) -> None:
         self.configs = tuple(self.cases)

@@ -10,8 +10,6 @@ from datasets import ClassLabel, Features, Image, Value
 from builders.illusions.engine import CATEGORIES, Variant
 from builders.viprobe.questions import POLARITIES
 
-SPLITS = ("test",)
-
 FEATURES = Features(
     {
         "image": Image(),

@@ -12,24 +12,22 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterator, Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from datasets import Features
 from PIL import Image
 
 from builders import __version__
 from builders.core.errors import SpecError
 from builders.core.family import EMBEDDED, EMBEDDED_KIND, Family, ImageJob, Source
-from builders.core.folder import BuiltFolder
 from builders.core.gallery_view import Fact, Filter, GalleryView, QuestionColumn
 from builders.core.hashing import canonical_json
-from builders.core.manifest import Manifest
 from builders.core.raster import Picture
 from builders.core.scene import Scene, render_scene
 from builders.core.spec import Spec, SpecRegistry
 from builders.vlmbias.animals.release import released_animal_title
 from builders.vlmbias.animals.topic import AnimalsTopic
 from builders.vlmbias.chess_pieces.topic import ChessPiecesTopic
+from builders.vlmbias.columns import SPLITS
 from builders.vlmbias.flags.topic import FlagsTopic
 from builders.vlmbias.game_boards.topic import GameBoardsTopic
 from builders.vlmbias.logos.release import released_logo_title
@@ -37,9 +35,14 @@ from builders.vlmbias.logos.topic import LogosTopic
 from builders.vlmbias.optical_illusions.topic import OpticalIllusionsTopic
 from builders.vlmbias.patterned_grids.topic import PatternedGrids
 from builders.vlmbias.released_photos import ReleasedPhotos
-from builders.vlmbias.schema import FEATURES, SPLITS
 from builders.vlmbias.title import with_title
 from builders.vlmbias.topic import Topic
+
+if TYPE_CHECKING:
+    from datasets import Features
+
+    from builders.core.folder import BuiltFolder
+    from builders.core.manifest import Manifest
 
 #: Image roles: a counterfactual, its titled twin (same spec), an unmodified image.
 COUNTERFACTUAL, WITHTITLE, ORIGINAL = "counterfactual", "withtitle", "original"
@@ -77,7 +80,6 @@ class VlmBiasFamily(Family):
     presets: tuple[str, ...] = ("paper", "lite")
     default_preset: str = "paper"
     splits: tuple[str, ...] = SPLITS
-    features: Features = dataclasses.field(default_factory=lambda: FEATURES)
     gallery_view: GalleryView = GALLERY_VIEW
     card_metadata: Mapping[str, Any] = dataclasses.field(
         default_factory=lambda: {
@@ -97,6 +99,12 @@ class VlmBiasFamily(Family):
     configs: tuple[str, ...] = dataclasses.field(init=False)
     unions: Mapping[str, tuple[str, ...]] = dataclasses.field(init=False)
     spec_registry: SpecRegistry = dataclasses.field(init=False)
+
+    @property
+    def features(self) -> Features:  # type: ignore[override]  (read on use: workers never load datasets)
+        from builders.vlmbias.schema import FEATURES
+
+        return FEATURES
 
     def __post_init__(self) -> None:
         self.configs = tuple(self.topics)

@@ -39,8 +39,8 @@ from PIL import Image, UnidentifiedImageError
 
 from builders.core.errors import RenderError, SpecError, UsageError
 from builders.core.scene import Scene
+from builders.vlmbias.columns import RELEASED_COLUMNS
 from builders.vlmbias.questions import Question
-from builders.vlmbias.schema import RELEASED_COLUMNS
 from builders.vlmbias.spec import VlmBiasSpec
 from builders.vlmbias.topic import type_before_px
 

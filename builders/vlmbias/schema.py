@@ -8,24 +8,7 @@ which is what lets an `all` config glob across them.
 
 from datasets import ClassLabel, Features, Image, Value
 
-SPLITS = ("main", "identification", "withtitle", "original")
-
-ANSWER_TYPES = ("number", "yes_no", "text")
-
-RELEASED_COLUMNS = (
-    "image",
-    "ID",
-    "image_path",
-    "topic",
-    "sub_topic",
-    "prompt",
-    "ground_truth",
-    "expected_bias",
-    "with_title",
-    "type_of_question",
-    "pixel",
-    "metadata",
-)
+from builders.vlmbias.columns import ANSWER_TYPES
 
 FEATURES = Features(
     {
