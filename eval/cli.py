@@ -134,12 +134,12 @@ def score(
             f"score it with `python -m eval score {folder.family}`"
         )
     if split is None:
-        splits = get_family(family).splits
-        if len(splits) > 1:
+        declared = get_family(family)
+        split = declared.default_split or (declared.splits[0] if len(declared.splits) == 1 else None)
+        if split is None:
             raise UsageError(
-                f"family {family!r} has several splits; pass --split (one of: {', '.join(splits)})"
+                f"family {family!r} has several splits; pass --split (one of: {', '.join(declared.splits)})"
             )
-        split = splits[0]
     rows = load_rows(folder, config, split)
     responses = read_responses(predictions)
     row_ids = {row["id"] for row in rows}

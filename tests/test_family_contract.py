@@ -20,7 +20,7 @@ from datasets import load_dataset
 
 from builders.core.build import build
 from builders.core.draw import bundles, draw_bundle
-from builders.core.family import Family
+from builders.core.family import EMBEDDED, Family
 from builders.core.folder import BuiltFolder
 from builders.core.gallery import write_gallery
 from builders.core.hashing import file_sha256
@@ -91,9 +91,16 @@ def test_the_lite_build_loads_with_the_family_schema_and_agrees_with_its_manifes
 ) -> None:
     folder = BuiltFolder(built(family.name, "lite"))
     manifest = folder.manifest
-    assert set(manifest.configs) == set(family.configs)
-    assert dict(manifest.unions) == {union: members for union, members in family.unions.items()}
-    for config in family.configs:
+    embedded = family.configs_for(EMBEDDED)
+    assert embedded and set(manifest.configs) == set(embedded)
+    assert dict(manifest.unions) == {
+        union: built_members
+        for union, members in family.unions.items()
+        if (built_members := tuple(m for m in members if m in embedded))
+    }
+    if family.default_split is not None:
+        assert family.default_split in family.splits
+    for config in embedded:
         ids: set[str] = set()
         image_ids: set[str] = set()
         for split in folder.splits(config):
@@ -142,7 +149,7 @@ def test_the_gallery_shows_the_lite_build(family: Family, built, tmp_path: Path)
 @pytest.mark.slow
 def test_the_paper_build_holds_exactly_the_planned_images_and_verifies(family: Family, built) -> None:
     folder = BuiltFolder(built(family.name))
-    planned = [job for config in family.configs for job in family.jobs(config, family.default_preset)]
+    planned = [job for c in family.configs_for(EMBEDDED) for job in family.jobs(c, family.default_preset)]
     assert sorted(folder.manifest.images) == sorted(job.image_id for job in planned)
     report = verify(folder, family, redraw=False)
     assert report.ok, report.problems

@@ -276,3 +276,23 @@ def test_cli_in_a_subprocess_refuses_a_corrupt_copy(tmp_path: Path) -> None:
     )  # fmt: skip
     assert result.returncode == 2, result.stderr
     assert "cannot be decoded" in result.stderr and not (tmp_path / "out" / "vlmbias").exists()
+
+
+def test_upstream_without_configs_builds_the_photo_topics(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    command = [
+        "build",
+        "vlmbias",
+        "--source",
+        "upstream",
+        str(FIXTURE),
+        "--preset",
+        "lite",
+        "--out",
+        str(out),
+    ]
+    assert main([*command, "--workers", "1", "--no-progress"]) == 0
+    assert sorted(json.loads((out / "vlmbias" / "manifest.json").read_text())["configs"]) == [
+        "animals",
+        "logos",
+    ]

@@ -52,10 +52,15 @@ def default_workers() -> int:
 
 
 def check_selection(
-    family: Family, configs: Iterable[str] | None, preset: str | None
+    family: Family, configs: Iterable[str] | None, preset: str | None, source: Source = EMBEDDED
 ) -> tuple[list[str], str]:
-    """Validate requested configs and preset against the family, in the family's order."""
-    requested = list(configs or family.configs)
+    """Validate requested configs (default: those `source` builds) and preset, in the family's order."""
+    requested = list(configs or family.configs_for(source))
+    if not requested:
+        raise UsageError(
+            f"--source {source.kind} builds no config of family {family.name!r} by default; "
+            "name the configs it reads with --config"
+        )
     unknown = [c for c in requested if c not in family.configs]
     if unknown:
         raise UsageError(
@@ -111,7 +116,7 @@ def build(
     use it are refused before anything is written.
     """
     started = time.perf_counter()
-    selected, preset = check_selection(family, configs, preset)
+    selected, preset = check_selection(family, configs, preset, source)
     workers = default_workers() if workers is None else workers
     if workers < 1:
         raise UsageError(f"--workers must be at least 1, got {workers}")

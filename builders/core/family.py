@@ -86,6 +86,8 @@ class Family(abc.ABC):
     presets: tuple[str, ...]
     default_preset: str
     splits: tuple[str, ...]
+    #: The split `python -m eval score` reads when none is given; None: the user must choose.
+    default_split: str | None = None
     features: Features
     spec_registry: SpecRegistry
     #: Hub metadata for the card (license, task_categories, tags, ...).
@@ -94,6 +96,12 @@ class Family(abc.ABC):
     gallery_view: GalleryView
     #: Source kinds besides `embedded` -> one line saying what PATH / the options must be.
     sources: Mapping[str, str] = {}
+
+    def configs_for(self, source: Source) -> tuple[str, ...]:
+        """The configs `source` builds when the user names none: by default every config from the embedded
+        source (and none from another). A family whose configs need the user's files (a release, photos)
+        leaves them out of the embedded build, so the default build works offline."""
+        return self.configs if source.kind == EMBEDDED_KIND else ()
 
     @abc.abstractmethod
     def jobs(self, config: str, preset: str, source: Source = EMBEDDED) -> Iterator[ImageJob]:

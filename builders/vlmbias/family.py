@@ -113,6 +113,10 @@ class VlmBiasFamily(Family):
         for topic in [*self.topics.values(), *self.released.values()]:
             self.spec_registry.register(topic.spec_type)
 
+    def configs_for(self, source: Source) -> tuple[str, ...]:
+        """Every topic is drawn; `--source upstream` builds the photo topics."""
+        return tuple(self.released) if source.kind == UPSTREAM else super().configs_for(source)
+
     def jobs(self, config: str, preset: str, source: Source = EMBEDDED) -> Iterator[ImageJob]:
         topic = self._planner(config, source)
         plan = topic.plan(preset)
