@@ -1,0 +1,190 @@
+"""Pixel measurements for the VISaGE audits: they read pixels, the spec's palette and its probes.
+
+Every pixel is traced to the palette role nearest in colour (or to the
+background, read from a render of the background alone); a probe then counts
+runs along a line or circle, blobs, corners or bulges of some roles' pixels, or
+names the colour at sample points with its own hue rules.
+"""
+
+from __future__ import annotations
+
+import colorsys
+import math
+from collections import Counter
+
+import numpy as np
+from scipy import ndimage, signal
+
+from builders.core.raster import rasterize_image
+from builders.visage.colours import rgb
+from builders.visage.drawing import Probe
+from builders.visage.render import draw_background, draw_scene
+from builders.visage.spec import DrawnImageSpec
+from builders.visage.style import VIEW
+
+#: Runs shorter than this many pixels are anti-aliasing, not a part.
+MIN_RUN_PX = 1.5
+
+
+class View:
+    """One spec rendered at `size` px: its pixels traced to palette roles."""
+
+    def __init__(self, spec: DrawnImageSpec, size: int) -> None:
+        self.spec = spec
+        self.size = size
+        self.px = size / VIEW
+        self.image = np.asarray(rasterize_image(draw_scene(spec), size, size), dtype=np.float32)
+        background = np.asarray(rasterize_image(draw_background(spec), size, size), dtype=np.float32)
+        self.roles = [role for role, _ in spec.palette]
+        colours = np.array([rgb(hex_) for _, hex_ in spec.palette], dtype=np.float32)
+        to_roles = np.linalg.norm(self.image[:, :, None, :] - colours[None, None], axis=3)
+        to_background = np.linalg.norm(self.image - background, axis=2)
+        nearest = to_roles.argmin(axis=2)
+        closer = np.take_along_axis(to_roles, nearest[:, :, None], axis=2)[:, :, 0] < to_background
+        #: role index per pixel, -1 for the background
+        self.labels = np.where(closer, nearest, -1)
+
+    def mask(self, roles: tuple[str, ...]) -> np.ndarray:
+        if not roles:
+            return self.labels >= 0
+        wanted = [self.roles.index(role) for role in roles]
+        return np.isin(self.labels, wanted)
+
+    def measure(self, probe: Probe) -> int | str:
+        if probe.kind == "colour":
+            return self.colour(probe)
+        mask = self.mask(probe.roles)
+        if probe.kind == "runs":
+            return self.runs(mask, probe)
+        if probe.kind == "components":
+            return len(self.blobs(mask, probe.shape, probe.min_area))
+        if probe.kind == "presence":
+            return int(mask.sum() >= max(probe.min_area * self.px**2, 4))
+        if probe.kind == "corners":
+            return corners(largest(mask))
+        if probe.kind == "lobes":
+            return lobes(mask)
+        raise ValueError(probe.kind)
+
+    def _sample(self, mask: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
+        cols = np.clip(np.floor(xs * self.px).astype(int), 0, self.size - 1)
+        rows = np.clip(np.floor(ys * self.px).astype(int), 0, self.size - 1)
+        return mask[rows, cols]
+
+    def runs(self, mask: np.ndarray, probe: Probe) -> int:
+        step = 0.35 / self.px  # viewBox units per sample: about three samples per pixel
+        if probe.circle is not None:
+            cx, cy, r = probe.circle
+            count = max(int(2 * math.pi * r / step), 16)
+            angles = np.linspace(0, 2 * math.pi, count, endpoint=False)
+            values = self._sample(mask, cx + r * np.cos(angles), cy + r * np.sin(angles))
+            if values.all():
+                return 1
+            values = np.roll(values, -int(np.argmin(values)))  # start outside a run: no run wraps
+        else:
+            xs, ys = [], []
+            for (x1, y1), (x2, y2) in zip(probe.path, probe.path[1:], strict=False):
+                n = max(int(math.dist((x1, y1), (x2, y2)) / step), 2)
+                xs.append(np.linspace(x1, x2, n))
+                ys.append(np.linspace(y1, y2, n))
+            values = self._sample(mask, np.concatenate(xs), np.concatenate(ys))
+        return sum(1 for length in _run_lengths(values) if length * 0.35 >= MIN_RUN_PX)
+
+    def blobs(self, mask: np.ndarray, shape: str, min_area: float) -> list[np.ndarray]:
+        labels, count = ndimage.label(mask)
+        found = []
+        for index in range(1, count + 1):
+            blob = labels == index
+            if blob.sum() < max(min_area * self.px**2, 3):
+                continue
+            ratio = elongation(blob)
+            if (shape == "round" and ratio > 1.6) or (shape == "elongated" and ratio < 2.5):
+                continue
+            found.append(blob)
+        return found
+
+    def colour(self, probe: Probe) -> str:
+        names = []
+        for x, y in probe.path:
+            col, row = int(x * self.px), int(y * self.px)
+            patch = self.image[max(row - 1, 0) : row + 2, max(col - 1, 0) : col + 2].reshape(-1, 3)
+            names.append(colour_name(*np.median(patch, axis=0)))
+        return Counter(names).most_common(1)[0][0]
+
+
+def _run_lengths(values: np.ndarray) -> list[int]:
+    padded = np.concatenate([[False], values, [False]])
+    changes = np.flatnonzero(padded[1:] != padded[:-1])
+    return [int(b - a) for a, b in zip(changes[::2], changes[1::2], strict=True)]
+
+
+def elongation(blob: np.ndarray) -> float:
+    """Ratio of a blob's principal axes (1 for a disc, large for a thin bar)."""
+    ys, xs = np.nonzero(blob)
+    if len(xs) < 3:
+        return 1.0
+    covariance = np.cov(np.vstack([xs, ys]))
+    small, large = np.linalg.eigvalsh(covariance)
+    return math.sqrt(large / max(small, 1e-6))
+
+
+def largest(mask: np.ndarray) -> np.ndarray:
+    labels, count = ndimage.label(mask)
+    if count == 0:
+        return mask
+    sizes = ndimage.sum(mask, labels, range(1, count + 1))
+    return labels == (int(np.argmax(sizes)) + 1)
+
+
+def corners(blob: np.ndarray) -> int:
+    """Corners of a blob's outline: peaks of its distance from the centroid around 360 degrees."""
+    if blob.sum() < 20:
+        return 0
+    ys, xs = np.nonzero(blob)
+    cy, cx = ys.mean(), xs.mean()
+    edge = blob & ~ndimage.binary_erosion(blob)
+    ey, ex = np.nonzero(edge)
+    angles = (np.degrees(np.arctan2(ey - cy, ex - cx)) + 360) % 360
+    radius = np.full(360, np.nan)
+    for angle, dist in zip(angles.astype(int), np.hypot(ey - cy, ex - cx), strict=True):
+        radius[angle] = dist if np.isnan(radius[angle]) else max(radius[angle], dist)
+    known = ~np.isnan(radius)
+    radius = np.interp(np.arange(360), np.flatnonzero(known), radius[known], period=360)
+    smooth = ndimage.uniform_filter1d(radius, 5, mode="wrap")
+    tiled = np.concatenate([smooth, smooth, smooth])
+    peaks, _ = signal.find_peaks(tiled, prominence=0.025 * float(np.median(smooth)), distance=12)
+    return int(((peaks >= 360) & (peaks < 720)).sum())
+
+
+def lobes(mask: np.ndarray) -> int:
+    """Bulges of a silhouette down the image: maxima of its width row by row."""
+    rows = np.flatnonzero(mask.any(axis=1))
+    if len(rows) == 0:
+        return 0
+    widths = np.zeros(mask.shape[0])
+    for row in rows:
+        cols = np.flatnonzero(mask[row])
+        widths[row] = cols[-1] - cols[0] + 1
+    smooth = ndimage.uniform_filter1d(widths, 3)
+    peaks, _ = signal.find_peaks(np.concatenate([[0], smooth, [0]]), prominence=0.1 * smooth.max())
+    return len(peaks)
+
+
+def colour_name(r: float, g: float, b: float) -> str:
+    """A basic colour name by hue, saturation and value (the audit's own rules, not the palette's).
+
+    >>> colour_name(253, 216, 53), colour_name(250, 250, 250), colour_name(109, 76, 48)
+    ('yellow', 'white', 'brown')
+    """
+    hue, saturation, value = colorsys.rgb_to_hsv(r / 255, g / 255, b / 255)
+    hue *= 360
+    if value < 0.22:
+        return "black"
+    if saturation < 0.14:
+        return "white" if value > 0.85 else "grey"
+    if 10 <= hue < 50 and value < 0.55:
+        return "brown"
+    for name, upper in (("red", 12), ("orange", 42), ("yellow", 70), ("green", 165), ("blue", 250)):
+        if hue < upper:
+            return name
+    return "purple" if hue < 300 else "pink" if hue < 345 else "red"
