@@ -48,15 +48,16 @@ FAMILIES: dict[str, tuple[str, ...]] = {
     "skin_pink": ("#e9b7a5", "#e5ad9a"),
 }
 
-#: Scene backgrounds: mid-light tints, far enough from white and from black that white and
-#: black objects stand out; every object colour is also kept away from them (see `palette`).
+#: Scene backgrounds: mid-light tints. None is near any family hex, so a pixel of the object is
+#: never mistaken for the background; the object's silhouette colours are kept well away from
+#: the background chosen for it (`style.sample_background`).
 BACKGROUNDS: tuple[str, ...] = (
     "#b9d7ea",
     "#c3e2c4",
     "#e3cfa6",
     "#cfc4e6",
-    "#bdbdbd",
-    "#f0c6ae",
+    "#a7b8cc",
+    "#ddc8b4",
     "#a9cfc9",
     "#e6d98f",
 )
@@ -66,7 +67,7 @@ FLOORS: tuple[str, ...] = ("#8d7a63", "#9a8c7a", "#7f8a79", "#a08467")
 
 #: Colours drawn in one image differ by at least this RGB distance, so every pixel can be
 #: traced back to the role that drew it (anti-aliased edges lie between two such colours).
-MIN_DISTANCE = 48.0
+MIN_DISTANCE = 32.0
 
 _FAMILY_OF = {hex_: name for name, hexes in FAMILIES.items() for hex_ in hexes}
 
@@ -101,8 +102,8 @@ def rgb(hex_: str) -> tuple[int, int, int]:
 def distance(a: str, b: str) -> float:
     """Euclidean RGB distance between two hexes.
 
-    >>> distance("#000000", "#000030")
-    48.0
+    >>> distance("#000000", "#000020")
+    32.0
     """
     return math.dist(rgb(a), rgb(b))
 

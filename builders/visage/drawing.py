@@ -83,6 +83,13 @@ class Drawer(Generic[V, G]):
     geometry: Callable[[V, random.Random], G]
     draw: Callable[[G, ET.Element, Mapping[str, str]], None]
     measures: Callable[[G, Mapping[str, str]], dict[str, Measured]]
+    #: Roles that make up the object's outline: the background keeps clear of their colours.
+    #: Empty means the first role.
+    silhouette: tuple[str, ...] = ()
+
+    @property
+    def outline_roles(self) -> tuple[str, ...]:
+        return self.silhouette or (self.roles[0].name,)
 
     def role(self, name: str) -> Role:
         for role in self.roles:

@@ -163,7 +163,8 @@ def pair_specs(
     roles = entry.drawer.roles
     typical = sample_palette(roles, entry.palette, key)
     exceptional = sample_palette(roles, {**entry.palette, **entry.exception(exception).palette}, key)
-    background = sample_background([*typical.values(), *exceptional.values()], key)
+    outline = entry.drawer.outline_roles
+    background = sample_background([p[r] for p in (typical, exceptional) for r in outline], key)
     pose = sample_pose(entry.pose, key)
     common = {
         "concept": concept_key,

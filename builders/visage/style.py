@@ -75,26 +75,38 @@ def sample_pose(pose_range: PoseRange, key: tuple[object, ...]) -> Pose:
 def sample_palette(
     roles: tuple[Role, ...], overrides: Mapping[str, tuple[str, ...]], key: tuple[object, ...]
 ) -> dict[str, str]:
-    """A hex per role (in the roles' order), each at least `MIN_DISTANCE` from every other.
+    """A hex per role (in the roles' order), every two at least `MIN_DISTANCE` apart.
 
-    Roles with the fewest candidates choose first, so a narrow choice (a flip clock's black
-    cards) is never crowded out by a broad one. Each role's candidates are shuffled by a
-    generator keyed by the role alone, so two images with the same key and candidates get the
-    same colour for it.
+    Each role's candidates are shuffled by a generator keyed by the role alone, so two images
+    with the same key and candidates get the same colour for it. Roles with the fewest
+    candidates choose first (a flip clock's dark cards before its case); when a role finds no
+    colour, the roles before it try their next candidates (a depth-first search, so the result
+    is still a pure function of the key).
     """
-    options = {role.name: overrides.get(role.name, role.candidates) for role in roles}
-    chosen: dict[str, str] = {}
-    for role in sorted(roles, key=lambda role: len(options[role.name])):
-        candidates = list(options[role.name])
+    options = {}
+    for role in roles:
+        candidates = list(overrides.get(role.name, role.candidates))
         rng_for(*key, "palette", role.name).shuffle(candidates)
-        pick = next((c for c in candidates if _apart(c, chosen.values())), None)
-        if pick is None:
-            raise SpecError(
-                f"no colour for role {role.name!r} is {MIN_DISTANCE:g} away from {sorted(chosen.values())}; "
-                "widen its candidates"
-            )
-        chosen[role.name] = pick
+        options[role.name] = candidates
+    order = sorted(options, key=lambda name: len(options[name]))
+    chosen = _search(order, options, {})
+    if chosen is None:
+        raise SpecError(
+            f"the roles {order} have no colours {MIN_DISTANCE:g} apart from each other; widen their candidates"
+        )
     return {role.name: chosen[role.name] for role in roles}
+
+
+def _search(order: list[str], options: dict[str, list[str]], chosen: dict[str, str]) -> dict[str, str] | None:
+    if len(chosen) == len(order):
+        return chosen
+    name = order[len(chosen)]
+    for colour in options[name]:
+        if _apart(colour, chosen.values()):
+            found = _search(order, options, {**chosen, name: colour})
+            if found is not None:
+                return found
+    return None
 
 
 @dataclasses.dataclass(frozen=True)

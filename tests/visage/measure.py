@@ -24,10 +24,18 @@ from builders.visage.style import VIEW
 
 #: Runs shorter than this many pixels are anti-aliasing, not a part.
 MIN_RUN_PX = 1.5
+#: A pixel this close to a candidate colour is a flat fill of it.
+PURE = 6.0
 
 
 class View:
-    """One spec rendered at `size` px: its pixels traced to palette roles."""
+    """One spec rendered at `size` px, every pixel traced to a palette role or the background.
+
+    A pixel of a flat fill matches one candidate colour (a role's, or the background's there)
+    almost exactly. An anti-aliased edge pixel mixes two, and such a mix can lie nearer a third
+    palette colour (red paint and white lines mix to pink): it is explained as the best mix of
+    two candidates and belongs to whichever makes up most of it.
+    """
 
     def __init__(self, spec: DrawnImageSpec, size: int) -> None:
         self.spec = spec
@@ -37,12 +45,16 @@ class View:
         background = np.asarray(rasterize_image(draw_background(spec), size, size), dtype=np.float32)
         self.roles = [role for role, _ in spec.palette]
         colours = np.array([rgb(hex_) for _, hex_ in spec.palette], dtype=np.float32)
-        to_roles = np.linalg.norm(self.image[:, :, None, :] - colours[None, None], axis=3)
-        to_background = np.linalg.norm(self.image - background, axis=2)
-        nearest = to_roles.argmin(axis=2)
-        closer = np.take_along_axis(to_roles, nearest[:, :, None], axis=2)[:, :, 0] < to_background
+        pixels, behind = self.image.reshape(-1, 3), background.reshape(-1, 3)
+        k = len(colours)
+        # Candidate colours per pixel: the roles, then the background at that pixel (index k).
+        candidates = np.concatenate([np.broadcast_to(colours, (len(pixels), k, 3)), behind[:, None]], axis=1)
+        distances = np.linalg.norm(candidates - pixels[:, None], axis=2)
+        labels = distances.argmin(axis=1)
+        mixed = np.flatnonzero(distances.min(axis=1) > PURE)
+        labels[mixed] = _mixes(pixels[mixed], candidates[mixed])
         #: role index per pixel, -1 for the background
-        self.labels = np.where(closer, nearest, -1)
+        self.labels = np.where(labels == k, -1, labels).reshape(size, size)
 
     def mask(self, roles: tuple[str, ...]) -> np.ndarray:
         if not roles:
@@ -55,7 +67,7 @@ class View:
             return self.colour(probe)
         mask = self.mask(probe.roles)
         if probe.kind == "runs":
-            return self.runs(mask, probe)
+            return self.runs(probe)
         if probe.kind == "components":
             return len(self.blobs(mask, probe.shape, probe.min_area))
         if probe.kind == "presence":
@@ -66,18 +78,18 @@ class View:
             return lobes(mask)
         raise ValueError(probe.kind)
 
-    def _sample(self, mask: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
+    def _sample(self, roles: tuple[str, ...], xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
         cols = np.clip(np.floor(xs * self.px).astype(int), 0, self.size - 1)
         rows = np.clip(np.floor(ys * self.px).astype(int), 0, self.size - 1)
-        return mask[rows, cols]
+        return self.mask(roles)[rows, cols]
 
-    def runs(self, mask: np.ndarray, probe: Probe) -> int:
+    def runs(self, probe: Probe) -> int:
         step = 0.35 / self.px  # viewBox units per sample: about three samples per pixel
         if probe.circle is not None:
             cx, cy, r = probe.circle
             count = max(int(2 * math.pi * r / step), 16)
             angles = np.linspace(0, 2 * math.pi, count, endpoint=False)
-            values = self._sample(mask, cx + r * np.cos(angles), cy + r * np.sin(angles))
+            values = self._sample(probe.roles, cx + r * np.cos(angles), cy + r * np.sin(angles))
             if values.all():
                 return 1
             values = np.roll(values, -int(np.argmin(values)))  # start outside a run: no run wraps
@@ -87,7 +99,7 @@ class View:
                 n = max(int(math.dist((x1, y1), (x2, y2)) / step), 2)
                 xs.append(np.linspace(x1, x2, n))
                 ys.append(np.linspace(y1, y2, n))
-            values = self._sample(mask, np.concatenate(xs), np.concatenate(ys))
+            values = self._sample(probe.roles, np.concatenate(xs), np.concatenate(ys))
         return sum(1 for length in _run_lengths(values) if length * 0.35 >= MIN_RUN_PX)
 
     def blobs(self, mask: np.ndarray, shape: str, min_area: float) -> list[np.ndarray]:
@@ -110,6 +122,24 @@ class View:
             patch = self.image[max(row - 1, 0) : row + 2, max(col - 1, 0) : col + 2].reshape(-1, 3)
             names.append(colour_name(*np.median(patch, axis=0)))
         return Counter(names).most_common(1)[0][0]
+
+
+def _mixes(pixels: np.ndarray, candidates: np.ndarray) -> np.ndarray:
+    """For each pixel, the candidate making up most of its best two-colour mix."""
+    n, count = len(pixels), candidates.shape[1]
+    best_error = np.full(n, np.inf)
+    label = np.zeros(n, dtype=int)
+    for a in range(count):
+        for b in range(a + 1, count):
+            ca, cb = candidates[:, a], candidates[:, b]
+            span = ca - cb
+            length = np.maximum((span**2).sum(axis=1), 1e-6)
+            alpha = np.clip(((pixels - cb) * span).sum(axis=1) / length, 0, 1)
+            error = np.linalg.norm(pixels - (cb + alpha[:, None] * span), axis=1)
+            better = error < best_error
+            best_error = np.where(better, error, best_error)
+            label = np.where(better, np.where(alpha >= 0.5, a, b), label)
+    return label
 
 
 def _run_lengths(values: np.ndarray) -> list[int]:
@@ -137,23 +167,18 @@ def largest(mask: np.ndarray) -> np.ndarray:
 
 
 def corners(blob: np.ndarray) -> int:
-    """Corners of a blob's outline: peaks of its distance from the centroid around 360 degrees."""
+    """Corners of a blob's outline: peaks of its reach from the centroid, in 2-degree bins."""
     if blob.sum() < 20:
         return 0
     ys, xs = np.nonzero(blob)
     cy, cx = ys.mean(), xs.mean()
-    edge = blob & ~ndimage.binary_erosion(blob)
-    ey, ex = np.nonzero(edge)
-    angles = (np.degrees(np.arctan2(ey - cy, ex - cx)) + 360) % 360
-    radius = np.full(360, np.nan)
-    for angle, dist in zip(angles.astype(int), np.hypot(ey - cy, ex - cx), strict=True):
-        radius[angle] = dist if np.isnan(radius[angle]) else max(radius[angle], dist)
-    known = ~np.isnan(radius)
-    radius = np.interp(np.arange(360), np.flatnonzero(known), radius[known], period=360)
-    smooth = ndimage.uniform_filter1d(radius, 5, mode="wrap")
+    bins = ((np.degrees(np.arctan2(ys - cy, xs - cx)) + 360) % 360 / 2).astype(int) % 180
+    reach = np.zeros(180)
+    np.maximum.at(reach, bins, np.hypot(ys - cy, xs - cx))
+    smooth = ndimage.uniform_filter1d(reach, 3, mode="wrap")
     tiled = np.concatenate([smooth, smooth, smooth])
-    peaks, _ = signal.find_peaks(tiled, prominence=0.025 * float(np.median(smooth)), distance=12)
-    return int(((peaks >= 360) & (peaks < 720)).sum())
+    peaks, _ = signal.find_peaks(tiled, prominence=0.03 * float(np.median(smooth)), distance=6)
+    return int(((peaks >= 180) & (peaks < 360)).sum())
 
 
 def lobes(mask: np.ndarray) -> int:
@@ -166,7 +191,9 @@ def lobes(mask: np.ndarray) -> int:
         cols = np.flatnonzero(mask[row])
         widths[row] = cols[-1] - cols[0] + 1
     smooth = ndimage.uniform_filter1d(widths, 3)
-    peaks, _ = signal.find_peaks(np.concatenate([[0], smooth, [0]]), prominence=0.1 * smooth.max())
+    height = rows[-1] - rows[0] + 1
+    padded = np.concatenate([[0], smooth, [0]])
+    peaks, _ = signal.find_peaks(padded, prominence=0.1 * smooth.max(), distance=max(3, int(0.08 * height)))
     return len(peaks)
 
 

@@ -12,7 +12,21 @@ from builders.core.errors import SpecError
 from builders.visage.concept import Concept
 from builders.visage.predicates import VisageTuple
 
-MODULES = ("clock",)
+MODULES = (
+    "clock",
+    "guitar",
+    "stop_sign",
+    "chair",
+    "table",
+    "fork",
+    "traffic_light",
+    "die",
+    "pencil",
+    "playing_card",
+    "starfish",
+    "ladybug",
+    "snowman",
+)
 
 CONCEPTS: dict[str, Concept] = {
     concept.key: concept
