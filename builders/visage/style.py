@@ -92,7 +92,8 @@ def sample_palette(
     chosen = _search(order, options, {})
     if chosen is None:
         raise SpecError(
-            f"the roles {order} have no colours {MIN_DISTANCE:g} apart from each other; widen their candidates"
+            f"the roles {order} have no colours {MIN_DISTANCE:g} apart from each other; "
+            "widen their candidates"
         )
     return {role.name: chosen[role.name] for role in roles}
 
