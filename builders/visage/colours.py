@@ -17,7 +17,7 @@ FAMILIES: dict[str, tuple[str, ...]] = {
     "yellow": ("#fdd835", "#fbc02d", "#ffe033", "#f9d71c"),
     "green": ("#43a047", "#2e7d32", "#7cb342", "#558b2f"),
     "blue": ("#1e5fb4", "#1565c0", "#2f6fd0", "#0d47a1"),
-    "pale_blue": ("#7fbcd2", "#8cc4d4"),  # a blue java banana's silvery blue
+    "pale_blue": ("#7fbcd2", "#8cc4d4"),
     "purple": ("#6a1b9a", "#7b1fa2", "#5e2a84", "#4a148c"),
     "pink": ("#f48fb1", "#f0a0b8", "#ee8fa6"),
     "white": ("#fafafa", "#f6f3ea", "#fdfcf7"),
@@ -69,6 +69,9 @@ FLOORS: tuple[str, ...] = ("#8d7a63", "#9a8c7a", "#7f8a79", "#a08467")
 #: traced back to the role that drew it (anti-aliased edges lie between two such colours).
 MIN_DISTANCE = 32.0
 
+#: Families that are a shade of a basic colour a norm may name.
+SHADE_OF = {"pale_blue": "blue", "carrot_orange": "orange", "coal": "black"}
+
 _FAMILY_OF = {hex_: name for name, hexes in FAMILIES.items() for hex_ in hexes}
 
 
@@ -88,6 +91,16 @@ def family_of(hex_: str) -> str:
     'yellow'
     """
     return _FAMILY_OF[hex_]
+
+
+def colour_of(hex_: str) -> str:
+    """The basic colour a hex shows, as a colour norm names it.
+
+    >>> colour_of("#7fbcd2"), colour_of("#fdd835")
+    ('blue', 'yellow')
+    """
+    name = family_of(hex_)
+    return SHADE_OF.get(name, name)
 
 
 def rgb(hex_: str) -> tuple[int, int, int]:

@@ -35,8 +35,13 @@ def draw_scene(spec: DrawnImageSpec) -> Canvas:
 
 def draw_background(spec: DrawnImageSpec) -> Canvas:
     """The picture without its object."""
+    return background_canvas(spec.scene_background)
+
+
+def background_canvas(background: Background) -> Canvas:
+    """A canvas showing only `background` (an image pair shares one)."""
     canvas = Canvas(VIEW, VIEW)
-    _background(canvas, spec.scene_background)
+    _background(canvas, background)
     return canvas
 
 

@@ -128,10 +128,19 @@ class Preset:
 PRESETS: dict[str, Preset] = {
     "paper": Preset("every tuple, 4 typical + 4 exceptional images (the paper's mode per exception)", 4, 512),
     "lite": Preset(
-        "six tuples over six drawers, 2 typical + 2 exceptional images each",
+        "eight tuples over eight drawers, 2 typical + 2 exceptional images each",
         2,
         512,
-        tuples=("clock-hands-digital_clock",),
+        tuples=(
+            "clock-hands-digital_clock",
+            "guitar-six_strings-bass_guitar",
+            "stop_sign-octagonal-japanese_stop_sign",
+            "chair-four_legs-swivel_chair",
+            "die-dots-blank_die",
+            "lion-mane-lioness",
+            "zebra-stripes-polka_dot_zebra",
+            "banana-yellow-green_banana",
+        ),
     ),
 }
 

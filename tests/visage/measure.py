@@ -9,6 +9,7 @@ names the colour at sample points with its own hue rules.
 from __future__ import annotations
 
 import colorsys
+import functools
 import math
 from collections import Counter
 
@@ -18,9 +19,9 @@ from scipy import ndimage, signal
 from builders.core.raster import rasterize_image
 from builders.visage.colours import rgb
 from builders.visage.drawing import Probe
-from builders.visage.render import draw_background, draw_scene
+from builders.visage.render import background_canvas, draw_scene
 from builders.visage.spec import DrawnImageSpec
-from builders.visage.style import VIEW
+from builders.visage.style import VIEW, Background
 
 #: Runs shorter than this many pixels are anti-aliasing, not a part.
 MIN_RUN_PX = 1.5
@@ -29,32 +30,52 @@ PURE = 6.0
 
 
 class View:
-    """One spec rendered at `size` px, every pixel traced to a palette role or the background.
+    """One spec rendered at `size` px, its pixels traced to palette roles or the background.
 
     A pixel of a flat fill matches one candidate colour (a role's, or the background's there)
     almost exactly. An anti-aliased edge pixel mixes two, and such a mix can lie nearer a third
     palette colour (red paint and white lines mix to pink): it is explained as the best mix of
-    two candidates and belongs to whichever makes up most of it.
+    two candidates and belongs to whichever makes up most of it. Pixels are traced lazily: a
+    probe along a line only traces the pixels it crosses.
     """
 
     def __init__(self, spec: DrawnImageSpec, size: int) -> None:
         self.spec = spec
         self.size = size
         self.px = size / VIEW
-        self.image = np.asarray(rasterize_image(draw_scene(spec), size, size), dtype=np.float32)
-        background = np.asarray(rasterize_image(draw_background(spec), size, size), dtype=np.float32)
+        self.image = np.asarray(rasterize_image(draw_scene(spec), size, size), dtype=np.int32)
+        self.background = _background(spec.background, spec.background_colors, size)
         self.roles = [role for role, _ in spec.palette]
-        colours = np.array([rgb(hex_) for _, hex_ in spec.palette], dtype=np.float32)
-        pixels, behind = self.image.reshape(-1, 3), background.reshape(-1, 3)
-        k = len(colours)
-        # Candidate colours per pixel: the roles, then the background at that pixel (index k).
-        candidates = np.concatenate([np.broadcast_to(colours, (len(pixels), k, 3)), behind[:, None]], axis=1)
-        distances = np.linalg.norm(candidates - pixels[:, None], axis=2)
+        self.colours = np.array([rgb(hex_) for _, hex_ in spec.palette], dtype=np.int32)
+        self._labels: np.ndarray | None = None
+
+    @property
+    def labels(self) -> np.ndarray:
+        """Role index per pixel, -1 for the background."""
+        if self._labels is None:
+            # Pixels equal to the background are the background; only the others need tracing.
+            rows, cols = np.nonzero((self.image != self.background).any(axis=2))
+            self._labels = np.full((self.size, self.size), -1)
+            self._labels[rows, cols] = self.trace(rows, cols)
+        return self._labels
+
+    def trace(self, rows: np.ndarray, cols: np.ndarray) -> np.ndarray:
+        """Role index (or -1) of the pixels at (rows, cols)."""
+        pixels = self.image[rows, cols]
+        k = len(self.colours)
+        candidates = np.concatenate(
+            [np.broadcast_to(self.colours, (len(pixels), k, 3)), self.background[rows, cols][:, None]], axis=1
+        )
+        distances = ((candidates - pixels[:, None]) ** 2).sum(axis=2)
         labels = distances.argmin(axis=1)
-        mixed = np.flatnonzero(distances.min(axis=1) > PURE)
-        labels[mixed] = _mixes(pixels[mixed], candidates[mixed])
-        #: role index per pixel, -1 for the background
-        self.labels = np.where(labels == k, -1, labels).reshape(size, size)
+        # A flat pixel matches a candidate and its four neighbours; any other is an edge, a mix.
+        uneven = np.zeros(len(rows), dtype=bool)
+        for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+            near = self.image[np.clip(rows + dr, 0, self.size - 1), np.clip(cols + dc, 0, self.size - 1)]
+            uneven |= np.abs(near - pixels).max(axis=1) > PURE
+        mixed = np.flatnonzero((distances.min(axis=1) > PURE**2) | uneven)
+        labels[mixed] = _mixes(pixels[mixed].astype(np.float32), candidates[mixed].astype(np.float32))
+        return np.where(labels == k, -1, labels)
 
     def mask(self, roles: tuple[str, ...]) -> np.ndarray:
         if not roles:
@@ -65,9 +86,9 @@ class View:
     def measure(self, probe: Probe) -> int | str:
         if probe.kind == "colour":
             return self.colour(probe)
-        mask = self.mask(probe.roles)
         if probe.kind == "runs":
             return self.runs(probe)
+        mask = self.mask(probe.roles)
         if probe.kind == "components":
             return len(self.blobs(mask, probe.shape, probe.min_area))
         if probe.kind == "presence":
@@ -81,7 +102,9 @@ class View:
     def _sample(self, roles: tuple[str, ...], xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
         cols = np.clip(np.floor(xs * self.px).astype(int), 0, self.size - 1)
         rows = np.clip(np.floor(ys * self.px).astype(int), 0, self.size - 1)
-        return self.mask(roles)[rows, cols]
+        labels = self.trace(rows, cols)
+        wanted = [self.roles.index(role) for role in roles] if roles else list(range(len(self.roles)))
+        return np.isin(labels, wanted)
 
     def runs(self, probe: Probe) -> int:
         step = 0.35 / self.px  # viewBox units per sample: about three samples per pixel
@@ -119,9 +142,21 @@ class View:
         names = []
         for x, y in probe.path:
             col, row = int(x * self.px), int(y * self.px)
-            patch = self.image[max(row - 1, 0) : row + 2, max(col - 1, 0) : col + 2].reshape(-1, 3)
+            patch = (
+                self.image[max(row - 1, 0) : row + 2, max(col - 1, 0) : col + 2].reshape(-1, 3).astype(float)
+            )
             names.append(colour_name(*np.median(patch, axis=0)))
         return Counter(names).most_common(1)[0][0]
+
+
+@functools.lru_cache(maxsize=64)
+def _background(kind: str, colours: tuple[str, ...], size: int) -> np.ndarray:
+    """The background alone (an image pair shares one, so it is drawn once)."""
+    array = np.asarray(
+        rasterize_image(background_canvas(Background(kind, colours)), size, size), dtype=np.int32
+    )
+    array.flags.writeable = False
+    return array
 
 
 def _mixes(pixels: np.ndarray, candidates: np.ndarray) -> np.ndarray:

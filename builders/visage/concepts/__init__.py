@@ -13,6 +13,7 @@ from builders.visage.concept import Concept
 from builders.visage.predicates import VisageTuple
 
 MODULES = (
+    # objects
     "clock",
     "guitar",
     "stop_sign",
@@ -23,9 +24,29 @@ MODULES = (
     "die",
     "pencil",
     "playing_card",
+    "snowman",
+    # animals
+    "cat",
+    "dog",
+    "zebra",
+    "tiger",
+    "leopard",
+    "lion",
+    "deer",
+    "cow",
+    "elephant",
+    "giraffe",
+    "sheep",
     "starfish",
     "ladybug",
-    "snowman",
+    # produce
+    "banana",
+    "apple",
+    "strawberry",
+    "carrot",
+    "tomato",
+    "pumpkin",
+    "eggplant",
 )
 
 CONCEPTS: dict[str, Concept] = {

@@ -12,7 +12,7 @@ import random
 import xml.etree.ElementTree as ET
 from collections.abc import Mapping
 
-from builders.visage.colours import family, family_of
+from builders.visage.colours import colour_of, family
 from builders.visage.drawing import Drawer, Measured, Point, Role, colour, components
 from builders.visage.drawings.primitives import circle, ellipse, line
 
@@ -81,7 +81,7 @@ def draw(g: Geometry, parent: ET.Element, colours: Mapping[str, str]) -> None:
 def measures(g: Geometry, colours: Mapping[str, str]) -> dict[str, Measured]:
     return {
         "spots": Measured(len(g.spots), components(("ink", "mark"), shape="round", min_area=8)),
-        "colour": Measured(family_of(colours["shell"]), colour(*SHELL_POINTS)),
+        "colour": Measured(colour_of(colours["shell"]), colour(*SHELL_POINTS)),
     }
 
 

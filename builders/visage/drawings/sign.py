@@ -7,7 +7,7 @@ import random
 import xml.etree.ElementTree as ET
 from collections.abc import Mapping
 
-from builders.visage.colours import family, family_of
+from builders.visage.colours import colour_of, family
 from builders.visage.drawing import Drawer, Measured, Role, colour, corners
 from builders.visage.drawings.primitives import polygon, rect, regular_polygon, text
 
@@ -68,7 +68,7 @@ def draw(g: Geometry, parent: ET.Element, colours: Mapping[str, str]) -> None:
 def measures(g: Geometry, colours: Mapping[str, str]) -> dict[str, Measured]:
     return {
         "sides": Measured(g.sides, corners(("plate",))),
-        "colour": Measured(family_of(colours["plate"]), colour(*g.plate_points)),
+        "colour": Measured(colour_of(colours["plate"]), colour(*g.plate_points)),
     }
 
 
