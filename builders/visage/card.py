@@ -1,0 +1,70 @@
+"""Fields of the VISaGE dataset card (`dataset_cards/visage.md`) computed from the catalogue and manifest."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from builders.visage.concepts import CONCEPTS, TUPLES
+from builders.visage.plan import CONFIGS
+from builders.visage.predicates import PREDICATE_VERSION, PREDICATES
+from builders.visage.spec import PRESETS
+
+
+def card_context(manifest: dict[str, Any]) -> dict[str, str]:
+    """Every `$field` of the card template beyond the four the pipeline fills itself."""
+    norms = sum(len(concept.norms) for concept in CONCEPTS.values())
+    built = manifest.get("configs", {})
+    return {
+        "categories": str(len(CONCEPTS)),
+        "norms": str(norms),
+        "tuples": str(len(TUPLES)),
+        "presets": ", ".join(sorted({entry["preset"] for entry in built.values()})) or "none",
+        "preset_table": preset_table(),
+        "config_table": config_table(manifest),
+        "concept_table": concept_table(),
+        "predicate_table": predicate_table(),
+        "predicate_version": PREDICATE_VERSION,
+    }
+
+
+def concept_table() -> str:
+    """One line per norm: the generic, the attribute the drawing shows, and its named exceptions."""
+    lines = ["| category | generic | measured in the pixels | exceptions |", "|---|---|---|---|"]
+    for concept in CONCEPTS.values():
+        for norm in concept.norms:
+            text = next(t for t in TUPLES.values() if t.norm_id == f"{concept.key}-{norm.key}").norm_text
+            exceptions = ", ".join(e.name.singular for e in concept.exceptions if norm.key in e.norms)
+            expect = norm.expect
+            operator = {"exactly": "=", "at_least": "≥", "colour": "is"}[expect.kind]
+            shown = f"{norm.measure.replace('_', ' ')} {operator} {expect.value}"
+            lines.append(f"| {concept.name.singular} | {text} | {shown} | {exceptions} |")
+    return "\n".join(lines)
+
+
+def predicate_table() -> str:
+    lines = ["| predicate | concept question | instance question | generic |", "|---|---|---|---|"]
+    for name, forms in PREDICATES.items():
+        lines.append(f"| `{name}` | {forms.concept} | {forms.instance} | {forms.norm} |")
+    return "\n".join(lines)
+
+
+def preset_table() -> str:
+    lines = ["| preset | tuples | images per tuple | size | what |", "|---|---|---|---|---|"]
+    for name, chosen in PRESETS.items():
+        count = len(chosen.tuples) if chosen.tuples is not None else len(TUPLES)
+        images = f"{chosen.images} + {chosen.images}"
+        lines.append(f"| {name} | {count} | {images} | {chosen.size} px | {chosen.description} |")
+    return "\n".join(lines)
+
+
+def config_table(manifest: dict[str, Any]) -> str:
+    """Images and rows per built config and split."""
+    lines = ["| config | preset | test rows | recognition rows (= images) |", "|---|---|---|---|"]
+    for config in CONFIGS:
+        entry = manifest.get("configs", {}).get(config)
+        if entry is None:
+            continue
+        splits = entry["splits"]
+        counts = [splits.get(split, {}).get("num_rows", 0) for split in ("test", "recognition")]
+        lines.append(f"| `{config}` | {entry['preset']} | {counts[0]} | {counts[1]} |")
+    return "\n".join(lines)
