@@ -91,12 +91,6 @@ class Drawer(Generic[V, G]):
     def outline_roles(self) -> tuple[str, ...]:
         return self.silhouette or (self.roles[0].name,)
 
-    def role(self, name: str) -> Role:
-        for role in self.roles:
-            if role.name == name:
-                return role
-        raise KeyError(name)
-
 
 def runs(roles: tuple[str, ...], *path: Point) -> Probe:
     return Probe("runs", roles, path=tuple(path))

@@ -12,6 +12,7 @@ import random
 import xml.etree.ElementTree as ET
 from collections.abc import Mapping
 
+from builders.core.errors import SpecError
 from builders.visage.colours import colour_of, family
 from builders.visage.drawing import Drawer, Measured, Point, Role, colour, components
 from builders.visage.drawings.primitives import circle, ellipse, line
@@ -53,7 +54,7 @@ def geometry(variant: Variant, rng: random.Random) -> Geometry:
     while len(spots) < 2 * per_side:
         attempts += 1
         if attempts > 5000:
-            raise RuntimeError("cannot place ladybug spots")
+            raise SpecError(f"cannot place {variant.spots} spots of radius {r} on a ladybug; use fewer")
         x, y = rng.uniform(r + 2.0, rx - r - 1.0), rng.uniform(cy - ry + r + 3.0, cy + ry - r - 2.0)
         inside = ((x - cx) / (rx - r - 1.5)) ** 2 + ((y - cy) / (ry - r - 1.5)) ** 2 <= 1
         clear = all(math.dist((x, y), p) > r + 2.2 for p in SHELL_POINTS)
