@@ -138,7 +138,7 @@ PRESETS: dict[str, Preset] = {
             "chair-four_legs-swivel_chair",
             "die-dots-blank_die",
             "lion-mane-lioness",
-            "zebra-stripes-polka_dot_zebra",
+            "starfish-five_arms-sunflower_sea_star",
             "banana-yellow-green_banana",
         ),
     ),
