@@ -1,26 +1,25 @@
-"""Fields of the VISaGE dataset card (`dataset_cards/visage.md`) computed from the catalogue and manifest."""
+"""Fields of the VISaGE card (`dataset_cards/visage.md`): catalogue tables, the built folder's counts."""
 
 from __future__ import annotations
 
-from typing import Any
-
+from builders.core.folder import BuiltFolder
 from builders.visage.concepts import CONCEPTS, TUPLES
-from builders.visage.plan import CONFIGS
 from builders.visage.predicates import PREDICATE_VERSION, PREDICATES
+from builders.visage.schema import SPLITS
 from builders.visage.spec import PRESETS
 
 
-def card_context(manifest: dict[str, Any]) -> dict[str, str]:
+def card_context(folder: BuiltFolder) -> dict[str, str]:
     """Every `$field` of the card template beyond the four the pipeline fills itself."""
     norms = sum(len(concept.norms) for concept in CONCEPTS.values())
-    built = manifest.get("configs", {})
+    built = folder.manifest.configs
     return {
         "categories": str(len(CONCEPTS)),
         "norms": str(norms),
         "tuples": str(len(TUPLES)),
-        "presets": ", ".join(sorted({entry["preset"] for entry in built.values()})) or "none",
+        "presets": ", ".join(sorted({entry.preset for entry in built.values()})) or "none",
         "preset_table": preset_table(),
-        "config_table": config_table(manifest),
+        "config_table": config_table(folder),
         "concept_table": concept_table(),
         "predicate_table": predicate_table(),
         "predicate_version": PREDICATE_VERSION,
@@ -57,14 +56,17 @@ def preset_table() -> str:
     return "\n".join(lines)
 
 
-def config_table(manifest: dict[str, Any]) -> str:
-    """Images and rows per built config and split."""
-    lines = ["| config | preset | test rows | recognition rows (= images) |", "|---|---|---|---|"]
-    for config in CONFIGS:
-        entry = manifest.get("configs", {}).get(config)
-        if entry is None:
-            continue
-        splits = entry["splits"]
-        counts = [splits.get(split, {}).get("num_rows", 0) for split in ("test", "recognition")]
-        lines.append(f"| `{config}` | {entry['preset']} | {counts[0]} | {counts[1]} |")
+def config_table(folder: BuiltFolder) -> str:
+    """Per built config: where its images came from, its tuples and images, its rows per split."""
+    lines = [
+        "| config | preset | source | tuples | images | test rows | recognition rows |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for config, entry in sorted(folder.manifest.configs.items()):
+        images = sum(1 for image in folder.manifest.images.values() if image.config == config)
+        rows = folder.rows(config, "recognition", ["tuple_id"]) if "recognition" in entry.splits else ()
+        tuples = len({row["tuple_id"] for row in rows})
+        counts = " | ".join(str(entry.splits[s].num_rows if s in entry.splits else 0) for s in SPLITS)
+        source = entry.source.kind
+        lines.append(f"| `{config}` | {entry.preset} | {source} | {tuples} | {images} | {counts} |")
     return "\n".join(lines)

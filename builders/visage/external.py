@@ -16,7 +16,8 @@ object per line in a `.jsonl` file) per pair of images of a tuple:
 Lines with the same category, attribute and exception form one tuple; its
 image pairs are numbered in file order. Everything is checked (every field,
 every photo opened) before a single row is built, and the first problem is
-reported in one sentence naming the line.
+reported in one sentence naming the line. A spec keeps the photo's absolute
+path and content hash, so worker processes and `verify` read the same file.
 """
 
 from __future__ import annotations
@@ -194,21 +195,20 @@ def _image_spec(
         norm_text=text.norm_text,
         image_type=image_type,
         index=index,
-        path=relative,
+        path=str(photo),
         sha256=hashlib.sha256(data).hexdigest(),
         width=width,
         height=height,
     )
 
 
-def load_photo(spec: ExternalImageSpec, images: Path | str) -> Image.Image:
+def load_photo(spec: ExternalImageSpec) -> Image.Image:
     """The spec's photo as RGB, after checking it is still the file that was planned."""
-    photo = Path(images) / spec.path
     try:
-        data = photo.read_bytes()
+        data = Path(spec.path).read_bytes()
     except OSError:
-        raise UsageError(f"image {spec.path!r} is gone from {str(images)!r}; restore it or rebuild") from None
+        raise UsageError(f"image {spec.path!r} is gone; restore it or rebuild") from None
     if hashlib.sha256(data).hexdigest() != spec.sha256:
-        raise UsageError(f"image {spec.path!r} in {str(images)!r} changed since it was read; rebuild")
+        raise UsageError(f"image {spec.path!r} changed since it was read; rebuild")
     with Image.open(io.BytesIO(data)) as opened:
         return opened.convert("RGB")

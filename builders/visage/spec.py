@@ -5,7 +5,7 @@ A drawn image is keyed by its tuple (concept, norm, exception), its type
 palette, background and detail seed, so it alone draws the image. The i-th
 typical and i-th exceptional image of a tuple are sampled together and share
 pose, background and every colour the exception does not change. An image from
-the authors' tuples (`external`) carries the tuple's text and the photo's path.
+the authors' tuples (`external`) carries the tuple's text and the photo's absolute path.
 """
 
 from __future__ import annotations
@@ -89,14 +89,15 @@ class ExternalImageSpec(Spec):
     norm_text: str
     image_type: str
     index: int
-    path: str  # relative to the --images folder
+    path: str  # absolute, inside the --images folder
     sha256: str  # of the file's bytes
     width: int
     height: int
 
     @property
     def image_id(self) -> str:
-        return f"{self.tuple_id}-{self.image_type[0]}{self.index}"
+        """E.g. `external-lion-manes-lioness-e0`: apart from every drawn image's id, whatever the tuple."""
+        return f"external-{self.tuple_id}-{self.image_type[0]}{self.index}"
 
     @property
     def tuple_text(self) -> VisageTuple:

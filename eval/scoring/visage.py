@@ -115,8 +115,8 @@ class VisageGraded:
         return self.condition is None or self.answer is not None
 
     def to_record(self) -> dict[str, Any]:
-        """JSON form for lmms-eval's aggregations and samples log (`ID` lets `eval.predictions` find it)."""
-        return {"ID": self.id, **dataclasses.asdict(self)}
+        """JSON form for lmms-eval's aggregations and samples log (`eval.predictions` reads its `id`)."""
+        return dataclasses.asdict(self)
 
     @classmethod
     def from_record(cls, record: Mapping[str, Any]) -> VisageGraded:
@@ -256,9 +256,7 @@ def report(graded: Sequence[VisageGraded]) -> dict[str, Any]:
     }
 
 
-def score_rows(
-    rows: Iterable[Mapping[str, Any]], responses: Mapping[str, str], id_column: str = "id"
-) -> dict[str, Any]:
+def score_rows(rows: Iterable[Mapping[str, Any]], responses: Mapping[str, str]) -> dict[str, Any]:
     """The report of the rows that have a response (responses keyed by the rows' `id`); `n` counts them."""
-    graded = [grade(row, responses[row[id_column]]) for row in rows if row[id_column] in responses]
+    graded = [grade(row, responses[row["id"]]) for row in rows if row["id"] in responses]
     return {"n": len(graded), **report(graded)}

@@ -14,12 +14,13 @@ import math
 from collections import Counter
 
 import numpy as np
+from PIL import Image
 from scipy import ndimage, signal
 
 from builders.core.raster import rasterize_image
 from builders.visage.colours import rgb
 from builders.visage.drawing import Probe
-from builders.visage.render import background_canvas, draw_scene
+from builders.visage.render import background_canvas
 from builders.visage.spec import DrawnImageSpec
 from builders.visage.style import VIEW, Background
 
@@ -30,7 +31,7 @@ PURE = 6.0
 
 
 class View:
-    """One spec rendered at `size` px, its pixels traced to palette roles or the background.
+    """One drawn image (square, any size) with its spec, its pixels traced to palette roles or the background.
 
     A pixel of a flat fill matches one candidate colour (a role's, or the background's there)
     almost exactly. An anti-aliased edge pixel mixes two, and such a mix can lie nearer a third
@@ -39,12 +40,12 @@ class View:
     probe along a line only traces the pixels it crosses.
     """
 
-    def __init__(self, spec: DrawnImageSpec, size: int) -> None:
+    def __init__(self, spec: DrawnImageSpec, image: Image.Image) -> None:
         self.spec = spec
-        self.size = size
-        self.px = size / VIEW
-        self.image = np.asarray(rasterize_image(draw_scene(spec), size, size), dtype=np.int32)
-        self.background = _background(spec.background, spec.background_colors, size)
+        self.size = image.width
+        self.px = self.size / VIEW
+        self.image = np.asarray(image.convert("RGB"), dtype=np.int32)
+        self.background = _background(spec.background, spec.background_colors, self.size)
         self.roles = [role for role, _ in spec.palette]
         self.colours = np.array([rgb(hex_) for _, hex_ in spec.palette], dtype=np.int32)
         self._labels: np.ndarray | None = None

@@ -9,11 +9,11 @@ from collections import Counter
 import pytest
 
 from builders.core.errors import SpecError, UsageError
-from builders.visage import SPECS
 from builders.visage.colours import BACKGROUNDS, FAMILIES, FLOORS, MIN_DISTANCE, SHADE_OF, colour_of, distance
 from builders.visage.concept import Concept, Norm, Noun, Subcategory, exactly
 from builders.visage.concepts import CONCEPTS, TUPLES
 from builders.visage.drawings import clock
+from builders.visage.family import FAMILY
 from builders.visage.spec import PRESETS, drawn_specs, pair_specs
 from tests.visage.measure import colour_name
 
@@ -140,7 +140,8 @@ def test_planning_is_deterministic_and_specs_round_trip(paper_specs) -> None:
     assert pair_specs("lion", "mane", "lioness", 2, 512) == pair_specs("lion", "mane", "lioness", 2, 512)
     for spec in paper_specs[::37]:
         data = spec.to_dict()
-        assert SPECS.load(data) == spec and SPECS.load(data).spec_hash == spec.spec_hash
+        loaded = FAMILY.spec_registry.load(data)
+        assert loaded == spec and loaded.spec_hash == spec.spec_hash
         assert re.fullmatch(r"[a-z0-9_]+-[a-z0-9_]+-[a-z0-9_]+-[te][0-3]", spec.image_id)
 
 

@@ -11,9 +11,11 @@ import pytest
 from PIL import Image
 
 from builders.core.errors import UsageError
+from builders.core.family import Source
 from builders.core.raster import encode_png
-from builders.visage import rows, scene, specs
+from builders.core.scene import render_scene
 from builders.visage.external import read_tuples
+from builders.visage.family import FAMILY
 from builders.visage.spec import ExternalImageSpec
 
 HEADER = ["category", "category_pl", "exception", "exception_pl", "attribute", "attribute_sg", "predicate",
@@ -57,14 +59,16 @@ GOOD = [
 def test_a_csv_of_tuples_becomes_typical_and_exceptional_specs(tmp_path: Path, images: Path) -> None:
     found = read_tuples(_csv(tmp_path / "tuples.csv", GOOD), images)
     assert [s.image_id for s in found] == [
-        "lion-manes-lioness-t0",
-        "lion-manes-lioness-e0",
-        "lion-manes-lioness-t1",
-        "lion-manes-lioness-e1",
-        "cheetah-fast-cheetah_cub-t0",
-        "cheetah-fast-cheetah_cub-e0",
+        "external-lion-manes-lioness-t0",
+        "external-lion-manes-lioness-e0",
+        "external-lion-manes-lioness-t1",
+        "external-lion-manes-lioness-e1",
+        "external-cheetah-fast-cheetah_cub-t0",
+        "external-cheetah-fast-cheetah_cub-e0",
     ]
-    assert (found[1].width, found[1].height, found[1].path) == (20, 20, "lion/lioness_0.png")
+    # Absolute paths: worker processes and `verify` open the photo from the spec alone.
+    assert (found[1].width, found[1].height) == (20, 20)
+    assert found[1].path == str((images / "lion" / "lioness_0.png").resolve())
     cheetah = found[-1].tuple_text
     assert (cheetah.norm_text, cheetah.attribute_sg) == ("Cheetahs are fast.", "fast")
 
@@ -77,16 +81,34 @@ def test_jsonl_gives_the_same_specs_as_csv(tmp_path: Path, images: Path) -> None
 
 
 def test_external_rows_are_built_like_drawn_ones(tmp_path: Path, images: Path) -> None:
-    source = _csv(tmp_path / "tuples.csv", GOOD)
-    planned = list(specs("external", source=source, images=images))
-    exceptional = planned[1]
-    photo = scene(exceptional, images)
+    source = Source("tuples", str(_csv(tmp_path / "tuples.csv", GOOD)), (("images", str(images)),))
+    jobs = list(FAMILY.jobs("external", "paper", source))
+    exceptional = jobs[1]
+    assert (exceptional.role, exceptional.image_id) == ("exceptional", "external-lion-manes-lioness-e0")
+    photo = FAMILY.scene(exceptional)
     assert photo.canvas.size == (photo.width, photo.height) == (20, 20)
-    found = rows(exceptional, encode_png(photo.canvas))
+    found = FAMILY.rows(exceptional, encode_png(render_scene(photo)))
     prompts = {row["condition"]: row["prompt"] for split, row in found if split == "test"}
     assert prompts["2c"] == "Answer yes or no. Does this lioness have a mane?"
     assert [row["answers"] for split, row in found if split == "recognition"] == [["lioness", "lionesses"]]
-    assert ExternalImageSpec.from_dict(exceptional.to_dict()) == exceptional
+    assert ExternalImageSpec.from_dict(exceptional.spec.to_dict()) == exceptional.spec
+
+
+def test_the_tuples_source_needs_its_file_and_folder_and_nothing_else(tmp_path: Path, images: Path) -> None:
+    tuples = str(_csv(tmp_path / "tuples.csv", GOOD))
+    refused = {
+        Source("tuples", tuples): "--source tuples needs the tuples file and the photos' folder",
+        Source("tuples", None, (("images", str(images)),)): "needs the tuples file and the photos' folder",
+        Source("tuples", tuples, (("images", str(images)), ("questions", tuples))): "reads no --questions",
+    }
+    for source, message in refused.items():
+        with pytest.raises(UsageError, match=message):
+            list(FAMILY.jobs("external", "paper", source))
+    # `drawn` is drawn by code; the tuples only fill `external`.
+    with pytest.raises(UsageError, match="config 'drawn' of family 'visage' cannot use --source 'tuples'"):
+        list(FAMILY.jobs("drawn", "paper", Source("tuples", tuples, (("images", str(images)),))))
+    # A default build has nothing to read for `external`: it is recorded empty.
+    assert list(FAMILY.jobs("external", "paper")) == []
 
 
 @pytest.mark.parametrize(
@@ -136,12 +158,11 @@ def test_bad_files_are_one_sentence(tmp_path: Path, images: Path) -> None:
     latin.write_bytes("category\ncaf\xe9\n".encode("latin-1"))
     with pytest.raises(UsageError, match="is not UTF-8 text"):
         read_tuples(latin, images)
-    with pytest.raises(UsageError, match="config 'external' needs --source tuples FILE and --images DIR"):
-        specs("external")
 
 
 def test_a_photo_changed_after_planning_is_refused(tmp_path: Path, images: Path) -> None:
-    planned = read_tuples(_csv(tmp_path / "tuples.csv", GOOD), images)
+    source = Source("tuples", str(_csv(tmp_path / "tuples.csv", GOOD)), (("images", str(images)),))
+    planned = list(FAMILY.jobs("external", "paper", source))
     Image.new("RGB", (20, 20), (0, 0, 0)).save(images / "lion" / "lioness_0.png")
     with pytest.raises(UsageError, match="changed since it was read; rebuild"):
-        scene(planned[1], images)
+        FAMILY.scene(planned[1])

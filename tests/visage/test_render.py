@@ -1,4 +1,4 @@
-"""Drawing is a pure function of the spec: pinned SVG text for a few images, and the gallery view."""
+"""Drawing is a pure function of the spec: pinned SVG text for a few images."""
 
 from __future__ import annotations
 
@@ -6,8 +6,6 @@ import hashlib
 
 import pytest
 
-from builders.visage import FEATURES
-from builders.visage.gallery import GALLERY_VIEW
 from builders.visage.render import draw_scene
 from builders.visage.spec import pair_specs
 
@@ -41,7 +39,3 @@ def test_svg_text_is_pinned(key, digest: str) -> None:
     svg = draw_scene(spec).to_string()
     assert svg == draw_scene(spec).to_string()
     assert hashlib.sha256(svg.encode()).hexdigest() == digest
-
-
-def test_the_gallery_reads_only_schema_columns() -> None:
-    assert set(GALLERY_VIEW.columns) <= set(FEATURES)

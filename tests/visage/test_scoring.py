@@ -6,8 +6,6 @@ import json
 
 import pytest
 
-from builders.core.raster import Picture
-from builders.visage import FEATURES, rows, specs
 from eval.scoring.visage import (
     EMPTY,
     NOT_YES_NO,
@@ -15,8 +13,7 @@ from eval.scoring.visage import (
     parse_yes_no,
     score_rows,
 )
-
-PICTURE = Picture(png=b"", width=512, height=512, pixel_sha256="0" * 64)
+from tests.visage.policies import IMPLIED, choose
 
 # Replies in the shapes chat models give them; the first word decides.
 REPLIES = [
@@ -60,47 +57,18 @@ def test_the_parser_is_total() -> None:
         assert parse_yes_no(reply).status in ("yes", "no", EMPTY, NOT_YES_NO)  # type: ignore[arg-type]
 
 
-@pytest.fixture(scope="module")
-def lite_rows() -> dict[str, list[dict]]:
-    """The lite preset's rows as Parquet would give them: class labels as indices."""
-    found: dict[str, list[dict]] = {"test": [], "recognition": []}
-    for spec in specs("drawn", "lite"):
-        for split, row in rows(spec, PICTURE):
-            encoded = FEATURES.encode_example({"image": {"bytes": b"", "path": None}, **row})
-            found[split].append({k: v for k, v in encoded.items() if k != "image"})
-    return found
-
-
-POLICIES = {
-    # (condition -> accuracy) each policy implies, from the paper's labels.
-    "truth": dict.fromkeys(("1a", "1b", "1c", "1d", "2a", "2b", "2c"), 1.0),
-    "follow the name": {"1a": 1.0, "1b": 1.0, "1c": 1.0, "1d": 1.0, "2a": 1.0, "2b": 0.0, "2c": 1.0},
-    "follow the image": {"1a": 1.0, "1b": 0.0, "1c": 1.0, "1d": 0.0, "2a": 1.0, "2b": 1.0, "2c": 1.0},
-    "always yes": {"1a": 1.0, "1b": 1.0, "1c": 0.0, "1d": 0.0, "2a": 1.0, "2b": 0.0, "2c": 0.0},
-}
-CODES = ("1a", "1b", "1c", "1d", "2a", "2b", "2c")
-
-
 def answer(row: dict, policy: str) -> str:
-    """The reply a policy gives: the truth, yes iff the category is named, yes iff the image is typical."""
-    code, label = CODES[row["condition"]], ("no", "yes")[row["label"]]
-    chosen = {
-        "truth": label,
-        "follow the name": "yes" if code in ("1a", "1b", "2a", "2b") else "no",
-        "follow the image": "yes" if code in ("1a", "1d", "2a") else "no",
-        "always yes": "yes",
-    }[policy]
-    return f"{chosen.capitalize()}, based on the picture."
+    return f"{choose(row, policy).capitalize()}, based on the picture."
 
 
-@pytest.mark.parametrize("policy", list(POLICIES))
+@pytest.mark.parametrize("policy", list(IMPLIED))
 def test_each_policy_gives_the_accuracies_it_implies(lite_rows, policy: str) -> None:
     test = lite_rows["test"]
     result = score_rows(test, {row["id"]: answer(row, policy) for row in test})
     assert result["n"] == len(test) and result["parse_failure_rate"] == 0.0
-    assert result["accuracy_by_condition"] == POLICIES[policy]
+    assert result["accuracy_by_condition"] == IMPLIED[policy]
     json.dumps(result)  # the CLI writes it as JSON
-    acc = POLICIES[policy]
+    acc = IMPLIED[policy]
     effects = result["effects"]
     assert effects["congruency"] == {"1a-1b": acc["1a"] - acc["1b"], "1c-1d": acc["1c"] - acc["1d"]}
     assert effects["semantic_prior"] == {"2a-2b": acc["2a"] - acc["2b"]}
