@@ -115,8 +115,8 @@ class VisageGraded:
         return self.condition is None or self.answer is not None
 
     def to_record(self) -> dict[str, Any]:
-        """JSON form for lmms-eval's aggregations and samples log (`eval.predictions` reads its `id`)."""
-        return dataclasses.asdict(self)
+        """JSON form for lmms-eval's aggregations and samples log (the report's reader keys it by `ID`)."""
+        return {"ID": self.id, **dataclasses.asdict(self)}
 
     @classmethod
     def from_record(cls, record: Mapping[str, Any]) -> VisageGraded:

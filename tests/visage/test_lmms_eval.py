@@ -92,7 +92,7 @@ def test_process_results_and_aggregations_match_eval_scoring(lite_rows) -> None:
     assert breakdown["by_category"]["lion"]["accuracy_by_condition"] == expected["accuracy_by_condition"]
     json.dumps(breakdown)
     # The record carries the row id, which eval.predictions reads back from lmms-eval's samples log.
-    assert results[0]["acc_1a"]["id"] == test[0]["id"]
+    assert results[0]["acc_1a"]["id"] == results[0]["acc_1a"]["ID"] == test[0]["id"]
     # An empty condition aggregates to NaN, not an error.
     assert math.isnan(utils.aggregate_acc_1b([r for r in by_metric["acc_1a"] if r["condition"] == "1a"]))
 
