@@ -150,14 +150,24 @@ class View:
         return Counter(names).most_common(1)[0][0]
 
 
-@functools.lru_cache(maxsize=64)
 def _background(kind: str, colours: tuple[str, ...], size: int) -> np.ndarray:
-    """The background alone (an image pair shares one, so it is drawn once)."""
+    """The background alone, as a read-only size x size view of its one column."""
+    column = _background_column(kind, colours, size)
+    return np.broadcast_to(column[:, None, :], (size, size, 3))
+
+
+@functools.cache
+def _background_column(kind: str, colours: tuple[str, ...], size: int) -> np.ndarray:
+    """Drawn once per background (images share them); every kind is uniform along a row, so one
+    column holds it all (checked)."""
     array = np.asarray(
         rasterize_image(background_canvas(Background(kind, colours)), size, size), dtype=np.int32
     )
-    array.flags.writeable = False
-    return array
+    if not (array == array[:, :1]).all():
+        raise AssertionError(f"background {kind} {colours} varies along a row; keep it whole")
+    column = array[:, 0].copy()
+    column.flags.writeable = False
+    return column
 
 
 def _mixes(pixels: np.ndarray, candidates: np.ndarray) -> np.ndarray:
