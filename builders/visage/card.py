@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
-from builders.core.folder import BuiltFolder
+from typing import TYPE_CHECKING
+
 from builders.visage.concepts import CONCEPTS, TUPLES
 from builders.visage.predicates import PREDICATE_VERSION, PREDICATES
-from builders.visage.schema import SPLITS
+from builders.visage.rows import SPLITS
 from builders.visage.spec import PRESETS
+
+if TYPE_CHECKING:
+    from builders.core.folder import BuiltFolder
 
 
 def card_context(folder: BuiltFolder) -> dict[str, str]:

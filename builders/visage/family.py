@@ -11,13 +11,10 @@ existing `drawn` (a later build of every config empties it again; pass `--config
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from typing import Any
-
-from datasets import Features
+from typing import TYPE_CHECKING, Any
 
 from builders.core.errors import SpecError, UsageError
 from builders.core.family import EMBEDDED, EMBEDDED_KIND, Family, ImageJob, Source
-from builders.core.folder import BuiltFolder
 from builders.core.gallery_view import GalleryView
 from builders.core.raster import Picture
 from builders.core.scene import Scene
@@ -26,9 +23,13 @@ from builders.visage import card
 from builders.visage.external import load_photo, read_tuples
 from builders.visage.gallery import GALLERY_VIEW
 from builders.visage.render import draw_scene
-from builders.visage.rows import rows
-from builders.visage.schema import FEATURES, SPLITS
+from builders.visage.rows import SPLITS, rows
 from builders.visage.spec import PRESETS, DrawnImageSpec, ExternalImageSpec, VisageSpec, drawn_specs
+
+if TYPE_CHECKING:
+    from datasets import Features
+
+    from builders.core.folder import BuiltFolder
 
 DRAWN, EXTERNAL = "drawn", "external"
 #: The source kind that fills `external`: PATH is the tuples file, `--images` the photos' folder.
@@ -55,7 +56,6 @@ class VisageFamily(Family):
     presets = tuple(PRESETS)
     default_preset = "paper"
     splits = SPLITS
-    features: Features = FEATURES
     spec_registry = _registry()
     card_metadata: Mapping[str, Any] = {
         "license": "cc-by-4.0",
@@ -69,6 +69,12 @@ class VisageFamily(Family):
         TUPLES: "PATH is a CSV or JSONL file of tuples and --images DIR the folder of their photos "
         "(columns in the card); config external only, so pass --config external",
     }
+
+    @property
+    def features(self) -> Features:  # type: ignore[override]  (read on use: workers never load datasets)
+        from builders.visage.schema import FEATURES
+
+        return FEATURES
 
     def jobs(self, config: str, preset: str, source: Source = EMBEDDED) -> Iterator[ImageJob]:
         for spec in self._specs(config, preset, source):

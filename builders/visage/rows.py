@@ -1,4 +1,4 @@
-"""An image's rows: its three or four condition questions, and its recognition question."""
+"""An image's rows: its three or four condition questions (split `test`), and its recognition question."""
 
 from __future__ import annotations
 
@@ -9,6 +9,9 @@ from builders.core.raster import Picture
 from builders.visage.conditions import RECOGNITION_PROMPT, conditions_for
 from builders.visage.predicates import PREDICATE_VERSION
 from builders.visage.spec import VisageSpec
+
+#: Condition rows, then the one "What is this object?" row per image (the schema is in `schema.py`).
+SPLITS = ("test", "recognition")
 
 
 def rows(spec: VisageSpec, picture: Picture) -> list[tuple[str, dict[str, Any]]]:

@@ -10,8 +10,9 @@ from datasets import ClassLabel, Features, Image, List, Value
 
 from builders.visage.conditions import CONDITION_CODES, IMAGE_TYPES, LABELS, NAME_TYPES, QUERY_TYPES
 from builders.visage.predicates import PREDICATES
+from builders.visage.rows import SPLITS
 
-SPLITS = ("test", "recognition")
+__all__ = ["FEATURES", "SPLITS"]
 
 FEATURES = Features(
     {
