@@ -1,0 +1,76 @@
+"""Fields of the VISaGE card (`dataset_cards/visage.md`): catalogue tables, the built folder's counts."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from builders.visage.concepts import CONCEPTS, TUPLES
+from builders.visage.predicates import PREDICATE_VERSION, PREDICATES
+from builders.visage.rows import SPLITS
+from builders.visage.spec import PRESETS
+
+if TYPE_CHECKING:
+    from builders.core.folder import BuiltFolder
+
+
+def card_context(folder: BuiltFolder) -> dict[str, str]:
+    """Every `$field` of the card template beyond the four the pipeline fills itself."""
+    norms = sum(len(concept.norms) for concept in CONCEPTS.values())
+    built = folder.manifest.configs
+    return {
+        "categories": str(len(CONCEPTS)),
+        "norms": str(norms),
+        "tuples": str(len(TUPLES)),
+        "presets": ", ".join(sorted({entry.preset for entry in built.values()})) or "none",
+        "preset_table": preset_table(),
+        "config_table": config_table(folder),
+        "concept_table": concept_table(),
+        "predicate_table": predicate_table(),
+        "predicate_version": PREDICATE_VERSION,
+    }
+
+
+def concept_table() -> str:
+    """One line per norm: the generic, the attribute the drawing shows, and its named exceptions."""
+    lines = ["| category | generic | measured in the pixels | exceptions |", "|---|---|---|---|"]
+    for concept in CONCEPTS.values():
+        for norm in concept.norms:
+            text = next(t for t in TUPLES.values() if t.norm_id == f"{concept.key}-{norm.key}").norm_text
+            exceptions = ", ".join(e.name.singular for e in concept.exceptions if norm.key in e.norms)
+            expect = norm.expect
+            operator = {"exactly": "=", "at_least": "≥", "colour": "is"}[expect.kind]
+            shown = f"{norm.measure.replace('_', ' ')} {operator} {expect.value}"
+            lines.append(f"| {concept.name.singular} | {text} | {shown} | {exceptions} |")
+    return "\n".join(lines)
+
+
+def predicate_table() -> str:
+    lines = ["| predicate | concept question | instance question | generic |", "|---|---|---|---|"]
+    for name, forms in PREDICATES.items():
+        lines.append(f"| `{name}` | {forms.concept} | {forms.instance} | {forms.norm} |")
+    return "\n".join(lines)
+
+
+def preset_table() -> str:
+    lines = ["| preset | tuples | images per tuple | size | what |", "|---|---|---|---|---|"]
+    for name, chosen in PRESETS.items():
+        count = len(chosen.tuples) if chosen.tuples is not None else len(TUPLES)
+        images = f"{chosen.images} + {chosen.images}"
+        lines.append(f"| {name} | {count} | {images} | {chosen.size} px | {chosen.description} |")
+    return "\n".join(lines)
+
+
+def config_table(folder: BuiltFolder) -> str:
+    """Per built config: where its images came from, its tuples and images, its rows per split."""
+    lines = [
+        "| config | preset | source | tuples | images | test rows | recognition rows |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for config, entry in sorted(folder.manifest.configs.items()):
+        images = sum(1 for image in folder.manifest.images.values() if image.config == config)
+        rows = folder.rows(config, "recognition", ["tuple_id"]) if "recognition" in entry.splits else ()
+        tuples = len({row["tuple_id"] for row in rows})
+        counts = " | ".join(str(entry.splits[s].num_rows if s in entry.splits else 0) for s in SPLITS)
+        source = entry.source.kind
+        lines.append(f"| `{config}` | {entry.preset} | {source} | {tuples} | {images} | {counts} |")
+    return "\n".join(lines)

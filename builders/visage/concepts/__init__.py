@@ -1,0 +1,65 @@
+"""The drawn catalogue: one module per category, each defining `CONCEPT`.
+
+Adding a category is adding its module name here; its tuples follow from its
+exceptions. Order is the build order (objects, animals, produce).
+"""
+
+from __future__ import annotations
+
+import importlib
+
+from builders.core.errors import SpecError
+from builders.visage.concept import Concept
+from builders.visage.predicates import VisageTuple
+
+MODULES = (
+    # objects
+    "clock",
+    "guitar",
+    "stop_sign",
+    "chair",
+    "table",
+    "fork",
+    "traffic_light",
+    "die",
+    "pencil",
+    "playing_card",
+    "snowman",
+    # animals
+    "cat",
+    "dog",
+    "zebra",
+    "tiger",
+    "leopard",
+    "lion",
+    "deer",
+    "cow",
+    "elephant",
+    "giraffe",
+    "sheep",
+    "starfish",
+    "ladybug",
+    # produce
+    "banana",
+    "apple",
+    "strawberry",
+    "carrot",
+    "tomato",
+    "pumpkin",
+    "eggplant",
+)
+
+CONCEPTS: dict[str, Concept] = {
+    concept.key: concept
+    for concept in (importlib.import_module(f"{__name__}.{module}").CONCEPT for module in MODULES)
+}
+
+#: Every (norm, exception) tuple of the catalogue, keyed by tuple id (`<concept>-<norm>-<exception>`).
+TUPLES: dict[str, VisageTuple] = {t.tuple_id: t for concept in CONCEPTS.values() for t in concept.tuples()}
+
+
+def concept(key: str) -> Concept:
+    """The catalogue entry `key`, or a SpecError listing the known ones."""
+    if key not in CONCEPTS:
+        raise SpecError(f"unknown VISaGE concept {key!r}; known: {', '.join(CONCEPTS)}")
+    return CONCEPTS[key]

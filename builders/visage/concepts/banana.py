@@ -1,0 +1,37 @@
+"""Bananas are yellow; green (unripe), red and blue java bananas are not."""
+
+from builders.visage.colours import family
+from builders.visage.concept import Concept, Norm, Noun, Subcategory, is_colour
+from builders.visage.drawings import produce
+
+CONCEPT = Concept(
+    key="banana",
+    name=Noun("banana", "bananas"),
+    drawer=produce.DRAWER,
+    typical=produce.Variant("banana"),
+    palette={"body": family("yellow")},
+    norms=(Norm("yellow", "be", "yellow", measure="colour", expect=is_colour("yellow")),),
+    exceptions=(
+        Subcategory(
+            "green_banana",
+            Noun("green banana", "green bananas", aliases=("unripe banana",)),
+            ("yellow",),
+            produce.Variant("banana"),
+            palette={"body": family("green")},
+        ),
+        Subcategory(
+            "red_banana",
+            Noun("red banana", "red bananas"),
+            ("yellow",),
+            produce.Variant("banana"),
+            palette={"body": family("red")},
+        ),
+        Subcategory(
+            "blue_java_banana",
+            Noun("blue java banana", "blue java bananas"),
+            ("yellow",),
+            produce.Variant("banana"),
+            palette={"body": family("pale_blue")},
+        ),
+    ),
+)

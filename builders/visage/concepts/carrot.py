@@ -1,0 +1,37 @@
+"""Carrots are orange; purple, white and yellow carrots are not."""
+
+from builders.visage.colours import family
+from builders.visage.concept import Concept, Norm, Noun, Subcategory, is_colour
+from builders.visage.drawings import produce
+
+CONCEPT = Concept(
+    key="carrot",
+    name=Noun("carrot", "carrots"),
+    drawer=produce.DRAWER,
+    typical=produce.Variant("carrot"),
+    palette={"body": family("orange")},
+    norms=(Norm("orange", "be", "orange", measure="colour", expect=is_colour("orange")),),
+    exceptions=(
+        Subcategory(
+            "purple_carrot",
+            Noun("purple carrot", "purple carrots"),
+            ("orange",),
+            produce.Variant("carrot"),
+            palette={"body": family("purple")},
+        ),
+        Subcategory(
+            "white_carrot",
+            Noun("white carrot", "white carrots"),
+            ("orange",),
+            produce.Variant("carrot"),
+            palette={"body": family("white")},
+        ),
+        Subcategory(
+            "yellow_carrot",
+            Noun("yellow carrot", "yellow carrots"),
+            ("orange",),
+            produce.Variant("carrot"),
+            palette={"body": family("yellow")},
+        ),
+    ),
+)

@@ -1,0 +1,46 @@
+"""Cats have tails and four legs; Manx and Cymric cats are tailless, tripod cats have three legs."""
+
+from dataclasses import replace
+
+from builders.visage.colours import family
+from builders.visage.concept import Concept, Norm, Noun, Subcategory, at_least, exactly
+from builders.visage.drawings import quadruped
+
+CAT = quadruped.Variant(
+    body=(16.0, 7.5),
+    body_y=10.0,
+    leg_width=2.8,
+    neck=(4.0, 40.0),
+    neck_width=6.0,
+    head=(6.0, 5.2),
+    snout=1.6,
+    ears="pointed",
+    tail="raised",
+)
+
+CONCEPT = Concept(
+    key="cat",
+    name=Noun("cat", "cats", aliases=("kitten",)),
+    drawer=quadruped.DRAWER,
+    typical=CAT,
+    palette={"body": family("orange", "grey", "black", "white", "tan"), "eye": family("gold", "lime")},
+    norms=(
+        Norm("tail", "have", "tails", attribute_sg="a tail", measure="tail", expect=at_least(1)),
+        Norm("four_legs", "have", "four legs", measure="legs", expect=exactly(4)),
+    ),
+    exceptions=(
+        Subcategory("manx_cat", Noun("Manx cat", "Manx cats"), ("tail",), replace(CAT, tail="none")),
+        Subcategory(
+            "cymric_cat",
+            Noun("Cymric cat", "Cymric cats"),
+            ("tail",),
+            replace(CAT, tail="none", body=(16.5, 8.2)),
+        ),
+        Subcategory(
+            "tripod_cat",
+            Noun("tripod cat", "tripod cats", aliases=("three-legged cat",)),
+            ("four_legs",),
+            replace(CAT, legs=3),
+        ),
+    ),
+)

@@ -1,0 +1,33 @@
+"""Forks have four tines; carving forks have two, oyster and pastry forks three."""
+
+from builders.visage.concept import Concept, Norm, Noun, PoseRange, Subcategory, exactly
+from builders.visage.drawings import fork
+
+CONCEPT = Concept(
+    key="fork",
+    name=Noun("fork", "forks"),
+    drawer=fork.DRAWER,
+    typical=fork.Variant(),
+    norms=(Norm("four_tines", "have", "four tines", measure="tines", expect=exactly(4)),),
+    exceptions=(
+        Subcategory(
+            "carving_fork",
+            Noun("carving fork", "carving forks"),
+            ("four_tines",),
+            fork.Variant(tines=2, tine_width=2.6, gap=5.0, tine_length=24.0, carving=True),
+        ),
+        Subcategory(
+            "oyster_fork",
+            Noun("oyster fork", "oyster forks"),
+            ("four_tines",),
+            fork.Variant(tines=3, tine_width=2.1, gap=2.0, tine_length=14.0),
+        ),
+        Subcategory(
+            "pastry_fork",
+            Noun("pastry fork", "pastry forks"),
+            ("four_tines",),
+            fork.Variant(tines=3, tine_width=2.4, gap=2.0, wide_left=True),
+        ),
+    ),
+    pose=PoseRange(max_rotation=35),
+)

@@ -1,0 +1,50 @@
+"""Giraffes have spots; spotless giraffes and white (leucistic) giraffes do not."""
+
+from dataclasses import replace
+
+from builders.visage.colours import family
+from builders.visage.concept import Concept, Norm, Noun, Subcategory, at_least
+from builders.visage.drawings import quadruped
+
+GIRAFFE = quadruped.Variant(
+    body=(15.0, 8.0),
+    body_y=-3.0,
+    leg_width=2.8,
+    neck=(21.0, 68.0),
+    neck_width=5.6,
+    head=(4.4, 3.4),
+    snout=3.6,
+    ears="pointed",
+    tail="tufted",
+    coat="patches",
+    hooves=True,
+)
+
+CONCEPT = Concept(
+    key="giraffe",
+    name=Noun("giraffe", "giraffes"),
+    drawer=quadruped.DRAWER,
+    typical=GIRAFFE,
+    palette={
+        "body": family("cream", "maple"),
+        "shade": family("tan", "wood"),
+        "marks": family("brown", "wood"),
+    },
+    norms=(Norm("spots", "have", "spots", measure="spots", expect=at_least(1)),),
+    exceptions=(
+        Subcategory(
+            "spotless_giraffe",
+            Noun("spotless giraffe", "spotless giraffes"),
+            ("spots",),
+            replace(GIRAFFE, coat="plain"),
+            palette={"body": family("tan", "wood")},
+        ),
+        Subcategory(
+            "white_giraffe",
+            Noun("white giraffe", "white giraffes", aliases=("leucistic giraffe",)),
+            ("spots",),
+            replace(GIRAFFE, coat="plain"),
+            palette={"body": family("white"), "shade": family("silver")},
+        ),
+    ),
+)

@@ -1,0 +1,54 @@
+"""Guitars have six strings and a sound hole; basses, tenor and seven-string guitars, electrics do not."""
+
+from builders.visage.colours import family
+from builders.visage.concept import Concept, Norm, Noun, PoseRange, Subcategory, at_least, exactly
+from builders.visage.drawings import guitar
+
+ELECTRIC_BODY = {"body": family("red", "black", "blue", "white", "orange")}
+
+CONCEPT = Concept(
+    key="guitar",
+    name=Noun("guitar", "guitars", aliases=("acoustic guitar",)),
+    drawer=guitar.DRAWER,
+    typical=guitar.Variant(),
+    norms=(
+        Norm("six_strings", "have", "six strings", measure="strings", expect=exactly(6)),
+        Norm(
+            "sound_hole",
+            "have",
+            "sound holes",
+            attribute_sg="a sound hole",
+            measure="sound_hole",
+            expect=at_least(1),
+        ),
+    ),
+    exceptions=(
+        Subcategory(
+            "bass_guitar",
+            Noun("bass guitar", "bass guitars", aliases=("bass",)),
+            ("six_strings", "sound_hole"),
+            guitar.Variant(body="electric", strings=4, nut_y=-31),
+            palette=ELECTRIC_BODY,
+        ),
+        Subcategory(
+            "tenor_guitar",
+            Noun("tenor guitar", "tenor guitars"),
+            ("six_strings",),
+            guitar.Variant(strings=4, body_scale=0.88),
+        ),
+        Subcategory(
+            "seven_string_guitar",
+            Noun("seven-string guitar", "seven-string guitars"),
+            ("six_strings",),
+            guitar.Variant(strings=7),
+        ),
+        Subcategory(
+            "electric_guitar",
+            Noun("electric guitar", "electric guitars"),
+            ("sound_hole",),
+            guitar.Variant(body="electric"),
+            palette=ELECTRIC_BODY,
+        ),
+    ),
+    pose=PoseRange(max_rotation=25),
+)

@@ -1,0 +1,25 @@
+"""Playing cards have a suit; jokers and blank cards have none."""
+
+from builders.visage.concept import Concept, Norm, Noun, PoseRange, Subcategory, at_least
+from builders.visage.drawings import card
+
+CONCEPT = Concept(
+    key="playing_card",
+    name=Noun("playing card", "playing cards", aliases=("card",)),
+    drawer=card.DRAWER,
+    typical=card.Variant(),
+    norms=(Norm("suit", "have", "suits", attribute_sg="a suit", measure="suit", expect=at_least(1)),),
+    exceptions=(
+        Subcategory(
+            "joker", Noun("joker", "jokers", aliases=("joker card",)), ("suit",), card.Variant("joker")
+        ),
+        Subcategory(
+            "blank_card",
+            Noun("blank playing card", "blank playing cards", aliases=("blank card",)),
+            ("suit",),
+            card.Variant("blank"),
+        ),
+    ),
+    # Lettering is never mirrored.
+    pose=PoseRange(max_rotation=20, flip=False),
+)

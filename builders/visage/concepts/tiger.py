@@ -1,0 +1,43 @@
+"""Tigers have stripes and are orange; white tigers are white, snow-white tigers white and stripeless."""
+
+from dataclasses import replace
+
+from builders.visage.colours import family
+from builders.visage.concept import Concept, Norm, Noun, Subcategory, at_least, is_colour
+from builders.visage.drawings import quadruped
+
+TIGER = quadruped.Variant(
+    body=(22.0, 9.5),
+    body_y=6.0,
+    leg_width=3.6,
+    neck=(5.0, 25.0),
+    neck_width=8.5,
+    head=(7.0, 6.0),
+    snout=3.0,
+    ears="round",
+    tail="hanging",
+    coat="tiger",
+)
+WHITE = {"body": family("white"), "shade": family("silver", "grey")}
+
+CONCEPT = Concept(
+    key="tiger",
+    name=Noun("tiger", "tigers"),
+    drawer=quadruped.DRAWER,
+    typical=TIGER,
+    palette={"body": family("orange"), "shade": family("brown", "dark_brown"), "marks": family("black")},
+    norms=(
+        Norm("stripes", "have", "stripes", measure="stripes", expect=at_least(1)),
+        Norm("orange", "be", "orange", measure="colour", expect=is_colour("orange")),
+    ),
+    exceptions=(
+        Subcategory("white_tiger", Noun("white tiger", "white tigers"), ("orange",), TIGER, palette=WHITE),
+        Subcategory(
+            "snow_white_tiger",
+            Noun("snow-white tiger", "snow-white tigers", aliases=("stripeless white tiger",)),
+            ("stripes", "orange"),
+            replace(TIGER, coat="plain"),
+            palette=WHITE,
+        ),
+    ),
+)

@@ -1,0 +1,29 @@
+"""Traffic lights have three lights; pedestrian signals and ramp meters have two."""
+
+from builders.visage.concept import Concept, Norm, Noun, PoseRange, Subcategory, exactly
+from builders.visage.drawings import traffic_light
+
+CONCEPT = Concept(
+    key="traffic_light",
+    name=Noun("traffic light", "traffic lights", aliases=("traffic signal", "stoplight")),
+    drawer=traffic_light.DRAWER,
+    typical=traffic_light.Variant(),
+    norms=(Norm("three_lights", "have", "three lights", measure="lamps", expect=exactly(3)),),
+    exceptions=(
+        Subcategory(
+            "pedestrian_signal",
+            Noun(
+                "pedestrian signal", "pedestrian signals", aliases=("pedestrian traffic light", "walk signal")
+            ),
+            ("three_lights",),
+            traffic_light.Variant(lamps=("red", "green"), pedestrian=True),
+        ),
+        Subcategory(
+            "ramp_meter",
+            Noun("ramp meter", "ramp meters", aliases=("ramp meter signal",)),
+            ("three_lights",),
+            traffic_light.Variant(lamps=("red", "green")),
+        ),
+    ),
+    pose=PoseRange(max_rotation=8),
+)

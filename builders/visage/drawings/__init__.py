@@ -1,0 +1,1 @@
+"""Drawers: one module per kind of object, each split into geometry, drawing and measures."""

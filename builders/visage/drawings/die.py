@@ -1,0 +1,105 @@
+"""Dice, face on: a cube's square face with pips (or blank, or a numeral), a d4 triangle, a d20 hexagon."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import xml.etree.ElementTree as ET
+from collections.abc import Mapping
+
+from builders.visage.colours import family
+from builders.visage.drawing import Drawer, Measured, Point, Role, components, corners
+from builders.visage.drawings.primitives import circle, line, polygon, rect, regular_polygon, text
+
+SHAPES = {"cube": 4, "d4": 3, "d20": 6}
+HALF = 20.0
+PIP_RADIUS = 3.7
+
+#: Pip positions of faces 1-6 on a 3 x 3 grid (column, row in -1..1).
+PIPS: dict[int, tuple[tuple[int, int], ...]] = {
+    1: ((0, 0),),
+    2: ((-1, -1), (1, 1)),
+    3: ((-1, -1), (0, 0), (1, 1)),
+    4: ((-1, -1), (1, -1), (-1, 1), (1, 1)),
+    5: ((-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)),
+    6: ((-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)),
+}
+
+
+@dataclasses.dataclass(frozen=True)
+class Variant:
+    shape: str = "cube"
+    marks: str = "pips"  # pips | numeral | blank
+
+
+@dataclasses.dataclass(frozen=True)
+class Geometry:
+    shape: str
+    outline: tuple[Point, ...]
+    pips: tuple[Point, ...]
+    numerals: tuple[tuple[str, Point, float], ...]
+    facets: tuple[tuple[Point, Point], ...]
+
+
+ROLES = (
+    Role("body", family("white", "ivory", "red", "black", "blue", "green", "purple")),
+    Role("pips", family("black", "white", "red")),
+    Role("numerals", family("blue", "red", "black", "gold")),
+    Role("facets", family("grey", "dark_grey", "silver")),
+)
+
+
+def geometry(variant: Variant, rng: random.Random) -> Geometry:
+    face = rng.randrange(1, 7)
+    pips: tuple[Point, ...] = ()
+    numerals: tuple[tuple[str, Point, float], ...] = ()
+    facets: tuple[tuple[Point, Point], ...] = ()
+    if variant.shape == "cube":
+        outline = ((-HALF, -HALF), (HALF, -HALF), (HALF, HALF), (-HALF, HALF))
+        if variant.marks == "pips":
+            pips = tuple((col * 11.0, row * 11.0) for col, row in PIPS[face])
+        elif variant.marks == "numeral":
+            numerals = ((str(face), (0.0, 0.0), 24.0),)
+    elif variant.shape == "d4":
+        outline = tuple(regular_polygon((0, 4), 30, 3, -90))
+        numerals = tuple(
+            (str(n), _toward(p, (0, 4), 0.62), 7.0) for n, p in zip((4, 2, 3), outline, strict=True)
+        )
+    else:
+        outline = tuple(regular_polygon((0, 0), 29, 6, -90))
+        inner = tuple(regular_polygon((0, 2), 16, 3, -90))
+        facets = (
+            tuple(zip(inner, inner[1:] + inner[:1], strict=True))
+            + tuple((inner[k], outline[2 * k]) for k in range(3))
+            + tuple((inner[k], outline[(2 * k + 1) % 6]) for k in range(3))
+            + tuple((inner[(k + 1) % 3], outline[(2 * k + 1) % 6]) for k in range(3))
+        )
+        numerals = ((str(rng.randrange(1, 21)), (0.0, 3.0), 8.5),)
+    return Geometry(shape=variant.shape, outline=outline, pips=pips, numerals=numerals, facets=facets)
+
+
+def _toward(point: Point, centre: Point, t: float) -> Point:
+    return centre[0] + (point[0] - centre[0]) * t, centre[1] + (point[1] - centre[1]) * t
+
+
+def draw(g: Geometry, parent: ET.Element, colours: Mapping[str, str]) -> None:
+    if g.shape == "cube":
+        rect(parent, -HALF, -HALF, 2 * HALF, 2 * HALF, colours["body"], r=2.5)
+    else:
+        polygon(parent, g.outline, colours["body"], stroke=colours["body"], stroke_width=1.2)
+    for start, end in g.facets:
+        line(parent, start, end, colours["facets"], 0.9)
+    for pip in g.pips:
+        circle(parent, pip, PIP_RADIUS, colours["pips"])
+    for label, centre, size in g.numerals:
+        text(parent, label, centre, size, colours["numerals"])
+
+
+def measures(g: Geometry, colours: Mapping[str, str]) -> dict[str, Measured]:
+    return {
+        "pips": Measured(len(g.pips), components(("pips",), shape="round", min_area=12)),
+        "corners": Measured(SHAPES[g.shape], corners()),
+    }
+
+
+DRAWER = Drawer("die", ROLES, geometry, draw, measures)

@@ -1,0 +1,127 @@
+"""VISaGE as a family of the shared pipeline: tuples -> image pairs -> seven conditions and a recognition row.
+
+Config `drawn` draws the catalogue (`concepts/`) under a preset. Config `external` reads the
+authors' tuples (or anyone's) from `--source tuples FILE --images DIR`, every line of FILE
+whatever the preset. It has nothing to read in a default build, so there it is recorded with no
+rows: `python -m builders build visage` (or `build all`) gives `drawn` and an empty `external`,
+and `build visage --config external --source tuples FILE --images DIR` fills `external` beside an
+existing `drawn` (a later build of every config empties it again; pass `--config drawn`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import TYPE_CHECKING, Any
+
+from builders.core.errors import SpecError, UsageError
+from builders.core.family import EMBEDDED, EMBEDDED_KIND, Family, ImageJob, Source
+from builders.core.gallery_view import GalleryView
+from builders.core.raster import Picture
+from builders.core.scene import Scene
+from builders.core.spec import SpecRegistry
+from builders.visage import card
+from builders.visage.external import load_photo, read_tuples
+from builders.visage.gallery import GALLERY_VIEW
+from builders.visage.render import draw_scene
+from builders.visage.rows import SPLITS, rows
+from builders.visage.spec import PRESETS, DrawnImageSpec, ExternalImageSpec, VisageSpec, drawn_specs
+
+if TYPE_CHECKING:
+    from datasets import Features
+
+    from builders.core.folder import BuiltFolder
+
+DRAWN, EXTERNAL = "drawn", "external"
+#: The source kind that fills `external`: PATH is the tuples file, `--images` the photos' folder.
+TUPLES = "tuples"
+#: The named inputs (`Source.options`) the tuples source reads.
+TUPLES_OPTIONS = ("images",)
+
+
+def _registry() -> SpecRegistry:
+    registry = SpecRegistry()
+    registry.register(DrawnImageSpec)
+    registry.register(ExternalImageSpec)
+    return registry
+
+
+class VisageFamily(Family):
+    """The `visage` family: a drawn config, and one built from the user's tuples and photos."""
+
+    name = "visage"
+    repo_name = "visage"
+    pretty_name = "VISaGE: visual generics and exceptions"
+    configs = (DRAWN, EXTERNAL)
+    unions: Mapping[str, tuple[str, ...]] = {}
+    presets = tuple(PRESETS)
+    default_preset = "paper"
+    splits = SPLITS
+    spec_registry = _registry()
+    card_metadata: Mapping[str, Any] = {
+        "license": "cc-by-4.0",
+        "language": ["en"],
+        "task_categories": ["visual-question-answering", "image-text-to-text"],
+        "tags": ["vlm-bias", "generics", "exceptions", "semantic-priors", "synthetic"],
+        "annotations_creators": ["machine-generated"],
+    }
+    gallery_view: GalleryView = GALLERY_VIEW
+    sources: Mapping[str, str] = {
+        TUPLES: "PATH is a CSV or JSONL file of tuples and --images DIR the folder of their photos "
+        "(columns in the card); config external only, so pass --config external",
+    }
+
+    @property
+    def features(self) -> Features:  # type: ignore[override]  (read on use: workers never load datasets)
+        from builders.visage.schema import FEATURES
+
+        return FEATURES
+
+    def jobs(self, config: str, preset: str, source: Source = EMBEDDED) -> Iterator[ImageJob]:
+        for spec in self._specs(config, preset, source):
+            yield ImageJob(config=config, image_id=spec.image_id, spec=spec, role=spec.image_type)
+
+    def _specs(self, config: str, preset: str, source: Source) -> Iterator[VisageSpec]:
+        if config == DRAWN and source.kind == EMBEDDED_KIND:
+            return drawn_specs(preset)
+        if config == EXTERNAL and source.kind == EMBEDDED_KIND:
+            return iter(())  # nothing to read: the config is recorded empty
+        if config == EXTERNAL and source.kind == TUPLES:
+            return iter(read_tuples(*_tuples_inputs(source)))
+        raise self.refuse_source(config, source)
+
+    def scene(self, job: ImageJob) -> Scene:
+        spec = job.spec
+        if isinstance(spec, DrawnImageSpec):
+            return Scene(draw_scene(spec), spec.width, spec.height)
+        if isinstance(spec, ExternalImageSpec):
+            return Scene(load_photo(spec), spec.width, spec.height)
+        raise SpecError(f"config {job.config!r} of visage draws no {type(spec).__name__}")
+
+    def rows(self, job: ImageJob, picture: Picture) -> list[tuple[str, dict[str, Any]]]:
+        spec = job.spec
+        if not isinstance(spec, DrawnImageSpec | ExternalImageSpec):
+            raise SpecError(f"config {job.config!r} of visage has no rows for {type(spec).__name__}")
+        return rows(spec, picture)
+
+    def card_context(self, folder: BuiltFolder) -> dict[str, str]:
+        return card.card_context(folder)
+
+
+def _tuples_inputs(source: Source) -> tuple[str, str]:
+    """The tuples file and the images folder of `--source tuples FILE --images DIR`, or one sentence."""
+    unread = sorted(name for name, _ in source.options if name not in TUPLES_OPTIONS)
+    if unread:
+        raise UsageError(
+            f"--source {TUPLES} reads no --{unread[0]}; leave it out "
+            f"(give --source {TUPLES} FILE --images DIR)"
+        )
+    images = source.option("images")
+    if source.path is None or images is None:
+        raise UsageError(
+            f"--source {TUPLES} needs the tuples file and the photos' folder; "
+            f"give --source {TUPLES} FILE --images DIR"
+        )
+    return source.path, images
+
+
+FAMILY = VisageFamily()

@@ -1,0 +1,262 @@
+"""VISaGE scoring: the first word of a reply as yes or no, accuracy per condition, and the paper's effects.
+
+The paper scores the first generated token (Sec. 4, App. D). Here the first
+word of the reply counts: leading whitespace, quotes and markdown are stripped,
+trailing punctuation dropped, case folded; it must then be "yes" or "no".
+Anything else is a parse failure, scored wrong and counted apart.
+
+Metrics over condition rows (Sec. 4, Fig. 3; specs/other_benchmarks.md §4.4):
+accuracy per condition 1a-2c; congruency (pragmatic-prior) effects 1a-1b and
+1c-1d; the semantic-prior effect 2a-2b; naming rescue 2c-2b; concept minus
+instance per image condition, 1a-2a, 1b-2b, 1c-2c. Each is also given per
+category. Recognition rows ("What is this object?") are right when the reply
+names one of the row's accepted answers (a whole-word, case-folded match);
+the category-level rate also accepts the category's own name.
+
+Rows read from Parquet without `datasets` carry class indices: names or
+indices are both accepted.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from statistics import fmean
+from typing import Any
+
+#: The schema's ClassLabel names, in index order.
+CONDITIONS = ("1a", "1b", "1c", "1d", "2a", "2b", "2c")
+IMAGE_TYPES = ("typical", "exceptional")
+LABELS = ("no", "yes")
+
+EMPTY = "empty"  # nothing but whitespace, quotes or markdown
+NOT_YES_NO = "not_yes_no"  # the first word is something else ("The", "Yeah", "I")
+
+_LEADING = " \t\r\n\"'`*_#>~“”‘’«»"
+_TRAILING = ".,!?;:)]}\"'`*_~“”‘’«»"
+_BULLET = re.compile(r"^(?:[-+]\s+)+")
+
+#: Effects as (minuend, subtrahend) conditions, grouped as the paper discusses them.
+EFFECTS: dict[str, tuple[tuple[str, str], ...]] = {
+    "congruency": (("1a", "1b"), ("1c", "1d")),
+    "semantic_prior": (("2a", "2b"),),
+    "naming_rescue": (("2c", "2b"),),
+    "concept_minus_instance": (("1a", "2a"), ("1b", "2b"), ("1c", "2c")),
+}
+
+
+@dataclasses.dataclass(frozen=True)
+class YesNo:
+    """`answer` is "yes", "no" or None; `status` is the answer, or why there is none; `word` as read."""
+
+    answer: str | None
+    status: str
+    word: str
+
+
+def parse_yes_no(reply: str) -> YesNo:
+    """The reply's first word as yes or no.
+
+    >>> parse_yes_no("Yes, lions have manes.").answer, parse_yes_no('**No**.').answer
+    ('yes', 'no')
+    >>> parse_yes_no("The answer is no.").status, parse_yes_no("  ").status
+    ('not_yes_no', 'empty')
+    """
+    text = _BULLET.sub("", (reply or "").lstrip(_LEADING)).lstrip(_LEADING)
+    words = text.split(maxsplit=1)
+    if not words:
+        return YesNo(None, EMPTY, "")
+    word = words[0].rstrip(_TRAILING).casefold()
+    if word in ("yes", "no"):
+        return YesNo(word, word, word)
+    return YesNo(None, NOT_YES_NO, word)
+
+
+def names(reply: str, name: str) -> bool:
+    """Whether the reply names `name` as a whole phrase (case folded, any spacing or hyphen).
+
+    >>> names("It is a digital alarm clock.", "clock"), names("A digital-clock", "digital clock")
+    (True, True)
+    >>> names("A clockwork toy", "clock")
+    False
+    """
+    parts = [re.escape(part) for part in re.split(r"[\s-]+", name.casefold().strip()) if part]
+    if not parts:
+        return False
+    pattern = r"(?<!\w)" + r"[\s-]+".join(parts) + r"(?!\w)"
+    return re.search(pattern, (reply or "").casefold()) is not None
+
+
+@dataclasses.dataclass(frozen=True)
+class VisageGraded:
+    """One row's reply, graded; recognition rows have no condition and no label."""
+
+    id: str
+    tuple_id: str
+    category: str
+    image_type: str
+    condition: str | None
+    label: str | None
+    answer: str | None
+    status: str
+    recognised: bool | None = None
+    category_named: bool | None = None
+
+    @property
+    def correct(self) -> bool:
+        if self.condition is None:
+            return bool(self.recognised)
+        return self.answer is not None and self.answer == self.label
+
+    @property
+    def parsed(self) -> bool:
+        return self.condition is None or self.answer is not None
+
+    def to_record(self) -> dict[str, Any]:
+        """JSON form for lmms-eval's aggregations and samples log (the report's reader keys it by `ID`)."""
+        return {"ID": self.id, **dataclasses.asdict(self)}
+
+    @classmethod
+    def from_record(cls, record: Mapping[str, Any]) -> VisageGraded:
+        return cls(**{field.name: record[field.name] for field in dataclasses.fields(cls)})
+
+
+def grade(row: Mapping[str, Any], reply: str) -> VisageGraded:
+    """Grade one reply against a row of the VISaGE schema (class labels as names or indices)."""
+    condition = _name(row.get("condition"), CONDITIONS)
+    common = {
+        "id": row["id"],
+        "tuple_id": row["tuple_id"],
+        "category": row["category"],
+        "image_type": _name(row["image_type"], IMAGE_TYPES) or "",
+    }
+    if condition is None:
+        accepted = list(row.get("answers") or [])
+        recognised = any(names(reply, name) for name in accepted)
+        category = recognised or any(names(reply, row[c]) for c in ("category", "category_pl"))
+        return VisageGraded(
+            **common,
+            condition=None,
+            label=None,
+            answer=None,
+            status="recognised" if recognised else "not_recognised",
+            recognised=recognised,
+            category_named=category,
+        )
+    parsed = parse_yes_no(reply)
+    return VisageGraded(
+        **common,
+        condition=condition,
+        label=_name(row["label"], LABELS),
+        answer=parsed.answer,
+        status=parsed.status,
+    )
+
+
+def _name(value: int | str | None, names_: tuple[str, ...]) -> str | None:
+    return names_[value] if isinstance(value, int) else value
+
+
+def _rate(items: Sequence[Any], test: Callable[[Any], bool]) -> float | None:
+    return fmean(1.0 if test(item) else 0.0 for item in items) if items else None
+
+
+def _difference(a: float | None, b: float | None) -> float | None:
+    return None if a is None or b is None else a - b
+
+
+def accuracy_by_condition(graded: Iterable[VisageGraded]) -> dict[str, float | None]:
+    """Accuracy of each condition 1a-2c (None when a condition has no rows).
+
+    >>> rows = [VisageGraded("r1", "t", "lion", "typical", "1a", "yes", "yes", "yes"),
+    ...         VisageGraded("r2", "t", "lion", "exceptional", "1b", "yes", "no", "no")]
+    >>> found = accuracy_by_condition(rows)
+    >>> found["1a"], found["1b"], found["2c"]
+    (1.0, 0.0, None)
+    """
+    by: dict[str, list[VisageGraded]] = defaultdict(list)
+    for row in graded:
+        if row.condition is not None:
+            by[row.condition].append(row)
+    return {code: _rate(by[code], lambda r: r.correct) for code in CONDITIONS}
+
+
+def effects(accuracy: Mapping[str, float | None]) -> dict[str, dict[str, float | None]]:
+    """The paper's condition differences from per-condition accuracies.
+
+    >>> smolvlm2 = {"1a": .8657, "1b": .4372, "1c": .6833, "1d": .5340, "2a": .8513, "2b": .6540, "2c": .6677}
+    >>> {k: round(v, 4) for k, v in effects(smolvlm2)["congruency"].items()}  # paper Table 2
+    {'1a-1b': 0.4285, '1c-1d': 0.1493}
+    """
+    return {
+        group: {f"{a}-{b}": _difference(accuracy.get(a), accuracy.get(b)) for a, b in pairs}
+        for group, pairs in EFFECTS.items()
+    }
+
+
+def summary(graded: Sequence[VisageGraded]) -> dict[str, Any]:
+    """Accuracy, parse failures and effects of the condition rows among `graded`."""
+    conditions = [row for row in graded if row.condition is not None]
+    accuracy = accuracy_by_condition(conditions)
+    counts: dict[str, list[VisageGraded]] = defaultdict(list)
+    for row in conditions:
+        counts[row.condition or ""].append(row)
+    return {
+        "condition_rows": len(conditions),
+        "accuracy": _rate(conditions, lambda r: r.correct),
+        "parse_failure_rate": _rate(conditions, lambda r: not r.parsed),
+        "accuracy_by_condition": accuracy,
+        "n_by_condition": {code: len(counts[code]) for code in CONDITIONS},
+        "parse_failure_rate_by_condition": {
+            code: _rate(counts[code], lambda r: not r.parsed) for code in CONDITIONS
+        },
+        "effects": effects(accuracy),
+    }
+
+
+def recognition(graded: Sequence[VisageGraded]) -> dict[str, Any] | None:
+    """Recognition rates (exact name, and category level), overall and per image type; None without rows."""
+    rows = [row for row in graded if row.condition is None]
+    if not rows:
+        return None
+
+    def rates(found: Sequence[VisageGraded]) -> dict[str, Any]:
+        return {
+            "n": len(found),
+            "accuracy": _rate(found, lambda r: bool(r.recognised)),
+            "category_accuracy": _rate(found, lambda r: bool(r.category_named)),
+        }
+
+    by_category: dict[str, list[VisageGraded]] = defaultdict(list)
+    for row in rows:
+        by_category[row.category].append(row)
+    return {
+        **rates(rows),
+        "by_image_type": {kind: rates([r for r in rows if r.image_type == kind]) for kind in IMAGE_TYPES},
+        "by_category": {name: rates(found) for name, found in sorted(by_category.items())},
+    }
+
+
+def report(graded: Sequence[VisageGraded]) -> dict[str, Any]:
+    """Every metric: the condition summary overall and per category, failure reasons, recognition."""
+    failures: dict[str, int] = defaultdict(int)
+    by_category: dict[str, list[VisageGraded]] = defaultdict(list)
+    for row in graded:
+        if not row.parsed:
+            failures[row.status] += 1
+        if row.condition is not None:
+            by_category[row.category].append(row)
+    return {
+        **summary(graded),
+        "parse_failures": dict(sorted(failures.items())),
+        "by_category": {name: summary(found) for name, found in sorted(by_category.items())},
+        "recognition": recognition(graded),
+    }
+
+
+def score_rows(rows: Iterable[Mapping[str, Any]], responses: Mapping[str, str]) -> dict[str, Any]:
+    """The report of the rows that have a response (responses keyed by the rows' `id`); `n` counts them."""
+    graded = [grade(row, responses[row["id"]]) for row in rows if row["id"] in responses]
+    return {"n": len(graded), **report(graded)}

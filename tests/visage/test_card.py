@@ -1,0 +1,21 @@
+"""The VISaGE card of the session's lite build: every field filled from the catalogue and the folder."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from builders.visage.concepts import CONCEPTS, TUPLES
+
+
+def test_the_card_fills_every_field(visage_lite: Path) -> None:
+    card = (visage_lite / "README.md").read_text(encoding="utf-8")
+    body = card.split("\n---\n", 1)[1]
+    assert not re.search(r"\$\w", body)
+    assert f"{len(TUPLES)} (generic, exception) tuples" in body
+    assert "| `drawn` | lite | embedded | 8 | 32 | 112 | 32 |" in body
+    assert "| `external` | lite | embedded | 0 | 0 | 0 | 0 |" in body
+    for concept in CONCEPTS.values():
+        assert f"| {concept.name.singular} | " in body
+    assert "| 1b | concept | category | exceptional | no | yes (the image is beside the point) |" in body
+    assert "Does this {singular} have {attribute_sg}?" in body

@@ -1,0 +1,86 @@
+"""Pixel audits of the paper build: the attribute shows in every typical image and in no exceptional one.
+
+Every image of the session's paper build (`built("visage")`, 512 px) is read back
+from its Parquet shard with the spec its manifest entry records, and the norm's
+attribute is measured from the pixels with the probe the geometry names: hands
+and strings and legs and tines and lamps and arms counted along a line or
+circle, sides as corners of the plate's outline, balls as bulges of the snowman,
+spots and stripes as blobs, erasers, manes, horns, tails and suits by their
+presence, colours by hue at points on the body. The count must equal the
+geometry's, and the norm must hold exactly for typical images.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PIL import Image
+
+from builders.core.folder import BuiltFolder
+from builders.visage.concepts import CONCEPTS, TUPLES
+from builders.visage.family import FAMILY
+from builders.visage.render import measured
+from builders.visage.spec import DrawnImageSpec
+from tests.visage.measure import View
+
+
+@dataclasses.dataclass(frozen=True)
+class PaperImages:
+    """The paper build's drawn images: each one's manifest spec and PNG bytes (decoded only when viewed)."""
+
+    specs: dict[str, DrawnImageSpec]
+    pngs: dict[str, bytes]
+
+    def of_tuple(self, tuple_id: str) -> list[str]:
+        return sorted(i for i, spec in self.specs.items() if spec.tuple_id == tuple_id)
+
+    def view(self, image_id: str) -> View:
+        with Image.open(io.BytesIO(self.pngs[image_id])) as image:
+            return View(self.specs[image_id], image)
+
+
+@pytest.fixture(scope="module")
+def paper(visage_paper: Path) -> PaperImages:
+    folder = BuiltFolder(visage_paper)
+    specs = {}
+    for image_id, entry in folder.manifest.images.items():
+        spec = FAMILY.spec_registry.load(entry.spec)
+        assert isinstance(spec, DrawnImageSpec) and entry.config == "drawn"
+        specs[image_id] = spec
+    # The recognition split has one row per image.
+    rows = folder.rows("drawn", "recognition", ["image_id", "image"])
+    pngs = {row["image_id"]: row["image"]["bytes"] for row in rows}
+    assert set(pngs) == set(specs) and len(specs) == 8 * len(TUPLES)
+    return PaperImages(specs, pngs)
+
+
+@pytest.mark.parametrize("tuple_id", list(TUPLES))
+def test_the_attribute_shows_in_typical_images_only(paper: PaperImages, tuple_id: str) -> None:
+    image_ids = paper.of_tuple(tuple_id)
+    assert len(image_ids) == 8
+    for image_id in image_ids:
+        view = paper.view(image_id)
+        spec = view.spec
+        norm = CONCEPTS[spec.concept].norm(spec.norm)
+        expected = measured(spec)[norm.measure]
+        found = view.measure(expected.probe)
+        assert found == expected.value, f"{image_id}: {norm.measure} drawn {expected.value}, measured {found}"
+        assert norm.expect.holds(found) == (spec.image_type == "typical"), f"{image_id}: {norm.key} = {found}"
+        # The object lies wholly inside the picture: the border shows only background.
+        border = np.concatenate([view.image[[0, -1]], view.image[:, [0, -1]].transpose(1, 0, 2)], axis=1)
+        background = np.concatenate(
+            [view.background[[0, -1]], view.background[:, [0, -1]].transpose(1, 0, 2)], axis=1
+        )
+        assert (np.abs(border - background) <= 2).all(), f"{image_id} touches the edge"
+
+
+def test_the_audit_notices_a_missing_attribute(paper: PaperImages) -> None:
+    """The typical clock's hand probe, run over its digital twin (same pose and background), counts none."""
+    typical = paper.view("clock-hands-digital_clock-t0")
+    probe = measured(typical.spec)["hands"].probe
+    assert typical.measure(probe) == 2
+    assert paper.view("clock-hands-digital_clock-e0").measure(probe) == 0

@@ -1,0 +1,41 @@
+"""Drawing is a pure function of the spec: pinned SVG text for a few images."""
+
+from __future__ import annotations
+
+import hashlib
+
+import pytest
+
+from builders.visage.render import draw_scene
+from builders.visage.spec import pair_specs
+
+#: SVG text of three images. A change here changes pixels: it needs a builder version bump.
+GOLDEN = {
+    (
+        "clock",
+        "hands",
+        "digital_clock",
+        0,
+        "typical",
+    ): "8dad096d6e7459ba23f75c5295dff2a49d7f73d2df55c7b3696503f126886cb0",
+    (
+        "lion",
+        "mane",
+        "lioness",
+        2,
+        "exceptional",
+    ): "55052ada841803175c9d1a778ee7d5d9af6a5f6be793ebb03c360c30e8c73983",
+    ("banana", "yellow", "blue_java_banana", 3, "exceptional"): (
+        "e8a0281a4915b5a18b87256c1ef64a28fa4c21ca86503aba8da8b105afe07c1d"
+    ),
+}
+
+
+@pytest.mark.parametrize(("key", "digest"), list(GOLDEN.items()))
+def test_svg_text_is_pinned(key, digest: str) -> None:
+    concept, norm, exception, index, image_type = key
+    typical, exceptional = pair_specs(concept, norm, exception, index, 512)
+    spec = typical if image_type == "typical" else exceptional
+    svg = draw_scene(spec).to_string()
+    assert svg == draw_scene(spec).to_string()
+    assert hashlib.sha256(svg.encode()).hexdigest() == digest
