@@ -26,7 +26,7 @@ from builders.core.gallery import write_gallery
 from builders.core.hashing import file_sha256
 from builders.core.verify import verify
 from builders.families import family_names, get_family
-from eval.tasks.declaration import family_tasks, stale_files
+from eval.tasks.declaration import TASKS_ROOT, family_tasks, stale_files
 
 FAMILIES = family_names()
 #: Columns every family's rows carry.
@@ -63,6 +63,20 @@ def test_the_family_is_declared_with_the_files_it_owns(family: Family) -> None:
 def test_the_packaged_task_yamls_are_what_the_declaration_gives(family: Family) -> None:
     """Regenerate with `python -m eval write-tasks` after changing a declaration or the configs."""
     assert stale_files(family_tasks(family.name)) == []
+
+
+def test_lmms_eval_registers_every_declared_task_and_group_side_by_side() -> None:
+    """One include path holds every family's tasks, nothing else, and no name clashes."""
+    task_manager = pytest.importorskip("lmms_eval.tasks").TaskManager
+    manager = task_manager("ERROR", include_path=str(TASKS_ROOT), include_defaults=False)
+    declared = [family_tasks(name) for name in FAMILIES]
+    tasks = {name.removesuffix(".yaml") for d in declared for name in d.files() if name not in _groups(d)}
+    assert set(manager.all_subtasks) == tasks
+    assert sorted(manager.all_groups) == sorted(group.name for d in declared for group in d.groups)
+
+
+def _groups(declared) -> set[str]:
+    return {f"{group.name}.yaml" for group in declared.groups}
 
 
 def test_a_pickled_copy_draws_the_same_pixels(family: Family) -> None:

@@ -421,7 +421,10 @@ def _twice_the_same_split(tmp: Path, scores: dict[str, Path]) -> list[str]:
         (_not_labelled, "is not LABEL=RESULT; name each result, e.g. gpt-4.1=scores/main.json"),
         (_missing, "nope.json' of 'm' does not exist; pass an `eval score` JSON or an lmms-eval"),
         (_not_json, "notes.json' of 'm' is not readable JSON (Expecting value)"),
-        (_not_a_score, "is not an `eval score` JSON of viprobe or vlmbias (its 'family' is None)"),
+        (
+            _not_a_score,
+            f"is not an `eval score` JSON of {' or '.join(sorted(SECTIONS))} (its 'family' is None)",
+        ),
         (_incomplete_score, "is a vlmbias score without 'by_topic'; score the replies again"),
         (_folder_without_results, "holds no lmms-eval results (*_results.json); run lmms-eval on our tasks"),
         (_twice_the_same_split, "'m' has two vlmbias results for split 'main'"),

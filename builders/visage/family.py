@@ -1,11 +1,9 @@
 """VISaGE as a family of the shared pipeline: tuples -> image pairs -> seven conditions and a recognition row.
 
-Config `drawn` draws the catalogue (`concepts/`) under a preset. Config `external` reads the
-authors' tuples (or anyone's) from `--source tuples FILE --images DIR`, every line of FILE
-whatever the preset. It has nothing to read in a default build, so there it is recorded with no
-rows: `python -m builders build visage` (or `build all`) gives `drawn` and an empty `external`,
-and `build visage --config external --source tuples FILE --images DIR` fills `external` beside an
-existing `drawn` (a later build of every config empties it again; pass `--config drawn`).
+Config `drawn` draws the catalogue (`concepts/`) under a preset; it is what the default build
+(`python -m builders build visage`, or `build all`) makes. Config `external` reads the authors'
+tuples (or anyone's) from `--source tuples FILE --images DIR`, every line of FILE whatever the
+preset, and is built beside an existing `drawn`.
 """
 
 from __future__ import annotations
@@ -56,6 +54,7 @@ class VisageFamily(Family):
     presets = tuple(PRESETS)
     default_preset = "paper"
     splits = SPLITS
+    default_split = "test"
     spec_registry = _registry()
     card_metadata: Mapping[str, Any] = {
         "license": "cc-by-4.0",
@@ -67,7 +66,7 @@ class VisageFamily(Family):
     gallery_view: GalleryView = GALLERY_VIEW
     sources: Mapping[str, str] = {
         TUPLES: "PATH is a CSV or JSONL file of tuples and --images DIR the folder of their photos "
-        "(columns in the card); config external only, so pass --config external",
+        "(columns in the card); it builds config external",
     }
 
     @property
@@ -76,6 +75,10 @@ class VisageFamily(Family):
 
         return FEATURES
 
+    def configs_for(self, source: Source) -> tuple[str, ...]:
+        """The drawings by default; the user's tuples build `external`."""
+        return {EMBEDDED_KIND: (DRAWN,), TUPLES: (EXTERNAL,)}.get(source.kind, ())
+
     def jobs(self, config: str, preset: str, source: Source = EMBEDDED) -> Iterator[ImageJob]:
         for spec in self._specs(config, preset, source):
             yield ImageJob(config=config, image_id=spec.image_id, spec=spec, role=spec.image_type)
@@ -83,8 +86,6 @@ class VisageFamily(Family):
     def _specs(self, config: str, preset: str, source: Source) -> Iterator[VisageSpec]:
         if config == DRAWN and source.kind == EMBEDDED_KIND:
             return drawn_specs(preset)
-        if config == EXTERNAL and source.kind == EMBEDDED_KIND:
-            return iter(())  # nothing to read: the config is recorded empty
         if config == EXTERNAL and source.kind == TUPLES:
             return iter(read_tuples(*_tuples_inputs(source)))
         raise self.refuse_source(config, source)

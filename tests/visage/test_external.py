@@ -107,8 +107,14 @@ def test_the_tuples_source_needs_its_file_and_folder_and_nothing_else(tmp_path: 
     # `drawn` is drawn by code; the tuples only fill `external`.
     with pytest.raises(UsageError, match="config 'drawn' of family 'visage' cannot use --source 'tuples'"):
         list(FAMILY.jobs("drawn", "paper", Source("tuples", tuples, (("images", str(images)),))))
-    # A default build has nothing to read for `external`: it is recorded empty.
-    assert list(FAMILY.jobs("external", "paper")) == []
+    # A default build draws `drawn` only; `external` needs the tuples.
+    assert FAMILY.configs_for(Source()) == ("drawn",) and FAMILY.configs_for(Source("tuples")) == (
+        "external",
+    )
+    with pytest.raises(
+        UsageError, match="config 'external' of family 'visage' cannot use --source 'embedded'"
+    ):
+        list(FAMILY.jobs("external", "paper"))
 
 
 @pytest.mark.parametrize(

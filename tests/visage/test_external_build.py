@@ -141,8 +141,8 @@ REFUSED = {
         "--source tuples needs the tuples file and the photos' folder",
     ),
     "the drawn config": (
-        lambda tuples, photos: _external(tuples, photos)[2:],
-        "config 'drawn' of family 'visage' cannot use --source 'tuples'; .* pass --config external",
+        lambda tuples, photos: ["--config", "drawn", *_external(tuples, photos)[2:]],
+        "config 'drawn' of family 'visage' cannot use --source 'tuples'; .* it builds config external",
     ),
 }
 
