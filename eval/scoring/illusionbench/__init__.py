@@ -35,6 +35,7 @@ __all__ = [
     "Judge",
     "grade",
     "is_correct",
+    "question_type_name",
     "report",
     "score_rows",
 ]

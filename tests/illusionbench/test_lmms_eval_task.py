@@ -1,0 +1,102 @@
+"""The IllusionBench+ lmms-eval adapter: template, prompts, per-row values and aggregations."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from PIL import Image
+
+from eval.local_tasks import TASKS_ROOT
+from eval.tasks.illusionbench import utils
+
+FOLDER = TASKS_ROOT / "illusionbench"
+METRICS = [
+    "accuracy",
+    "tf_accuracy",
+    "mc_accuracy",
+    "fp_ratio",
+    "parse_failure_rate",
+    "lmms_eval_accuracy",
+    "breakdown",
+]
+
+
+def template() -> dict[str, Any]:
+    loader = type("Loader", (yaml.SafeLoader,), {})
+    loader.add_constructor("!function", lambda loader, node: f"!function {loader.construct_scalar(node)}")
+    return yaml.load((FOLDER / "_default_template_yaml").read_text(), Loader=loader)
+
+
+def doc(row_id: str, kind: int, answer: str, question: str = "The lines are equal.") -> dict[str, Any]:
+    """A row as lmms-eval hands it over: class labels as indices, the image decoded."""
+    return {
+        "id": row_id, "image_id": row_id.split("-")[0], "image": Image.new("L", (8, 8)), "category": 4,
+        "difficulty": 2, "question_type": kind, "question": question, "answer": answer,
+        "prompt": f"Given an image, ... Description: {question}",
+    }  # fmt: skip
+
+
+def test_template_names_its_metrics_and_every_function_exists() -> None:
+    config = template()
+    assert [entry["metric"] for entry in config["metric_list"]] == METRICS
+    assert config["dataset_path"] == "your-org/illusionbench-plus" and config["test_split"] == "test"
+    for value in [config["process_results"], config["doc_to_visual"], config["doc_to_text"]] + [
+        entry["aggregation"] for entry in config["metric_list"]
+    ]:
+        if value.startswith("!function utils."):
+            assert callable(getattr(utils, value.removeprefix("!function utils.")))
+    assert not list(FOLDER.glob("*.yaml")), "per-config task YAMLs are generated, not written by hand"
+
+
+def test_prompts_are_the_papers_unless_lmms_evals_are_asked_for() -> None:
+    tf, mc = doc("a-tf1", 0, "False"), doc("a-mc1", 1, "ii", "Which? i. A ii. B iii. C iv. D")
+    assert utils.doc_to_text(tf) == tf["prompt"]
+    assert utils.doc_to_text(tf, {"prompt": "paper"}) == tf["prompt"]
+    assert (
+        utils.doc_to_text(tf, {"prompt": "lmms-eval"})
+        == "The lines are equal.\nAnswer with True or False only."
+    )
+    assert utils.doc_to_text(mc, {"prompt": "lmms-eval"}).endswith("(i, ii, iii, or iv) only.")
+    assert utils.doc_to_visual(tf)[0].mode == "RGB"
+
+
+def test_process_results_and_aggregations_give_both_parsers() -> None:
+    docs = [
+        doc("a-tf1", 0, "False"),
+        doc("a-tf2", 0, "True"),
+        doc("b-mc1", 1, "Option ii"),
+        doc("b-mc2", 1, "iv"),
+    ]
+    replies = ["The statement is false.", "True", "ii", "I am not sure."]
+    values = [utils.process_results(d, [r]) for d, r in zip(docs, replies, strict=True)]
+    assert [v["accuracy"] for v in values] == [1.0, 1.0, 1.0, 0.0]
+    assert [v["lmms_eval_accuracy"] for v in values] == [0.0, 1.0, 0.0, 0.0]
+    assert [v["parse_failure_rate"] for v in values] == [0.0, 0.0, 0.0, 1.0]
+    records = [v["breakdown"] for v in values]
+    assert records[0]["ID"] == "a-tf1"
+    assert utils.aggregate_tf_accuracy(records) == 1.0 and utils.aggregate_mc_accuracy(records) == 0.5
+    assert math.isnan(utils.aggregate_fp_ratio(records))  # no true/false errors
+    breakdown = utils.aggregate_breakdown(records)
+    assert breakdown["by_category"] == {"trap": 0.75} and breakdown["by_difficulty"] == {"hard": 0.75}
+    assert breakdown["parsers"]["lmms-eval"]["accuracy"] == 0.25
+
+
+def test_lmms_eval_registers_a_generated_task_and_no_builtin_name_clashes(tmp_path: Path) -> None:
+    TaskManager = pytest.importorskip("lmms_eval.tasks").TaskManager
+    task = tmp_path / "illusionbench_plus_drawn.yaml"
+    lines = [
+        f'include: "{FOLDER / "_default_template_yaml"}"',
+        "task: illusionbench_plus_drawn",
+        "dataset_name: drawn",
+    ]
+    task.write_text("\n".join(lines) + "\n")
+    manager = TaskManager("ERROR", include_path=str(tmp_path), include_defaults=False)
+    assert manager.all_subtasks == ["illusionbench_plus_drawn"]
+    builtin = Path(pytest.importorskip("lmms_eval").__file__).parent / "tasks"
+    lines = [line for path in builtin.rglob("*.yaml") for line in path.read_text().splitlines()]
+    names = {line.split(":", 1)[1].strip() for line in lines if line.startswith("task:")}
+    assert "illusionbench_all" in names and not any(name.startswith("illusionbench_plus") for name in names)
