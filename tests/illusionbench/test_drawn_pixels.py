@@ -192,3 +192,19 @@ def test_penrose_gap_shows_background_in_proportion_to_the_perturbation() -> Non
         for p in sizes
     ]
     assert whites[0] > 300 and whites[0] < whites[1] < whites[2]
+
+
+EXTREMES = [
+    ClassicSpec(illusion=name, index=0, scale=1.15, perturbation=p)
+    for name, illusion in ILLUSIONS.items()
+    if name != "cafe_wall"  # its rows of tiles run off both sides by design
+    for p in ((0.0, 0.35, -0.35) if illusion.signed else (0.0, 0.35))
+]
+
+
+@pytest.mark.parametrize("spec", EXTREMES, ids=lambda s: f"{s.illusion}{s.perturbation:+}")
+def test_figures_stay_inside_the_canvas_at_the_largest_scale_and_perturbation(spec: ClassicSpec) -> None:
+    image = pixels(spec)
+    border = np.concatenate([image[:2].reshape(-1, 3), image[-2:].reshape(-1, 3),
+                             image[:, :2].reshape(-1, 3), image[:, -2:].reshape(-1, 3)])  # fmt: skip
+    assert (border > 245).all(), "the figure is clipped by the canvas edge"

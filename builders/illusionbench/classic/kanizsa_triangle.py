@@ -1,7 +1,7 @@
 """Kanizsa triangle: three black discs with wedges cut out suggest a white triangle nobody drew.
 
-An upward triangle of side 300·scale px is centred on a 512 x 512 white canvas; at each corner a
-black disc of radius 0.28 side lacks the 60° wedge that points along the triangle's two sides.
+An upward triangle of side 260·scale px is centred on a 512 x 512 white canvas; at each corner a
+black disc of radius 0.26 side lacks the 60° wedge that points along the triangle's two sides.
 The trap version really draws the triangle's outline, 3 px wide, under the discs, with a grey
 level 1 - 1.5·|p|.
 """
@@ -16,7 +16,7 @@ from builders.illusionbench.classic.base import ClassicIllusion, Drawn, percent
 from builders.illusionbench.questions import Choice, Statement
 from builders.illusions.shapes import Point, line, polygon
 
-RADIUS = 0.28
+RADIUS = 0.26
 STEPS = 60
 
 
@@ -44,7 +44,7 @@ class Kanizsa(Drawn[Elements], ClassicIllusion):
     )
 
     def elements(self, scale: float, perturbation: float) -> Elements:
-        side = 300 * scale
+        side = 260 * scale
         circumradius = side / math.sqrt(3)
         cx, cy = self.width / 2, self.height / 2 + circumradius / 4  # the triangle's box is centred
         corners = tuple(
