@@ -20,7 +20,7 @@ from typing import ClassVar
 
 from builders.core.errors import SpecError, UsageError
 from builders.core.hashing import rng_for
-from builders.core.spec import Spec, SpecRegistry
+from builders.core.spec import Spec
 from builders.illusionbench import scenes
 from builders.illusionbench.classic import ILLUSIONS
 from builders.illusionbench.ishihara.glyphs import DIGITS
@@ -139,10 +139,6 @@ class SceneSpec(Spec):
 
 
 DrawnSpec = ClassicSpec | IshiharaSpec | SceneSpec
-
-SPECS = SpecRegistry()
-for _cls in (ClassicSpec, IshiharaSpec, SceneSpec):
-    SPECS.register(_cls)
 
 
 @dataclasses.dataclass(frozen=True)

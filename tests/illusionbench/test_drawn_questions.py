@@ -11,9 +11,10 @@ import pytest
 from builders.core.errors import SpecError, UsageError
 from builders.core.raster import rasterize
 from builders.illusionbench import rows
+from builders.illusionbench.plan import SPECS
 from builders.illusionbench.questions import NUMERALS, golden_description
 from builders.illusionbench.schema import CATEGORIES, DIFFICULTIES, FEATURES, QUESTION_TYPES, SPLITS
-from builders.illusionbench.spec import DRAWN_CATEGORIES, PRESETS, SPECS, ClassicSpec, drawn_specs
+from builders.illusionbench.spec import DRAWN_CATEGORIES, PRESETS, ClassicSpec, drawn_specs
 from eval.scoring import illusionbench as scoring
 
 PAPER = {category: list(drawn_specs(category, "paper")) for category in DRAWN_CATEGORIES}
