@@ -14,6 +14,7 @@ import itertools
 from collections.abc import Iterator
 
 from builders.core.errors import UsageError
+from builders.core.gallery_view import Fact, Filter, GalleryView, QuestionColumn
 from builders.core.spec import SpecRegistry
 from builders.illusionbench.release import Release, ReleaseImageSpec
 from builders.illusionbench.rows import IllusionBenchSpec
@@ -30,6 +31,22 @@ RELEASE_CONFIGS = {category: category for category in CATEGORIES}
 UNIONS = {"drawn": tuple(DRAWN_CONFIGS), "all": tuple(RELEASE_CONFIGS)}
 CONFIGS = (*DRAWN_CONFIGS, *RELEASE_CONFIGS)
 LITE_RELEASE_IMAGES = 20
+
+#: Review pages: a card per image with its statements, questions (options inline) and answers.
+GALLERY_VIEW = GalleryView(
+    filters=(
+        Filter("category", "category"),
+        Filter("difficulty", "difficulty"),
+        Filter("illusion", "illusion"),
+    ),
+    facts=(Fact("category"), Fact("illusion"), Fact("difficulty"), Fact("perturbation", "perturbation")),
+    questions=(
+        QuestionColumn("question_type", "type"),
+        QuestionColumn("question", "question", "prompt"),
+        QuestionColumn("answer", "answer", "truth"),
+    ),
+    text="question",
+)
 
 SPECS = SpecRegistry()
 for _cls in (ClassicSpec, IshiharaSpec, SceneSpec, ReleaseImageSpec):

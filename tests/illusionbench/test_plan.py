@@ -11,6 +11,7 @@ from builders.core.family import ImageJob
 from builders.core.raster import rasterize
 from builders.illusionbench import plan, rows
 from builders.illusionbench.release import read_release
+from builders.illusionbench.schema import FEATURES
 from tests.illusionbench.release_fixture import write_release
 
 
@@ -26,6 +27,7 @@ def test_every_drawn_config_plans_jobs_that_draw_and_give_rows() -> None:
         assert {row["image_id"] for _, row in found} == {job.image_id}
         assert {row["category"] for _, row in found} == {plan.DRAWN_CONFIGS[config]}
     assert plan.UNIONS["drawn"] == tuple(plan.DRAWN_CONFIGS)
+    assert set(plan.GALLERY_VIEW.columns) <= set(FEATURES)
 
 
 def test_release_configs_need_the_release_and_lite_keeps_the_first_images(
