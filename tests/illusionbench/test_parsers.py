@@ -97,6 +97,8 @@ def test_lmms_eval_mode_agrees_on_generated_replies(reply: str, gold: str) -> No
         ("Thinking about it, the lines are equal: True", "true", PARSED),
         ("Frankly, the statement is true.", "true", PARSED),  # lmms-eval: false (first letter f)
         ("To be precise, it is not true.", "false", PARSED),
+        ("The statement is not entirely true.", "false", PARSED),
+        ("That isn't false.", "true", PARSED),
         ("No visual illusion is present, so the statement is false.", "false", PARSED),
         ("No.", "false", PARSED),
         ("Yes, it is.", "true", PARSED),
@@ -127,6 +129,8 @@ def test_strict_reads_the_committed_verdict(reply: str, value: str | None, statu
         ("**iv**", "iv", PARSED),
         ("After comparing the two shapes carefully, and their curvature, the answer is iv.", "iv", PARSED),
         ("It is ii, not iii.", None, AMBIGUOUS),
+        ("The answer is I think ii.", "ii", PARSED),
+        ("The answer is i.", "i", PARSED),
         ("Either ii or iii.", None, AMBIGUOUS),
         ("i. They are equal\nii. The top\niii. The bottom\niv. Neither\nAnswer: ii", "ii", PARSED),
         ("iia", None, NO_ANSWER),  # lmms-eval: ii

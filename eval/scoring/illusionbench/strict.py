@@ -8,7 +8,8 @@ any quoted "true or false" instruction dropped):
    illusion ..." is a determiner, not a verdict).
 2. Otherwise explicit phrases decide: "the statement is false", "the answer is true", "the
    description is not correct"; the last such phrase wins (a reply may correct itself).
-3. Otherwise every free-standing "true"/"false" (negated by a preceding "not"/"n't") must agree.
+3. Otherwise every free-standing "true"/"false" (negated by a preceding "not", "n't" or "not
+   entirely") must agree.
 
 Multiple-choice questions (options i-iv):
 
@@ -51,13 +52,14 @@ _LEADING = re.compile(
     r"[\s:.\-]*(?:(?:final\s+)?answer\s*[:\-]\s*)?"
     r"(?:(true|false)\b|(yes|no|correct|incorrect)(?=\s*(?:[.,!;:]|$)))"
 )
+_NOT = r"(?:\bnot|n't)\s+(?:\w+ly\s+)?"  # "not", "isn't", "not entirely"
 _PHRASE = re.compile(
-    r"\b(?:answer|statement|description|claim)\s+(?:is|would\s+be)\s+(not\s+)?"
-    r"(true|false|correct|incorrect)\b"
+    rf"\b(?:answer|statement|description|claim)\s+(?:is|would\s+be)\s+({_NOT})?(true|false|correct|incorrect)\b"
 )
-_FREE = re.compile(r"(\bnot\s+|n't\s+)?\b(true|false)\b")
+_FREE = re.compile(rf"({_NOT})?\b(true|false)\b")
 
-_LABEL = r"\(?\s*(iv|i{1,3})\s*\)?"
+#: An option label; a lone "i" followed by a word is the pronoun ("the answer is I think ii").
+_LABEL = r"\(?\s*(iv|i{2,3}|i(?!\s*[a-z]))\s*\)?"
 _ONLY_LABEL = re.compile(
     rf"[\s:.\-]*(?:the\s+)?(?:(?:final\s+|correct\s+)?(?:answer|option|choice)\s*(?:is\s*)?[:\-]?\s*)?"
     rf"{_LABEL}[\s.:;!]*"
