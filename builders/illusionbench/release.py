@@ -42,7 +42,7 @@ JSON_NAME = "Image_properties.json"
 ZIP_NAME = "IllusionDataset.zip"
 
 CATEGORY_CODES = {"A": "classic", "B": "real_scene", "C": "trap"}
-_CATEGORY_NAMES = {
+_CATEGORY_NAMES = {  # keyed by the name's letters only
     "classic": "classic", "classicillusion": "classic", "classiccognitiveillusion": "classic",
     "realscene": "real_scene", "realsceneillusion": "real_scene", "noillusion": "no_illusion",
     "ishihara": "ishihara", "ishiharaimage": "ishihara", "trap": "trap", "trapillusion": "trap",
@@ -51,7 +51,7 @@ _DIFFICULTY_NAMES = {
     "easy": "easy", "1": "easy", "neutral": "neutral", "medium": "neutral", "2": "neutral",
     "hard": "hard", "3": "hard",
 }  # fmt: skip
-_QUESTION_TYPES = {"tf": "tf", "select": "mc", "mc": "mc"}
+_QUESTION_TYPES = {"tf": "tf", "truefalse": "tf", "select": "mc", "mc": "mc", "multiplechoice": "mc"}
 _DESCRIPTION_KEY = re.compile(r"descri|caption", re.IGNORECASE)
 _OPTION_MARK = re.compile(r"(?<![a-z])\(?(iv|iii|ii|i)[.):]\s*", re.IGNORECASE)
 
@@ -267,16 +267,18 @@ def _entry(
     if not isinstance(name, str) or not name.strip():
         raise UsageError(f"entry {n} of {JSON_NAME} has no 'image_name' string, got {_short(props)}")
     name = PurePosixPath(name.strip().replace("\\", "/")).name
-    category = codes.get(str(props.get("Category", "")).strip()) or _CATEGORY_NAMES.get(
-        re.sub(r"[\s_-]", "", str(props.get("Category", ""))).lower()
-    )
+    code = str(props.get("Category", "")).strip()
+    category = codes.get(code) or codes.get(code.upper()) or _CATEGORY_NAMES.get(_letters(code))
     if category is None:
         raise UsageError(
             f"unknown category {props.get('Category')!r} for {name!r} (entry {n}); map it to one of "
             f"{', '.join(CATEGORIES)} with a category map such as "
             f"{{{str(props.get('Category'))!r}: 'ishihara'}}"
         )
-    difficulty = _DIFFICULTY_NAMES.get(str(props.get("Difficult Level", "")).strip().lower())
+    level = props.get("Difficult Level", "")
+    if isinstance(level, float) and level.is_integer():
+        level = int(level)
+    difficulty = _DIFFICULTY_NAMES.get(str(level).strip().lower())
     if difficulty is None:
         raise UsageError(
             f"unknown 'Difficult Level' {props.get('Difficult Level')!r} for {name!r} (entry {n}); "
@@ -284,13 +286,9 @@ def _entry(
         )
     qa = []
     for k, item in enumerate(entry["qa_data"]):
-        kind = (
-            _QUESTION_TYPES.get(str(item.get("Question Type", "")).strip().lower())
-            if isinstance(item, dict)
-            else None
-        )
-        question = item.get("Question") if isinstance(item, dict) else None
-        answer = item.get("Correct Answer") if isinstance(item, dict) else None
+        fields = item if isinstance(item, dict) else {}
+        kind = _QUESTION_TYPES.get(_letters(str(fields.get("Question Type", ""))))
+        question, answer = fields.get("Question"), fields.get("Correct Answer")
         if isinstance(answer, bool):
             answer = str(answer)
         if kind is None or not isinstance(question, str) or not isinstance(answer, str):
@@ -350,6 +348,11 @@ def _check_image(data: bytes, name: str, limits: Limits) -> None:
             f"image {name!r} is {width} x {height} pixels, more than the limit of {limits.pixels}; "
             "it is not a release photo"
         )
+
+
+def _letters(text: str) -> str:
+    """Lower-case letters only: "No Illusion", "no_illusion" and "T/F" become "noillusion" and "tf"."""
+    return re.sub(r"[^a-z]", "", text.lower())
 
 
 def _short(value: Any) -> str:

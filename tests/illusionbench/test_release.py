@@ -88,6 +88,16 @@ def test_release_rows_round_trip_through_typed_parquet(release_folder: Path, tmp
     )
 
 
+def test_spellings_of_categories_levels_and_question_types_are_read(tmp_path: Path) -> None:
+    choice = "y i. a ii. b iii. c iv. d"
+    qa = [{"Question": "x", "Correct Answer": True, "Question Type": "T/F"},
+          {"Question": choice, "Correct Answer": "i", "Question Type": "Multiple Choice"}]  # fmt: skip
+    entries = [entry("classic_01.png", "a", 2.0, qa), entry("trap_01.png", "Trap Illusion", "medium", qa)]
+    specs = read_release(write_release(tmp_path, entries=entries)).specs
+    assert [(s.category, s.difficulty) for s in specs] == [("classic", "neutral"), ("trap", "neutral")]
+    assert specs[0].qa == (("tf", "x", "True"), ("mc", choice, "i"))
+
+
 def test_full_names_and_a_category_map_read_unknown_codes(tmp_path: Path) -> None:
     entries = [entry("classic_01.png", "D", "Easy", [tf("x", "True")])]
     folder = write_release(tmp_path, entries=entries)
