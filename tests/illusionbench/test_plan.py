@@ -21,7 +21,7 @@ def test_every_drawn_config_plans_jobs_that_draw_and_give_rows() -> None:
         assert specs and len({spec.image_id for spec in specs}) == len(specs)
         spec = specs[0]
         job = ImageJob(config=config, image_id=spec.image_id, spec=spec, role=spec.category)
-        assert plan.SPECS.load(job.to_dict()["spec"]) == spec
+        assert plan.SPECS.load(spec.to_dict()) == spec
         scene = rows.scene(job.spec)
         found = rows.rows(job.spec, rasterize(scene.canvas, scene.width // 8, scene.height // 8))
         assert {row["image_id"] for _, row in found} == {job.image_id}
