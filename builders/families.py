@@ -20,6 +20,7 @@ from builders.core.folder import BuiltFolder
 FAMILY_MODULES: dict[str, str] = {
     "vlmbias": "builders.vlmbias.family",
     "viprobe": "builders.viprobe.family",
+    "illusionbench": "builders.illusionbench.family",
 }
 
 

@@ -8,8 +8,10 @@ could not match disappears silently; `release_note` says the same in one paragra
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from builders.illusionbench.classic import ILLUSIONS
-from builders.illusionbench.release import JSON_NAME, ZIP_NAME, Release
+from builders.illusionbench.release import JSON_NAME, ZIP_NAME, Release, ReleaseImageSpec, category_counts
 from builders.illusionbench.schema import CATEGORIES
 from builders.illusionbench.spec import LADDERS
 
@@ -47,14 +49,18 @@ def _listed(names: tuple[str, ...], empty: str) -> str:
     return "\n".join(f"- `{name}`" for name in names)
 
 
-def release_section(release: Release | None) -> str:
-    """What the release build read: counts per category and everything that did not match."""
-    if release is None:
+def release_section(specs: Sequence[ReleaseImageSpec]) -> str:
+    """What the build holds of the release: counts per category and everything that did not match.
+
+    `specs` are the build's release images (read back from its manifest); the first image of each
+    release config carries the lists of what its release copy could not match.
+    """
+    if not specs:
         return (
             "This build holds no release configs. Build them from a local copy of "
             f"`MingZhangSJTU/IllusionBench` (`{JSON_NAME}` and `{ZIP_NAME}`) with `--source release DIR`."
         )
-    counts = release.counts()
+    counts = category_counts(specs)
     lines = [
         "| category | images | true/false | multiple choice | description rows |",
         "|---|---|---|---|---|",
@@ -62,16 +68,28 @@ def release_section(release: Release | None) -> str:
     for category in CATEGORIES:
         c = counts[category]
         lines.append(f"| `{category}` | {c['images']} | {c['tf']} | {c['mc']} | {c['descriptions']} |")
-    key = f"`{release.description_key}`" if release.description_key else "none found"
+    keys = sorted({spec.description_key for spec in specs if spec.description_key})
+    key = ", ".join(f"`{k}`" for k in keys) if keys else "none found"
     lines += ["", f"Golden descriptions were read from the JSON key {key}."]
     for title, names in (
-        ("Images in the zip without annotations (in no config)", release.images_without_annotations),
-        ("Annotations without an image in the zip (in no config)", release.annotations_without_images),
-        ("Images without a golden description (no description rows)", release.without_description),
-        ("Other files in the zip, skipped", release.skipped_members),
+        ("Images in the zip without annotations (in no config)", _union(specs, "images_without_annotations")),
+        (
+            "Annotations without an image in the zip (in no config)",
+            _union(specs, "annotations_without_images"),
+        ),
+        (
+            "Images without a golden description (no description rows)",
+            tuple(spec.image_name for spec in specs if not spec.description),
+        ),
+        ("Other files in the zip, skipped", _union(specs, "skipped_members")),
     ):
         lines += ["", f"**{title}**: {len(names)}", "", _listed(names, "none")]
     return "\n".join(lines)
+
+
+def _union(specs: Sequence[ReleaseImageSpec], field: str) -> tuple[str, ...]:
+    """One list field of the specs, merged in first-seen order (each config's first image carries it)."""
+    return tuple(dict.fromkeys(name for spec in specs for name in getattr(spec, field)))
 
 
 def release_note(release: Release) -> str:

@@ -5,7 +5,8 @@ draws it with `rows.scene(spec)` and gets its rows with `rows.rows(spec, picture
 
 Drawn configs (no download) are one per drawable category; release configs, read from a local
 copy with `release.read_release`, are the paper's five categories. `drawn` and `all` are unions.
-Under the `lite` preset a release config keeps its first `LITE_RELEASE_IMAGES` images.
+Under the `lite` preset a release config keeps its first `LITE_RELEASE_IMAGES` images. The first
+image of each release config carries what the release could not match (`Release.reported`).
 """
 
 from __future__ import annotations
@@ -71,4 +72,4 @@ def specs(config: str, preset: str, release: Release | None = None) -> Iterator[
             "MingZhangSJTU/IllusionBench"
         )
     found = release.in_category(RELEASE_CONFIGS[config])
-    return itertools.islice(found, LITE_RELEASE_IMAGES) if preset == "lite" else found
+    return release.reported(itertools.islice(found, LITE_RELEASE_IMAGES) if preset == "lite" else found)

@@ -13,7 +13,8 @@ are not errors: they are returned, so the card and the build note can list them.
 
 Category codes: "A" classic, "B" real scene and "C" trap come from lmms-eval's conversion (PR
 #1035); the codes of the Ishihara and no-illusion images are not documented anywhere we could
-read, so full names are accepted too and `category_map` maps any other code.
+read, so full names are accepted too, and any other code is mapped by a `category_map.json` the user
+puts beside the JSON (or by the `category_map` argument).
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ import json
 import re
 import zipfile
 from collections import Counter
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path, PurePosixPath
 from typing import Any, ClassVar
 
@@ -40,6 +41,8 @@ from builders.illusionbench.schema import CATEGORIES, DIFFICULTIES
 RELEASE = "MingZhangSJTU/IllusionBench"
 JSON_NAME = "Image_properties.json"
 ZIP_NAME = "IllusionDataset.zip"
+#: Optional, the user's: maps category codes the release leaves undocumented, e.g. {"D": "ishihara"}.
+MAP_NAME = "category_map.json"
 
 CATEGORY_CODES = {"A": "classic", "B": "real_scene", "C": "trap"}
 _CATEGORY_NAMES = {  # keyed by the name's letters only
@@ -93,6 +96,13 @@ class ReleaseImageSpec(Spec):
     #: (question type "tf"/"mc", question text, answer text) per released question, in order.
     qa: tuple[tuple[str, str, str], ...]
     description: str  # the golden description ("" when the entry has none)
+    #: What the reader could not match, and where descriptions came from: set on the first image of
+    #: each release config only (`Release.reported`), so the card, which reads nothing but the built
+    #: folder, can list it; empty on every other image.
+    images_without_annotations: tuple[str, ...] = ()
+    annotations_without_images: tuple[str, ...] = ()
+    skipped_members: tuple[str, ...] = ()
+    description_key: str = ""
 
     def __post_init__(self) -> None:
         if self.category not in CATEGORIES or self.difficulty not in DIFFICULTIES:
@@ -131,17 +141,33 @@ class Release:
 
     def counts(self) -> dict[str, dict[str, int]]:
         """Images, true/false, multiple-choice and description rows per category."""
-        table = {}
-        for category in CATEGORIES:
-            specs = list(self.in_category(category))
-            kinds = [kind for spec in specs for kind, _, _ in spec.qa]
-            table[category] = {
-                "images": len(specs),
-                "tf": kinds.count("tf"),
-                "mc": kinds.count("mc"),
-                "descriptions": 2 * sum(bool(spec.description) for spec in specs),
-            }
-        return table
+        return category_counts(self.specs)
+
+    def reported(self, specs: Iterable[ReleaseImageSpec]) -> Iterator[ReleaseImageSpec]:
+        """`specs` (of one config), the first one carrying what this release could not match."""
+        for n, spec in enumerate(specs):
+            if n > 0:
+                yield spec
+                continue
+            yield dataclasses.replace(
+                spec,
+                images_without_annotations=self.images_without_annotations,
+                annotations_without_images=self.annotations_without_images,
+                skipped_members=self.skipped_members,
+                description_key=self.description_key or "",
+            )
+
+
+def category_counts(specs: Iterable[ReleaseImageSpec]) -> dict[str, dict[str, int]]:
+    """Images, true/false, multiple-choice and description rows per category, from the specs alone."""
+    table = {category: {"images": 0, "tf": 0, "mc": 0, "descriptions": 0} for category in CATEGORIES}
+    for spec in specs:
+        counts = table[spec.category]
+        counts["images"] += 1
+        for kind, _, _ in spec.qa:
+            counts[kind] += 1
+        counts["descriptions"] += 2 if spec.description else 0
+    return table
 
 
 def read_release(
@@ -162,7 +188,7 @@ def read_release(
                 f"from {RELEASE}"
             )
     entries = _entries(annotations_path, limits)
-    codes = _category_codes(category_map)
+    codes = _category_codes({**_map_file(root / MAP_NAME), **(category_map or {})})
     try:
         zf = zipfile.ZipFile(archive_path)
     except (zipfile.BadZipFile, OSError) as error:
@@ -272,8 +298,8 @@ def _entry(
     if category is None:
         raise UsageError(
             f"unknown category {props.get('Category')!r} for {name!r} (entry {n}); map it to one of "
-            f"{', '.join(CATEGORIES)} with a category map such as "
-            f"{{{str(props.get('Category'))!r}: 'ishihara'}}"
+            f"{', '.join(CATEGORIES)} in a {MAP_NAME} beside {JSON_NAME}, such as "
+            f'{{{json.dumps(str(props.get("Category")))}: "ishihara"}}'
         )
     level = props.get("Difficult Level", "")
     if isinstance(level, float) and level.is_integer():
@@ -300,9 +326,25 @@ def _entry(
     return name, category, difficulty, tuple(qa)
 
 
-def _category_codes(category_map: Mapping[str, str] | None) -> dict[str, str]:
+def _map_file(path: Path) -> dict[str, str]:
+    """The user's category map beside the JSON ({} when there is none); codes the release leaves open."""
+    if not path.is_file():
+        return {}
+    try:
+        found = json.loads(path.read_text(encoding="utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        found = None
+    if not isinstance(found, dict) or not all(isinstance(v, str) for v in found.values()):
+        raise UsageError(
+            f"{str(path)!r} must be a JSON object from category codes to categories, "
+            'such as {"D": "ishihara", "E": "no_illusion"}'
+        )
+    return found
+
+
+def _category_codes(category_map: Mapping[str, str]) -> dict[str, str]:
     codes = dict(CATEGORY_CODES)
-    for code, category in (category_map or {}).items():
+    for code, category in category_map.items():
         if category not in CATEGORIES:
             raise UsageError(
                 f"category map sends {code!r} to {category!r}; choose from {', '.join(CATEGORIES)}"

@@ -11,9 +11,9 @@ import random
 from typing import Any
 
 from builders import __version__
-from builders.core.family import Scene
 from builders.core.hashing import rng_for
 from builders.core.raster import Picture
+from builders.core.scene import Scene
 from builders.core.svg import Canvas
 from builders.illusionbench import scenes
 from builders.illusionbench.classic import ILLUSIONS

@@ -6,6 +6,7 @@ from importlib import resources
 from pathlib import Path
 from string import Template
 
+from builders.illusionbench import plan
 from builders.illusionbench.card import illusion_table, ladder_table, release_note, release_section
 from builders.illusionbench.classic import ILLUSIONS
 from builders.illusionbench.release import read_release
@@ -29,9 +30,10 @@ def test_the_template_names_exactly_its_fields() -> None:
 
 def test_the_card_lists_unmatched_images_and_annotations(tmp_path: Path) -> None:
     release = read_release(write_release(tmp_path))
+    built = [spec for config in plan.UNIONS["all"] for spec in plan.specs(config, "paper", release)]
     fields = {name: f"<{name}>" for name in FIELDS}
     fields.update(
-        illusion_table=illusion_table(), ladder_table=ladder_table(), release_section=release_section(release)
+        illusion_table=illusion_table(), ladder_table=ladder_table(), release_section=release_section(built)
     )
     card = Template(template()).substitute(fields)
     assert f"- `{FOLDER}/unannotated_01.png`" in card and "- `missing_01.png`" in card
@@ -43,4 +45,4 @@ def test_the_card_lists_unmatched_images_and_annotations(tmp_path: Path) -> None
         "1 images without annotations (IllusionDataset/unannotated_01.png)" in note
         and "missing_01.png" in note
     )
-    assert "no release configs" in release_section(None)
+    assert "no release configs" in release_section(())

@@ -10,7 +10,9 @@ import pytest
 import yaml
 from PIL import Image
 
+from builders.families import get_family
 from eval.local_tasks import TASKS_ROOT
+from eval.tasks.declaration import FamilyTasks, TaskSet, Variant
 from eval.tasks.illusionbench import utils
 
 FOLDER = TASKS_ROOT / "illusionbench"
@@ -25,10 +27,10 @@ METRICS = [
 ]
 
 
-def template() -> dict[str, Any]:
+def template(name: str = "_default_template_yaml") -> dict[str, Any]:
     loader = type("Loader", (yaml.SafeLoader,), {})
     loader.add_constructor("!function", lambda loader, node: f"!function {loader.construct_scalar(node)}")
-    return yaml.load((FOLDER / "_default_template_yaml").read_text(), Loader=loader)
+    return yaml.load((FOLDER / name).read_text(), Loader=loader)
 
 
 def doc(row_id: str, kind: int, answer: str, question: str = "The lines are equal.") -> dict[str, Any]:
@@ -40,16 +42,17 @@ def doc(row_id: str, kind: int, answer: str, question: str = "The lines are equa
     }  # fmt: skip
 
 
-def test_template_names_its_metrics_and_every_function_exists() -> None:
-    config = template()
-    assert [entry["metric"] for entry in config["metric_list"]] == METRICS
-    assert config["dataset_path"] == "your-org/illusionbench-plus" and config["test_split"] == "test"
-    for value in [config["process_results"], config["doc_to_visual"], config["doc_to_text"]] + [
-        entry["aggregation"] for entry in config["metric_list"]
-    ]:
-        if value.startswith("!function utils."):
-            assert callable(getattr(utils, value.removeprefix("!function utils.")))
-    assert not list(FOLDER.glob("*.yaml")), "per-config task YAMLs are generated, not written by hand"
+def test_templates_name_their_metrics_and_every_function_exists() -> None:
+    questions, descriptions = template(), template("_descriptions_template_yaml")
+    assert [entry["metric"] for entry in questions["metric_list"]] == METRICS
+    assert [entry["metric"] for entry in descriptions["metric_list"]] == ["answered", "replies"]
+    for config, split in ((questions, "test"), (descriptions, "descriptions")):
+        assert config["dataset_path"] == "your-org/illusionbench-plus" and config["test_split"] == split
+        for value in [config["process_results"], config["doc_to_visual"], config["doc_to_text"]] + [
+            entry["aggregation"] for entry in config["metric_list"]
+        ]:
+            if value.startswith("!function utils."):
+                assert callable(getattr(utils, value.removeprefix("!function utils.")))
 
 
 def test_prompts_are_the_papers_unless_lmms_evals_are_asked_for() -> None:
@@ -85,17 +88,31 @@ def test_process_results_and_aggregations_give_both_parsers() -> None:
     assert breakdown["parsers"]["lmms-eval"]["accuracy"] == 0.25
 
 
-def test_lmms_eval_registers_a_generated_task_and_no_builtin_name_clashes(tmp_path: Path) -> None:
+def test_description_replies_are_collected_with_their_row_id() -> None:
+    row = doc("a-semantic", 2, "In this picture, two lines.", "Please describe the image.")
+    assert utils.process_description(row, ["Two lines."]) == {
+        "answered": 1.0,
+        "replies": {"id": "a-semantic"},
+    }
+    assert utils.process_description(row, ["  "])["answered"] == 0.0
+    assert utils.aggregate_replies([{"id": "a"}, {"id": "b"}]) == 2.0
+
+
+def test_task_names_take_the_declared_prefix_or_the_family_name() -> None:
+    sets = (TaskSet(("c",), (Variant("", "_t"), Variant("_x", "_t", "s"))),)
+    assert list(FamilyTasks(family="fam", sets=sets).files()) == ["fam_c.yaml", "fam_c_x.yaml"]
+    prefixed = FamilyTasks(family="fam", sets=sets, prefix="fam_plus")
+    assert list(prefixed.files()) == ["fam_plus_c.yaml", "fam_plus_c_x.yaml"]
+    assert "task: fam_plus_c_x\n" in prefixed.files()["fam_plus_c_x.yaml"]
+
+
+def test_lmms_eval_registers_every_task_and_no_builtin_name_clashes() -> None:
     TaskManager = pytest.importorskip("lmms_eval.tasks").TaskManager
-    task = tmp_path / "illusionbench_plus_drawn.yaml"
-    lines = [
-        f'include: "{FOLDER / "_default_template_yaml"}"',
-        "task: illusionbench_plus_drawn",
-        "dataset_name: drawn",
-    ]
-    task.write_text("\n".join(lines) + "\n")
-    manager = TaskManager("ERROR", include_path=str(tmp_path), include_defaults=False)
-    assert manager.all_subtasks == ["illusionbench_plus_drawn"]
+    manager = TaskManager("ERROR", include_path=str(FOLDER), include_defaults=False)
+    family = get_family("illusionbench")
+    configs = (*family.configs, *family.unions)
+    expected = {f"illusionbench_plus_{c}{s}" for c in configs for s in ("", "_descriptions")}
+    assert set(manager.all_subtasks) == expected and manager.all_groups == []
     builtin = Path(pytest.importorskip("lmms_eval").__file__).parent / "tasks"
     lines = [line for path in builtin.rglob("*.yaml") for line in path.read_text().splitlines()]
     names = {line.split(":", 1)[1].strip() for line in lines if line.startswith("task:")}

@@ -101,11 +101,16 @@ def test_spellings_of_categories_levels_and_question_types_are_read(tmp_path: Pa
 def test_full_names_and_a_category_map_read_unknown_codes(tmp_path: Path) -> None:
     entries = [entry("classic_01.png", "D", "Easy", [tf("x", "True")])]
     folder = write_release(tmp_path, entries=entries)
-    with pytest.raises(UsageError, match=r"unknown category 'D' for 'classic_01.png'"):
+    with pytest.raises(UsageError, match=r"unknown category 'D' for 'classic_01.png' .* category_map.json"):
         read_release(folder)
     assert read_release(folder, category_map={"D": "ishihara"}).specs[0].category == "ishihara"
     with pytest.raises(UsageError, match="category map sends 'D' to 'plates'"):
         read_release(folder, category_map={"D": "plates"})
+    (folder / "category_map.json").write_text('{"D": "no_illusion"}')
+    assert read_release(folder).specs[0].category == "no_illusion"
+    (folder / "category_map.json").write_text('["D", "no_illusion"]')
+    with pytest.raises(UsageError, match=r"category_map\.json' must be a JSON object from category codes"):
+        read_release(folder)
 
 
 def test_a_spec_round_trips_and_redraws_only_unchanged_bytes(release_folder: Path, tmp_path: Path) -> None:

@@ -72,7 +72,9 @@ def test_the_whole_include_path_registers_both_families_side_by_side() -> None:
     TaskManager = pytest.importorskip("lmms_eval.tasks").TaskManager
     manager = TaskManager("ERROR", include_path=str(TASKS_ROOT), include_defaults=False)
     names = set(manager.all_subtasks)
-    assert names >= TASKS and all(name.startswith(("viprobe_", "vlmbias_")) for name in names)
+    assert names >= TASKS and all(
+        name.startswith(("viprobe_", "vlmbias_", "illusionbench_plus_")) for name in names
+    )
     assert sorted(manager.all_groups) == ["viprobe", "vlmbias"]
 
 

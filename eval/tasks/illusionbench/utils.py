@@ -6,7 +6,8 @@ defines functions: no state, no environment reads and no I/O at import time. Tas
 parsers: the headline metrics use the strict one, `lmms_eval_accuracy` reproduces lmms-eval's
 `illusionbench` task on the same replies. The prompt is the paper's (the row's `prompt`) unless
 the YAML sets `prompt: lmms-eval` in `lmms_eval_specific_kwargs`, which sends the question with
-lmms-eval's answer instruction appended, as its own task does.
+lmms-eval's answer instruction appended, as its own task does. Description rows (the
+`_descriptions` tasks) are only collected; the optional judge scores them in `python -m eval score`.
 """
 
 from __future__ import annotations
@@ -54,6 +55,18 @@ def process_results(doc: dict[str, Any], results: Sequence[str]) -> dict[str, An
         "lmms_eval_accuracy": float(graded.correct("lmms-eval")),
         "breakdown": record,
     }
+
+
+def process_description(doc: dict[str, Any], results: Sequence[str]) -> dict[str, Any]:
+    """A description reply is only collected here (the judge runs in `python -m eval score`).
+
+    `replies` logs the row id, so `eval score` finds each reply's row in the samples log.
+    """
+    return {"answered": float(bool(results[0].strip())), "replies": {"id": doc["id"]}}
+
+
+def aggregate_replies(records: list[dict[str, Any]]) -> float:
+    return float(len(records))
 
 
 def aggregate_tf_accuracy(records: list[dict[str, Any]]) -> float:
