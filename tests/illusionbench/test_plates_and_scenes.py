@@ -1,4 +1,5 @@
-"""Pixel audits of the Ishihara-style plates (figure dots form the stated digit) and the plain scenes."""
+"""Pixel audits of the Ishihara-style plates (figure dots form the stated digit) and the plain scenes,
+on the session's paper build (tests are listed from the plan; `paper_pixels` reads the build)."""
 
 from __future__ import annotations
 
@@ -8,23 +9,16 @@ import itertools
 import numpy as np
 import pytest
 
-from builders.core.raster import rasterize_image
-from builders.illusionbench import rows, scenes
+from builders.illusionbench import scenes
 from builders.illusionbench.ishihara import glyphs, plate
 from builders.illusionbench.spec import IshiharaSpec, SceneSpec, drawn_specs
+from tests.illusionbench.conftest import Pixels
 from tests.pixels import blobs
 
-SIZE = 256  # plates are audited at half size
+SIZE = plate.SIZE  # plates are audited as built
 SCALE = SIZE / plate.SIZE
-PLATES = list(drawn_specs("ishihara", "lite"))
-SCENES = list(drawn_specs("no_illusion", "lite"))
-
-
-@functools.cache
-def render(spec: IshiharaSpec | SceneSpec, scale: float = 1.0) -> np.ndarray:
-    scene = rows.scene(spec)
-    size = (round(scene.width * scale), round(scene.height * scale))
-    return np.asarray(rasterize_image(scene.canvas, *size), dtype=np.int16)
+PLATES = list(drawn_specs("ishihara", "paper"))
+SCENES = list(drawn_specs("no_illusion", "paper"))
 
 
 def color_mask(
@@ -55,8 +49,8 @@ def half_stroke() -> float:
 
 
 @pytest.mark.parametrize("spec", PLATES, ids=lambda s: f"{s.image_id}-digit{s.digit}")
-def test_plate_figure_dots_form_the_stated_digit(spec: IshiharaSpec) -> None:
-    image = render(spec, SCALE)
+def test_plate_figure_dots_form_the_stated_digit(spec: IshiharaSpec, paper_pixels: Pixels) -> None:
+    image = paper_pixels(spec.image_id)
     figure = color_mask(image, plate.figure_palette(spec.contrast))
     ground = color_mask(image, plate.GROUND)
     largest_dot = max(high for _, high, _ in plate.PASSES) * SCALE
@@ -81,18 +75,18 @@ def test_plate_figure_dots_form_the_stated_digit(spec: IshiharaSpec) -> None:
     assert max(scores, key=scores.get) == spec.digit, scores  # type: ignore[arg-type]
 
 
-def test_plate_contrast_sets_the_figure_colours() -> None:
+def test_plate_contrast_sets_the_figure_colours(paper_pixels: Pixels) -> None:
     low, high = plate.figure_palette(0.45), plate.figure_palette(1.0)
     ground = np.mean(plate.GROUND, axis=0)
     assert np.linalg.norm(np.mean(low, axis=0) - ground) < np.linalg.norm(np.mean(high, axis=0) - ground) / 2
     for spec in PLATES:
         other = plate.figure_palette(1.0 if spec.contrast != 1.0 else 0.45)
-        assert not color_mask(render(spec, SCALE), other).any()
+        assert not color_mask(paper_pixels(spec.image_id), other).any()
 
 
 @pytest.mark.parametrize("spec", SCENES, ids=lambda s: s.image_id)
-def test_scene_shapes_are_where_and_as_large_as_the_spec_says(spec: SceneSpec) -> None:
-    image = render(spec)
+def test_scene_shapes_are_where_and_as_large_as_the_spec_says(spec: SceneSpec, paper_pixels: Pixels) -> None:
+    image = paper_pixels(spec.image_id)
     widths = {}
     for color, x, _, width in spec.shapes:
         found = blobs(color_mask(image, (scenes.COLORS[color],), tolerance=4))

@@ -11,9 +11,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
-from eval.scoring.illusionbench.judge import Judge, judge_descriptions
+from eval.errors import UsageError
+from eval.options import ScoreOption
+from eval.scoring.illusionbench.judge import API_KEY_VARIABLE, Judge, judge_descriptions, judge_from_options
 from eval.scoring.illusionbench.metrics import (
     CATEGORIES,
     DIFFICULTIES,
@@ -29,6 +32,7 @@ from eval.scoring.illusionbench.metrics import (
 __all__ = [
     "CATEGORIES",
     "DIFFICULTIES",
+    "OPTIONS",
     "PARSERS",
     "QUESTION_TYPES",
     "Graded",
@@ -41,21 +45,45 @@ __all__ = [
 ]
 
 
+#: `python -m eval score illusionbench` flags; the judge's API key is read from the environment only.
+OPTIONS = (
+    ScoreOption("--parser", "parser", "how replies are read (default strict)", PARSERS),
+    ScoreOption(
+        "--judge-url",
+        "judge_url",
+        f"OpenAI-compatible endpoint (up to /v1) that judges description replies; key in ${API_KEY_VARIABLE}",
+    ),
+    ScoreOption("--judge-model", "judge_model", "the judge model's name at --judge-url"),
+    ScoreOption("--judge-votes", "judge_votes", "judge calls averaged per reply (default 5)", type=int),
+)
+
+
 def score_rows(
     rows: list[dict[str, Any]],
-    responses: dict[str, str],
+    responses: Mapping[str, str],
     *,
     parser: str = "strict",
     judge: Judge | None = None,
     step_by_step: dict[str, str] | None = None,
+    judge_url: str | None = None,
+    judge_model: str | None = None,
+    judge_votes: int | None = None,
 ) -> dict[str, Any]:
     """Metrics of the replies in `responses` (keyed by row `id`) to `rows` of one split.
 
     True/false and multiple-choice rows are graded by both parsers and reported under `parser`.
-    Description rows are judged only when `judge` is given (`step_by_step` holds replies to the
-    semantic rows obtained after the illusion question, keyed by the same ids); otherwise the
-    result says how many went unjudged. Rows without a reply are left out (`n` counts the rest).
+    Description rows are judged only when a judge is given, as `judge` or as `judge_url` and
+    `judge_model` (the command line's options; see `judge_from_options`); `step_by_step` holds
+    replies to the semantic rows obtained after the illusion question, keyed by the same ids.
+    Otherwise the result says how many went unjudged. Rows without a reply are left out (`n`
+    counts the rest).
+
+    Raises:
+        UsageError: an unknown parser, or only one of `judge_url` and `judge_model`.
     """
+    if parser not in PARSERS:
+        raise UsageError(f"unknown parser {parser!r}; choose one of: {', '.join(PARSERS)}")
+    judge = judge or judge_from_options(judge_url, judge_model, judge_votes)
     questions, descriptions = [], []
     for row in rows:
         if row["id"] not in responses and not (step_by_step and row["id"] in step_by_step):

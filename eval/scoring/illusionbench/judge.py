@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 import re
 import urllib.error
 import urllib.request
@@ -23,10 +24,12 @@ from concurrent.futures import ThreadPoolExecutor
 from statistics import fmean, pstdev
 from typing import Any
 
-from eval.errors import EvalError
+from eval.errors import EvalError, UsageError
 from eval.scoring.illusionbench.metrics import CATEGORIES, DIFFICULTIES, name, question_type_name
 
 PROMPT_VERSION = "illusionbench-plus-appendix-c2"
+#: The environment variable holding the judge endpoint's API key (sent as a bearer token).
+API_KEY_VARIABLE = "ILLUSIONBENCH_JUDGE_API_KEY"
 STEP_BY_STEP = "step_by_step"
 
 _RATING_RULES = {
@@ -122,6 +125,26 @@ class Judged:
     def score(self) -> float | None:
         parsed = [vote for vote in self.votes if vote is not None]
         return fmean(parsed) if parsed else None
+
+
+def judge_from_options(url: str | None, model: str | None, votes: int | None = None) -> Judge | None:
+    """The judge the command line asks for (None without one); its API key comes from the environment.
+
+    The key is read from `$ILLUSIONBENCH_JUDGE_API_KEY` only, never from a flag, so it appears in no
+    shell history, process list or output.
+
+    Raises:
+        UsageError: only one of `url` and `model`, or fewer than one vote.
+    """
+    if url is None and model is None:
+        return None
+    if url is None or model is None:
+        raise UsageError(
+            "the description judge needs both --judge-url and --judge-model; give both or neither"
+        )
+    if votes is not None and votes < 1:
+        raise UsageError(f"--judge-votes must be at least 1, got {votes}")
+    return Judge(url, model, os.environ.get(API_KEY_VARIABLE, ""), votes=votes or Judge.votes)
 
 
 def judge_descriptions(
