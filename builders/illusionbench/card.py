@@ -95,12 +95,12 @@ def _union(specs: Sequence[ReleaseImageSpec], field: str) -> tuple[str, ...]:
 def release_note(release: Release) -> str:
     """One paragraph for the build's output: what matched and what was left out, by name."""
     parts = [f"read {len(release.specs)} images from {release.folder}"]
-    for label, names in (
-        ("images without annotations", release.images_without_annotations),
-        ("annotations without images", release.annotations_without_images),
-        ("images without a golden description", release.without_description),
+    for noun, what, names in (
+        ("image", "without annotations", release.images_without_annotations),
+        ("annotation", "without images", release.annotations_without_images),
+        ("image", "without a golden description", release.without_description),
     ):
         if names:
             shown = ", ".join(names[:5]) + (f" and {len(names) - 5} more" if len(names) > 5 else "")
-            parts.append(f"{len(names)} {label} ({shown})")
+            parts.append(f"{len(names)} {noun}{'' if len(names) == 1 else 's'} {what} ({shown})")
     return "; ".join(parts) + "; the card lists them all."

@@ -42,7 +42,7 @@ def test_the_card_lists_unmatched_images_and_annotations(tmp_path: Path) -> None
     assert all(f"| `{name}` |" in card for name in ILLUSIONS)
     note = release_note(release)
     assert (
-        "1 images without annotations (IllusionDataset/unannotated_01.png)" in note
+        "1 image without annotations (IllusionDataset/unannotated_01.png)" in note
         and "missing_01.png" in note
     )
     assert "no release configs" in release_section(())
