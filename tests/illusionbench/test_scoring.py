@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from collections import defaultdict
 from typing import Any
@@ -162,3 +163,80 @@ def test_descriptions_are_not_judged_by_default_and_an_unreachable_judge_is_one_
         JudgeError, match=re.escape("cannot reach the judge at 'http://127.0.0.1:9/v1/chat/completions'")
     ):
         score_rows(DESCRIPTIONS, replies, judge=Judge(base_url="http://127.0.0.1:9/v1", model="m", timeout=2))
+
+
+# --- through `python -m eval score` --------------------------------------------------------------
+
+
+class KeyedJudge(LoopbackServer):
+    """A judge that rates a reply 2 when it repeats the reference, else 0, and records each request's key."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.keys: list[str | None] = []
+        base = self.RequestHandlerClass
+
+        class Handler(base):  # type: ignore[valid-type, misc]
+            def do_POST(self) -> None:
+                self.server.keys.append(self.headers.get("Authorization"))  # type: ignore[attr-defined]
+                super().do_POST()
+
+        self.RequestHandlerClass = Handler
+
+    def reply(self, messages: list[dict[str, Any]]) -> str:
+        respondent, reference = re.findall(r"‘(.*?)’", messages[-1]["content"], re.DOTALL)[:2]
+        return "2" if respondent == reference else "0"
+
+
+def test_eval_score_judges_descriptions_with_the_key_from_the_environment_only(
+    illusionbench_lite, tmp_path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from eval.cli import main as eval_cli
+    from eval.data import load_rows
+
+    rows = load_rows(illusionbench_lite, "drawn_trap", "descriptions")
+    replies = {row["id"]: row["answer"] if row["id"].endswith("semantic") else "No illusion." for row in rows}
+    predictions = tmp_path / "replies.jsonl"
+    predictions.write_text("".join(json.dumps({"id": k, "response": v}) + "\n" for k, v in replies.items()))
+    monkeypatch.setenv("ILLUSIONBENCH_JUDGE_API_KEY", "sk-never-printed")
+    judge = KeyedJudge()
+    argv = ["score", "illusionbench", "--data", str(illusionbench_lite), "--config", "drawn_trap"]
+    argv += ["--split", "descriptions", "--predictions", str(predictions)]
+    try:
+        code = eval_cli(
+            [*argv, "--judge-url", judge.base_url, "--judge-model", "judge-7b", "--judge-votes", "2"]
+        )
+    finally:
+        judge.close()
+    printed = capsys.readouterr()
+    assert code == 0 and "sk-never-printed" not in printed.out + printed.err
+    described = json.loads(printed.out)["descriptions"]
+    assert (
+        described["by_prompt"]["semantic"]["mean"] == 2.0
+        and described["by_prompt"]["illusion"]["mean"] == 0.0
+    )
+    assert described["judge"]["model"] == "judge-7b" and described["judge"]["votes"] == 2
+    assert judge.keys == ["Bearer sk-never-printed"] * 2 * len(rows)
+    assert eval_cli([*argv, "--judge-url", judge.base_url]) == 2
+    assert "needs both --judge-url and --judge-model" in capsys.readouterr().err
+
+
+def test_eval_score_reads_with_the_parser_asked_for(illusionbench_lite, tmp_path, capsys) -> None:
+    from eval.cli import main as eval_cli
+    from eval.data import load_rows
+
+    rows = load_rows(illusionbench_lite, "drawn_classic", "test")
+    predictions = tmp_path / "replies.jsonl"
+    predictions.write_text("".join(json.dumps({"id": row["id"], "response": "The statement is false."}) + "\n"
+                                   for row in rows if row["question_type"] == 0))  # fmt: skip
+    argv = ["score", "illusionbench", "--data", str(illusionbench_lite), "--config", "drawn_classic"]
+    argv += ["--split", "test", "--predictions", str(predictions)]
+    results = {}
+    for parser in ("strict", "lmms-eval"):
+        assert eval_cli([*argv, "--parser", parser]) == 0
+        results[parser] = json.loads(capsys.readouterr().out)
+    falses = [row["answer"] == "False" for row in rows if row["question_type"] == 0]
+    assert results["strict"]["parser"] == "strict" and results["lmms-eval"]["parser"] == "lmms-eval"
+    assert results["strict"]["accuracy"] == pytest.approx(sum(falses) / len(falses))
+    assert results["lmms-eval"]["accuracy"] == pytest.approx(1 - sum(falses) / len(falses))  # read as True
+    assert results["lmms-eval"]["fp_ratio"] == 1.0 and results["strict"]["fp_ratio"] == 0.0
