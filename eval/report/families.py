@@ -6,7 +6,9 @@ A family adds its figures by writing `eval/report/<family>.py` with a `SECTION` 
 
 from __future__ import annotations
 
-from eval.report import viprobe, vlmbias
+from eval.report import illusionbench, viprobe, vlmbias
 from eval.report.section import FamilySection
 
-SECTIONS: dict[str, FamilySection] = {section.name: section for section in (vlmbias.SECTION, viprobe.SECTION)}
+SECTIONS: dict[str, FamilySection] = {
+    section.name: section for section in (vlmbias.SECTION, viprobe.SECTION, illusionbench.SECTION)
+}

@@ -23,6 +23,8 @@ from eval.cli import main as eval_cli
 from eval.data import load_rows
 from eval.local_tasks import write_local_tasks
 from eval.scoring.illusionbench import CATEGORIES, QUESTION_TYPES
+from tests.illusionbench.report_page import tables
+from tests.illusionbench.report_page import value as shown
 from tests.loopback import LoopbackServer, Run, pixel_hash
 
 POLICY = {"classic": "yes_and_i", "no_illusion": "yes_and_i", "trap": "truth", "ishihara": "chatter"}
@@ -171,3 +173,12 @@ def test_description_replies_are_collected_and_scored_from_the_samples_log(
     scored = json.loads(out.read_text())
     assert scored["n"] == len(trap) and scored["descriptions"]["judged"] is False
     assert not scored["missing_ids"] and not scored["unknown_ids"]
+
+
+def test_the_report_reads_the_run_folder_as_eval_score_does(run, lite_rows, tmp_path) -> None:
+    out = tmp_path / "page"
+    assert eval_cli(["report", f"loopback={run.out}", "--out", str(out)]) == 0
+    expected = implied(lite_rows["test"])  # the question tasks pooled, each row once
+    rows = {(row[0][0], row[1][0]): row for row in tables(out)["categories"]["measured"]}
+    assert shown(rows[("All", "TF")][4]) == pytest.approx(expected["tf_accuracy"])
+    assert shown(rows[("All", "MC")][4]) == pytest.approx(expected["mc_accuracy"])

@@ -28,6 +28,8 @@ CATEGORIES = ("classic", "real_scene", "no_illusion", "ishihara", "trap")
 DIFFICULTIES = ("easy", "neutral", "hard")
 QUESTION_TYPES = ("tf", "mc", "semantic", "illusion")
 PARSERS = ("strict", "lmms-eval")
+#: The rates reported for both parsers side by side, overall and per category and difficulty.
+HEADLINE = ("accuracy", "tf_accuracy", "mc_accuracy", "fp_ratio", "parse_failure_rate")
 #: Our question types as lmms-eval's task names them.
 _LMMS_EVAL_TYPES = {"tf": "TF", "mc": "select"}
 _ALIASES = {"TF": "tf", "select": "mc", "MC": "mc"}
@@ -200,23 +202,29 @@ def report(graded: Sequence[Graded], parser: str = "strict") -> dict[str, Any]:
         "parse_failures": dict(sorted(failures.items())),
         "by_category": _grouped(graded, lambda row: row.category, CATEGORIES, parser),
         "by_difficulty": _grouped(graded, lambda row: row.difficulty, DIFFICULTIES, parser),
-        "parsers": {
-            each: {
-                key: value
-                for key, value in summary(graded, each).items()
-                if key in ("accuracy", "tf_accuracy", "mc_accuracy", "fp_ratio", "parse_failure_rate")
-            }
-            for each in PARSERS
-        },
+        "parsers": side_by_side(graded),
         "parsers_disagree": sum(row.correct("strict") != row.correct("lmms-eval") for row in graded),
         "gold_unreadable": [row.id for row in graded if row.gold is None],
+    }
+
+
+def side_by_side(graded: Sequence[Graded]) -> dict[str, dict[str, Any]]:
+    """The headline rates of some rows under each parser."""
+    return {
+        each: {key: value for key, value in summary(graded, each).items() if key in HEADLINE}
+        for each in PARSERS
     }
 
 
 def _grouped(
     graded: Sequence[Graded], key: Callable[[Graded], str], order: Sequence[str], parser: str
 ) -> dict[str, dict[str, Any]]:
+    """A summary per group under `parser`, each with both parsers' headline rates beside it."""
     groups: dict[str, list[Graded]] = defaultdict(list)
     for row in graded:
         groups[key(row)].append(row)
-    return {group: summary(groups[group], parser) for group in order if group in groups}
+    return {
+        group: {**summary(groups[group], parser), "parsers": side_by_side(groups[group])}
+        for group in order
+        if group in groups
+    }
