@@ -21,6 +21,7 @@ FAMILY_MODULES: dict[str, str] = {
     "vlmbias": "builders.vlmbias.family",
     "viprobe": "builders.viprobe.family",
     "visage": "builders.visage.family",
+    "illusionbench": "builders.illusionbench.family",
 }
 
 

@@ -258,7 +258,7 @@ def test_a_build_killed_half_way_leaves_no_dataset_and_the_next_build_sweeps_up(
             ["upstream", "."],
             "config 'game_boards' of family 'vlmbias' cannot use --source 'upstream'; this family's sources",
         ),
-        (["nonsense"], "cannot use --source 'nonsense'"),
+        (["nonsense"], "family 'vlmbias' reads no --source 'nonsense'; this family's sources"),
         (["embedded", "--images", "."], "--source embedded takes no path or --questions, --images"),
         (["upstream", ".", "--images", "/no/photos"], "--images '/no/photos' does not exist"),
         (["upstream", ".", "x"], "--source 'upstream . x' is not understood"),

@@ -25,7 +25,7 @@ from builders.core.atomic import staged
 from builders.core.card import write_card
 from builders.core.draw import Rendered, bundles, render_bundle, render_in_worker, worker_init
 from builders.core.errors import BuilderError, UsageError, VerifyError
-from builders.core.family import EMBEDDED, Family, ImageJob, Source
+from builders.core.family import EMBEDDED, EMBEDDED_KIND, Family, ImageJob, Source
 from builders.core.folder import BuiltFolder
 from builders.core.hashing import file_sha256
 from builders.core.manifest import ConfigEntry, FileEntry, ImageEntry, Manifest, SplitEntry
@@ -55,6 +55,11 @@ def check_selection(
     family: Family, configs: Iterable[str] | None, preset: str | None, source: Source = EMBEDDED
 ) -> tuple[list[str], str]:
     """Validate requested configs (default: those `source` builds) and preset, in the family's order."""
+    if source.kind != EMBEDDED_KIND and source.kind not in family.sources:
+        raise UsageError(
+            f"family {family.name!r} reads no --source {source.kind!r}; "
+            f"this family's sources: {family.describe_sources()}"
+        )
     requested = list(configs or family.configs_for(source))
     if not requested:
         raise UsageError(

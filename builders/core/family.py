@@ -126,11 +126,15 @@ class Family(abc.ABC):
 
     def refuse_source(self, config: str, source: Source) -> UsageError:
         """The one-sentence error for a source `config` cannot use, listing the family's sources."""
+        return UsageError(
+            f"config {config!r} of family {self.name!r} cannot use --source {source.kind!r}; "
+            f"this family's sources: {self.describe_sources()}"
+        )
+
+    def describe_sources(self) -> str:
+        """Every source kind this family reads, each with what it needs."""
         kinds = [
             f"{EMBEDDED_KIND} (drawn by code)",
             *(f"{kind} ({what})" for kind, what in self.sources.items()),
         ]
-        return UsageError(
-            f"config {config!r} of family {self.name!r} cannot use --source {source.kind!r}; "
-            f"this family's sources: {'; '.join(kinds)}"
-        )
+        return "; ".join(kinds)

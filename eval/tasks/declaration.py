@@ -59,9 +59,12 @@ class FamilyTasks:
     sets: tuple[TaskSet, ...]
     groups: tuple[Group, ...] = ()
     version: str = "0.1"
+    #: What task names start with (`<prefix>_<config><suffix>`); "" means the family name. A family
+    #: sets it when that name is taken, e.g. by a task lmms-eval ships.
+    prefix: str = ""
 
     def task_name(self, config: str, variant: Variant) -> str:
-        return f"{self.family}_{config}{variant.suffix}"
+        return f"{self.prefix or self.family}_{config}{variant.suffix}"
 
     def files(self) -> dict[str, str]:
         """File name -> YAML text, for every task and group."""

@@ -1,0 +1,106 @@
+"""Card fields the family computes: the drawn illusions, the difficulty ladders, the release's report.
+
+`dataset_cards/illusionbench-plus.md` names them as `$illusion_table`, `$ladder_table` and
+`$release_section` (beside the pipeline's `$config_table`-style fields). The release section lists
+every image without annotations and every annotation without an image, so nothing the reader
+could not match disappears silently; `release_note` says the same in one paragraph for the build.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from builders.illusionbench.classic import ILLUSIONS
+from builders.illusionbench.columns import CATEGORIES
+from builders.illusionbench.release import JSON_NAME, ZIP_NAME, Release, ReleaseImageSpec, category_counts
+from builders.illusionbench.spec import LADDERS
+
+#: What each ladder's perturbation measures.
+LADDER_MEANING = {
+    "trap": "relative change of one target (size, length, tilt, grey level, gap)",
+    "ishihara": "share of the full red-green contrast the digit's dots keep",
+    "no_illusion": "how much wider the largest shape is than the next",
+}
+
+
+def ladder_table() -> str:
+    lines = ["| category | perturbation | easy | neutral | hard |", "|---|---|---|---|---|"]
+    for category, (easy, neutral, hard) in LADDERS.items():
+        lines.append(f"| `{category}` | {LADDER_MEANING[category]} | {easy:g} | {neutral:g} | {hard:g} |")
+    lines.append("| `classic` | none: the targets are equal | | | always |")
+    return "\n".join(lines)
+
+
+def illusion_table() -> str:
+    """Each drawn illusion, its type and what its trap version really changes (at the neutral size)."""
+    neutral = LADDERS["trap"][1]
+    lines = [
+        "| illusion | name | Gregory's type | the trap version, at perturbation 0.2 |",
+        "|---|---|---|---|",
+    ]
+    for name, illusion in ILLUSIONS.items():
+        lines.append(f"| `{name}` | {illusion.title} | {illusion.kind} | {illusion.trap_truth(neutral)} |")
+    return "\n".join(lines)
+
+
+def _listed(names: tuple[str, ...], empty: str) -> str:
+    if not names:
+        return empty
+    return "\n".join(f"- `{name}`" for name in names)
+
+
+def release_section(specs: Sequence[ReleaseImageSpec]) -> str:
+    """What the build holds of the release: counts per category and everything that did not match.
+
+    `specs` are the build's release images (read back from its manifest); the first image of each
+    release config carries the lists of what its release copy could not match.
+    """
+    if not specs:
+        return (
+            "This build holds no release configs. Build them from a local copy of "
+            f"`MingZhangSJTU/IllusionBench` (`{JSON_NAME}` and `{ZIP_NAME}`) with `--source release DIR`."
+        )
+    counts = category_counts(specs)
+    lines = [
+        "| category | images | true/false | multiple choice | description rows |",
+        "|---|---|---|---|---|",
+    ]
+    for category in CATEGORIES:
+        c = counts[category]
+        lines.append(f"| `{category}` | {c['images']} | {c['tf']} | {c['mc']} | {c['descriptions']} |")
+    keys = sorted({spec.description_key for spec in specs if spec.description_key})
+    key = ", ".join(f"`{k}`" for k in keys) if keys else "none found"
+    lines += ["", f"Golden descriptions were read from the JSON key {key}."]
+    for title, names in (
+        ("Images in the zip without annotations (in no config)", _union(specs, "images_without_annotations")),
+        (
+            "Annotations without an image in the zip (in no config)",
+            _union(specs, "annotations_without_images"),
+        ),
+        (
+            "Images without a golden description (no description rows)",
+            tuple(spec.image_name for spec in specs if not spec.description),
+        ),
+        ("Other files in the zip, skipped", _union(specs, "skipped_members")),
+    ):
+        lines += ["", f"**{title}**: {len(names)}", "", _listed(names, "none")]
+    return "\n".join(lines)
+
+
+def _union(specs: Sequence[ReleaseImageSpec], field: str) -> tuple[str, ...]:
+    """One list field of the specs, merged in first-seen order (each config's first image carries it)."""
+    return tuple(dict.fromkeys(name for spec in specs for name in getattr(spec, field)))
+
+
+def release_note(release: Release) -> str:
+    """One paragraph for the build's output: what matched and what was left out, by name."""
+    parts = [f"read {len(release.specs)} images from {release.folder}"]
+    for noun, what, names in (
+        ("image", "without annotations", release.images_without_annotations),
+        ("annotation", "without images", release.annotations_without_images),
+        ("image", "without a golden description", release.without_description),
+    ):
+        if names:
+            shown = ", ".join(names[:5]) + (f" and {len(names) - 5} more" if len(names) > 5 else "")
+            parts.append(f"{len(names)} {noun}{'' if len(names) == 1 else 's'} {what} ({shown})")
+    return "; ".join(parts) + "; the card lists them all."

@@ -1,0 +1,202 @@
+"""What a classic illusion of the drawn subset provides, and the facts every one of them shares.
+
+An illusion draws itself at a layout `scale` and a signed `perturbation` (0 for the classic figure:
+its targets physically equal; otherwise the trap version, where one target really differs by that
+fraction) and states the facts its questions come from. Most compare two targets (`Pair`); the rest
+write their own statements. Every image also gets the shared questions: which classic illusion it
+shows or imitates, which of Gregory's four types that is, and whether an illusion is present
+(trap images count as illusions, as in the paper, Appendix A1).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from typing import ClassVar, Generic, TypeVar
+
+from builders.core.svg import Canvas
+from builders.illusionbench.questions import Choice, Facts, Statement
+from builders.illusions.engine import IllusionCase, Variant
+
+E = TypeVar("E")
+
+#: Gregory's four types of cognitive illusion (paper Sec. I), as the type question's options.
+KINDS = {
+    "ambiguous": "An ambiguous figure that can be seen in two ways",
+    "distortion": "A distortion of size, length or straightness",
+    "paradox": "A paradox: an object that cannot exist",
+    "fiction": "A fiction: seeing something that is not drawn",
+}
+
+
+def percent(perturbation: float) -> str:
+    """The size of a perturbation as a whole percentage.
+
+    >>> percent(0.35), percent(-0.1)
+    ('35%', '10%')
+    """
+    return f"{round(abs(perturbation) * 100)}%"
+
+
+def sentence(text: str) -> str:
+    return text[0].upper() + text[1:]
+
+
+@dataclasses.dataclass(frozen=True)
+class Pair:
+    """Two targets a figure makes look different; the trap scales `changed` (0 first, 1 second) by 1 + p."""
+
+    first: str  # e.g. "the upper line"
+    second: str
+    same: str  # e.g. "the same length"
+    more: str  # e.g. "longer"
+    less: str  # e.g. "shorter"
+    changed: int
+    odd: str  # a fourth, wrong answer to the comparison question
+
+    def larger(self, perturbation: float) -> int | None:
+        """Index of the target that really is larger, or None when they are equal."""
+        if perturbation == 0:
+            return None
+        return self.changed if perturbation > 0 else 1 - self.changed
+
+    def statements(self, perturbation: float) -> list[Statement]:
+        larger = self.larger(perturbation)
+        targets = (self.first, self.second)
+        return [
+            Statement(f"{sentence(self.first)} and {self.second} are {self.same}.", larger is None),
+            Statement(f"{sentence(self.first)} is {self.more} than {self.second}.", larger == 0),
+            Statement(f"{sentence(self.second)} is {self.more} than {self.first}.", larger == 1),
+            Statement(f"{sentence(targets[self.changed])} is {self.less} than the other one.", False)
+            if larger is None
+            else Statement(f"{sentence(targets[1 - larger])} is {self.more} than the other one.", False),
+        ]
+
+    def choice(self, perturbation: float) -> Choice:
+        options = (
+            f"They are {self.same}",
+            f"{sentence(self.first)} is {self.more}",
+            f"{sentence(self.second)} is {self.more}",
+        )
+        larger = self.larger(perturbation)
+        correct = options[0] if larger is None else options[1 + larger]
+        wrong = tuple(option for option in (*options, self.odd) if option != correct)
+        return Choice(f"How do {self.first} and {self.second} compare?", correct, wrong)  # type: ignore[arg-type]
+
+    def truth(self, perturbation: float) -> str:
+        """What really differs in a trap image: "the lower line really is 20% longer than the upper line"."""
+        changed, other = (self.first, self.second) if self.changed == 0 else (self.second, self.first)
+        word = self.more if perturbation > 0 else self.less
+        return f"{changed} really is {percent(perturbation)} {word} than {other}"
+
+
+class ClassicIllusion(ABC):
+    """One classic illusion of the drawn subset: its canvas, its facts and how it is named."""
+
+    name: ClassVar[str]  # e.g. "jastrow"
+    title: ClassVar[str]  # e.g. "the Jastrow illusion"
+    kind: ClassVar[str]  # one of KINDS
+    width: ClassVar[int] = 512
+    height: ClassVar[int] = 512
+    #: The classic figure's illusion cause, for the golden description.
+    cause: ClassVar[str]
+    #: Whether the sign of a trap's perturbation matters (which target grows or shrinks).
+    signed: ClassVar[bool] = False
+
+    @abstractmethod
+    def canvas(self, scale: float, perturbation: float) -> Canvas:
+        """The figure; `perturbation` 0 draws the classic one, anything else its trap version."""
+
+    @abstractmethod
+    def content(self, perturbation: float) -> str:
+        """What the picture shows, physically, for the golden description."""
+
+    @abstractmethod
+    def own_statements(self, perturbation: float) -> list[Statement]:
+        """Statements about this figure's property, true and false ones."""
+
+    @abstractmethod
+    def own_choice(self, perturbation: float) -> Choice:
+        """The question about this figure's property."""
+
+    @abstractmethod
+    def trap_truth(self, perturbation: float) -> str:
+        """What really differs in the trap version, for its golden description."""
+
+    def facts(self, perturbation: float, others: Sequence[str], rng: random.Random) -> Facts:
+        """Every statement and question about the figure; `others` are the other illusions' titles."""
+        cause = self.cause
+        if perturbation != 0:
+            cause = f"{self.cause}; unlike in the classic figure, {self.trap_truth(perturbation)}"
+        statements = [
+            *self.own_statements(perturbation),
+            Statement("There is a visual illusion in the image.", True),
+            Statement("The image is a photograph of a real scene.", False),
+        ]
+        wrong_titles = rng.sample([sentence(title) for title in others if title != self.title], 3)
+        choices = (
+            self.own_choice(perturbation),
+            Choice(
+                "Which classic visual illusion does this figure show or imitate?",
+                sentence(self.title),
+                tuple(wrong_titles),  # type: ignore[arg-type]
+            ),
+            Choice(
+                "Which type of visual illusion is this figure an example of?",
+                KINDS[self.kind],
+                tuple(text for kind, text in KINDS.items() if kind != self.kind),  # type: ignore[arg-type]
+            ),
+        )
+        return Facts(tuple(statements), choices, self.content(perturbation), cause)
+
+
+class PairIllusion(ClassicIllusion):
+    """An illusion about two targets that look different in size or length."""
+
+    pair: ClassVar[Pair]
+    signed = True
+
+    def own_statements(self, perturbation: float) -> list[Statement]:
+        return self.pair.statements(perturbation)
+
+    def own_choice(self, perturbation: float) -> Choice:
+        return self.pair.choice(perturbation)
+
+    def trap_truth(self, perturbation: float) -> str:
+        return self.pair.truth(perturbation)
+
+
+class Drawn(ABC, Generic[E]):
+    """Geometry kept apart from drawing (as in pyllusion): `elements` computes, `draw` only draws.
+
+    Listed first among an illusion's bases, it supplies `canvas`.
+    """
+
+    width: ClassVar[int]
+    height: ClassVar[int]
+    background: ClassVar[str] = "#ffffff"
+
+    @abstractmethod
+    def elements(self, scale: float, perturbation: float) -> E:
+        """Every position and size of the figure."""
+
+    @abstractmethod
+    def draw(self, elements: E, canvas: Canvas) -> None:
+        """Draw the elements, nothing else."""
+
+    def canvas(self, scale: float, perturbation: float) -> Canvas:
+        canvas = Canvas(self.width, self.height, background=self.background)
+        self.draw(self.elements(scale, perturbation), canvas)
+        return canvas
+
+
+class FromViProbe(PairIllusion):
+    """A VI-Probe case drawn by the shared illusion engine: its original, or perturbed at 1 + p."""
+
+    case: ClassVar[IllusionCase]
+
+    def canvas(self, scale: float, perturbation: float) -> Canvas:
+        variant = Variant.PERTURBED if perturbation else Variant.ORIGINAL
+        return self.case.render(variant, scale, 1.0 + perturbation)

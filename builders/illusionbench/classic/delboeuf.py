@@ -1,0 +1,35 @@
+"""Delboeuf, drawn by VI-Probe's case 7: the trap version really changes the right disc's size."""
+
+from __future__ import annotations
+
+from builders.illusionbench.classic.base import FromViProbe, Pair, percent
+from builders.viprobe.cases.delboeuf import CASE
+
+
+class Delboeuf(FromViProbe):
+    name = "delboeuf"
+    title = "the Delboeuf illusion"
+    kind = "distortion"
+    case = CASE
+    width, height = CASE.width, CASE.height
+    pair = Pair(
+        "the left black disc", "the right black disc", "the same size", "larger", "smaller", 1,
+        "Both are hollow rings",
+    )  # fmt: skip
+    cause = (
+        "the rings around the discs: a tight ring makes the right disc look larger than the left disc in its "
+        "wide ring"
+    )
+
+    def content(self, perturbation: float) -> str:
+        discs = (
+            "two black discs side by side, the left one inside a wide thin ring and the right one inside a "
+            "tight one"
+        )
+        if perturbation == 0:
+            return f"{discs}; the two discs are exactly the same size"
+        word = "larger" if perturbation > 0 else "smaller"
+        return f"{discs}; the right disc is {percent(perturbation)} {word} than the left one"
+
+
+ILLUSION = Delboeuf()

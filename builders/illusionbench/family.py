@@ -1,0 +1,195 @@
+"""IllusionBench+ as a family of the shared pipeline: drawn configs by default, the release's from DIR.
+
+Configs (`plan.CONFIGS`): `drawn_classic`, `drawn_trap`, `drawn_ishihara`, `drawn_no_illusion`,
+drawn by code, and `classic`, `real_scene`, `no_illusion`, `ishihara`, `trap`, the release's five
+categories read from the user's copy. Unions: `drawn` (the drawn configs) and `all` (the release).
+
+Sources:
+
+- `embedded` (the default, offline): the drawn configs. This is what `python -m builders build
+  all` makes without the release; release configs built earlier in the same folder are kept.
+- `release DIR`: the release configs, read from DIR (`Image_properties.json` and
+  `IllusionDataset.zip`), beside the drawn ones already in the folder. The release is read once
+  per process; what it could not match is logged once (a warning) and carried by each release
+  config's first image spec, from which the card lists it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import logging
+from collections import Counter
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from builders.core.errors import UsageError
+from builders.core.family import EMBEDDED, EMBEDDED_KIND, Family, ImageJob, Source
+from builders.core.gallery_view import GalleryView
+from builders.core.raster import Picture
+from builders.core.scene import Scene
+from builders.core.spec import SpecRegistry
+from builders.illusionbench import card, plan, rows
+from builders.illusionbench.columns import SPLITS
+from builders.illusionbench.release import (
+    JSON_NAME,
+    RELEASE,
+    ZIP_NAME,
+    Release,
+    ReleaseImageSpec,
+    read_release,
+)
+from builders.illusionbench.spec import PRESETS
+
+if TYPE_CHECKING:
+    from datasets import Features
+
+    from builders.core.folder import BuiltFolder
+
+RELEASE_KIND = "release"
+LOG = logging.getLogger(__name__)
+
+
+@dataclasses.dataclass
+class IllusionBenchFamily(Family):
+    """The `illusionbench` family (Hub repo `illusionbench-plus`)."""
+
+    name: str = "illusionbench"
+    repo_name: str = "illusionbench-plus"
+    pretty_name: str = (
+        "IllusionBench+: visual illusions, trap figures and dot plates, drawn or from the release"
+    )
+    configs: tuple[str, ...] = plan.CONFIGS
+    unions: Mapping[str, tuple[str, ...]] = dataclasses.field(default_factory=lambda: dict(plan.UNIONS))
+    presets: tuple[str, ...] = tuple(PRESETS)
+    default_preset: str = "paper"
+    splits: tuple[str, ...] = SPLITS
+    default_split: str | None = "test"
+    spec_registry: SpecRegistry = dataclasses.field(default_factory=lambda: plan.SPECS)
+    gallery_view: GalleryView = plan.GALLERY_VIEW
+    card_metadata: Mapping[str, Any] = dataclasses.field(
+        default_factory=lambda: {
+            "license": "cc-by-4.0",
+            "language": ["en"],
+            "task_categories": ["visual-question-answering", "image-text-to-text"],
+            "tags": ["visual-illusions", "vlm-bias", "perception", "ishihara", "synthetic"],
+            "annotations_creators": ["machine-generated"],
+        }
+    )
+    sources: Mapping[str, str] = dataclasses.field(
+        default_factory=lambda: {
+            RELEASE_KIND: f"PATH is your copy of {RELEASE} ({JSON_NAME} and {ZIP_NAME}); "
+            "it builds the release configs"
+        }
+    )
+
+    @property
+    def features(self) -> Features:  # type: ignore[override]  (read on use: workers never load datasets)
+        from builders.illusionbench.schema import FEATURES
+
+        return FEATURES
+
+    def configs_for(self, source: Source) -> tuple[str, ...]:
+        """The drawn configs by default; `--source release DIR` builds the release's."""
+        configs = {EMBEDDED_KIND: plan.DRAWN_CONFIGS, RELEASE_KIND: plan.RELEASE_CONFIGS}.get(source.kind, ())
+        return tuple(configs)
+
+    def jobs(self, config: str, preset: str, source: Source = EMBEDDED) -> Iterator[ImageJob]:
+        if config not in self.configs_for(source):
+            raise self.refuse_source(config, source)
+        release = self._release(source) if source.kind == RELEASE_KIND else None
+        for spec in plan.specs(config, preset, release):
+            yield ImageJob(config=config, image_id=spec.image_id, spec=spec, role=spec.category)
+
+    def _release(self, source: Source) -> Release:
+        """The checked release at `--source release DIR`, read once per process."""
+        if source.options:
+            named = ", ".join(f"--{name}" for name, _ in source.options)
+            raise UsageError(f"--source release reads no {named}; leave it out")
+        if source.path is None or not Path(source.path).is_dir():
+            given = f", not {source.path!r}" if source.path else ""
+            raise UsageError(f"--source release takes the folder holding {JSON_NAME} and {ZIP_NAME}{given}")
+        return _read_once(source.path, _stamp(Path(source.path)))
+
+    def scene(self, job: ImageJob) -> Scene:
+        return rows.scene(job.spec)  # type: ignore[arg-type]
+
+    def rows(self, job: ImageJob, picture: Picture) -> list[tuple[str, dict[str, Any]]]:
+        return rows.rows(job.spec, picture)  # type: ignore[arg-type]
+
+    def card_context(self, folder: BuiltFolder) -> dict[str, str]:
+        manifest = folder.manifest
+        filled = [c for c in self.configs if c in manifest.configs]
+        released = [
+            spec
+            for entry in manifest.images.values()
+            if entry.config in plan.RELEASE_CONFIGS
+            for spec in [self.spec_registry.load(entry.spec)]
+            if isinstance(spec, ReleaseImageSpec)
+        ]
+        return {
+            "first_config": filled[0] if filled else self.configs[0],
+            "presets": ", ".join(sorted({entry.preset for entry in manifest.configs.values()})),
+            "config_table": self._config_table(folder),
+            "ladder_table": card.ladder_table(),
+            "illusion_table": card.illusion_table(),
+            "release_section": card.release_section(sorted(released, key=lambda s: s.image_id)),
+        }
+
+    def _config_table(self, folder: BuiltFolder) -> str:
+        """Images and rows per config and union, with where each config's images come from."""
+        manifest = folder.manifest
+        images = Counter(entry.config for entry in manifest.images.values())
+        lines = [
+            "| config | source | category | preset | images | questions | description rows |",
+            "|---|---|---|---|---|---|---|",
+        ]
+        for config in self.configs:
+            entry = manifest.configs.get(config)
+            if entry is None:
+                continue
+            drawn = config in plan.DRAWN_CONFIGS
+            category = plan.DRAWN_CONFIGS.get(config) or plan.RELEASE_CONFIGS[config]
+            test, described = _rows(entry.splits, "test"), _rows(entry.splits, "descriptions")
+            lines.append(
+                f"| `{config}` | {'drawn' if drawn else 'release'} | {category} | {entry.preset} "
+                f"| {images[config]} | {test} | {described} |"
+            )
+        for union, members in manifest.unions.items():
+            test = sum(_rows(manifest.configs[m].splits, "test") for m in members)
+            described = sum(_rows(manifest.configs[m].splits, "descriptions") for m in members)
+            lines.append(
+                f"| `{union}` | union of {', '.join(f'`{m}`' for m in members)} | | "
+                f"| {sum(images[m] for m in members)} | {test} | {described} |"
+            )
+        return "\n".join(lines)
+
+
+def _rows(splits: Mapping[str, Any], split: str) -> int:
+    return splits[split].num_rows if split in splits else 0
+
+
+def _stamp(folder: Path) -> tuple[tuple[int, int], ...]:
+    """Size and modification time of the release files, so an edited copy is read again."""
+    stamps = []
+    for name in (JSON_NAME, ZIP_NAME):
+        try:
+            stat = (folder / name).stat()
+        except OSError:
+            stamps.append((-1, -1))  # read_release names the missing file
+            continue
+        stamps.append((stat.st_size, stat.st_mtime_ns))
+    return tuple(stamps)
+
+
+@functools.lru_cache(maxsize=2)
+def _read_once(folder: str, stamp: tuple[tuple[int, int], ...]) -> Release:
+    """Read the release (every config's jobs ask for it) and log, once, what did not match."""
+    release = read_release(folder)
+    unmatched = release.images_without_annotations or release.annotations_without_images
+    LOG.log(logging.WARNING if unmatched else logging.INFO, "%s", card.release_note(release))
+    return release
+
+
+FAMILY = IllusionBenchFamily()

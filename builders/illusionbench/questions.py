@@ -1,0 +1,147 @@
+"""Questions of a drawn image, and the paper's prompt wrappers every row uses.
+
+A drawn image states its `Facts` (true and false statements, multiple-choice questions, the
+content and cause of its golden description), all computed from its spec. From them each image
+gets, as in the paper (Sec. III-B1):
+
+- 2 true/false statements, or 3 for every third image, with exactly one true statement, so 4 of
+  every 7 are false (57 %, the paper's share); which ones and their order are seeded;
+- every multiple-choice question, its four options in a seeded order labelled i-iv;
+- the golden description in the paper's template: "In this picture, [content]. There [is/is no]
+  visual illusion in the image. The reason for visual illusions is [cause]." (no reason sentence
+  when there is no illusion).
+
+`TEMPLATE_VERSION` changes whenever a wording here or in a drawn image's facts changes.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from builders.core.hashing import rng_for
+
+TEMPLATE_VERSION = "illusionbench-drawn-1"
+
+NUMERALS = ("i", "ii", "iii", "iv")
+
+#: Appendix A prompts; `question` is the statement or the question with its options.
+TF_PROMPT = (
+    "Given an image, check if the following description is correct, and answer 'True' or 'False'. "
+    "Do not explain the reason. Description: {question}"
+)
+MC_PROMPT = (
+    "Given an image, a question, and some options, You have to select the correct one. Do not explain your "
+    "reasoning. Answer with only the Roma number that corresponds to the correct option. Do not repeat the "
+    "entire answer. Do not explain the reason. {question}"
+)
+#: Sec. III-C1: the open-ended prompts, verbatim.
+SEMANTIC_PROMPT = "Please provide a description of the content in this image."
+ILLUSION_PROMPT = (
+    "Is there a visual illusion in the image? If so, please explain the reason for the illusion."
+)
+
+
+def prompt(question_type: str, question: str) -> str:
+    """The full prompt of a row: the paper's wrapper around a true/false or multiple-choice question.
+
+    >>> prompt("tf", "The lines are equal.")[-45:]
+    'the reason. Description: The lines are equal.'
+    >>> prompt("semantic", SEMANTIC_PROMPT) == SEMANTIC_PROMPT
+    True
+    """
+    if question_type == "tf":
+        return TF_PROMPT.format(question=question)
+    if question_type == "mc":
+        return MC_PROMPT.format(question=question)
+    return question
+
+
+@dataclasses.dataclass(frozen=True)
+class Statement:
+    text: str
+    truth: bool
+
+
+@dataclasses.dataclass(frozen=True)
+class Choice:
+    """A multiple-choice question: its stem, the correct option and three wrong ones."""
+
+    question: str
+    correct: str
+    wrong: tuple[str, str, str]
+
+    def __post_init__(self) -> None:
+        if len({self.correct, *self.wrong}) != 4:
+            raise ValueError(
+                f"a choice needs four different options, got {self.correct!r} and {self.wrong!r}"
+            )
+
+
+@dataclasses.dataclass(frozen=True)
+class Facts:
+    """What the rows of one drawn image say; `cause` is None when the image holds no illusion."""
+
+    statements: tuple[Statement, ...]
+    choices: tuple[Choice, ...]
+    content: str
+    cause: str | None
+
+    def __post_init__(self) -> None:
+        truths = [statement.truth for statement in self.statements]
+        if truths.count(True) < 1 or truths.count(False) < 2 or len(self.choices) < 3:
+            raise ValueError(f"facts need a true and two false statements and three choices: {self!r}")
+
+
+@dataclasses.dataclass(frozen=True)
+class Question:
+    """One row's question: type, text (options included), options in i-iv order, answer."""
+
+    question_type: str
+    question: str
+    options: tuple[str, ...]
+    answer: str
+    key: str  # the row id's suffix: tf1, mc2, semantic, illusion
+
+
+def true_false(facts: Facts, image_id: str, index: int) -> list[Question]:
+    """Two statements (three for every third image), one of them true, in a seeded order."""
+    rng = rng_for("illusionbench", "true_false", image_id)
+    false_count = 2 if index % 3 == 0 else 1
+    chosen = rng.sample([s for s in facts.statements if s.truth], 1)
+    chosen += rng.sample([s for s in facts.statements if not s.truth], false_count)
+    rng.shuffle(chosen)
+    return [
+        Question("tf", s.text, (), "True" if s.truth else "False", f"tf{n}")
+        for n, s in enumerate(chosen, start=1)
+    ]
+
+
+def multiple_choice(facts: Facts, image_id: str) -> list[Question]:
+    """Every choice with its options shuffled (seeded per image and question) and labelled i-iv."""
+    questions = []
+    for n, choice in enumerate(facts.choices, start=1):
+        options = [choice.correct, *choice.wrong]
+        rng_for("illusionbench", "options", image_id, n).shuffle(options)
+        listed = "\n".join(f"{numeral}. {option}" for numeral, option in zip(NUMERALS, options, strict=True))
+        answer = NUMERALS[options.index(choice.correct)]
+        questions.append(Question("mc", f"{choice.question}\n{listed}", tuple(options), answer, f"mc{n}"))
+    return questions
+
+
+def golden_description(facts: Facts) -> str:
+    """The paper's template filled from the facts (no reason sentence when there is no illusion)."""
+    if facts.cause is None:
+        return f"In this picture, {facts.content}. There is no visual illusion in the image."
+    return (
+        f"In this picture, {facts.content}. There is a visual illusion in the image. "
+        f"The reason for visual illusions is {facts.cause}."
+    )
+
+
+def descriptions(facts: Facts) -> list[Question]:
+    """The two open-ended prompts, each answered by the golden description."""
+    golden = golden_description(facts)
+    return [
+        Question("semantic", SEMANTIC_PROMPT, (), golden, "semantic"),
+        Question("illusion", ILLUSION_PROMPT, (), golden, "illusion"),
+    ]

@@ -1,0 +1,402 @@
+"""Read a local copy of the IllusionBench+ release into per-image specs, refusing bad input up front.
+
+The release (`MingZhangSJTU/IllusionBench`) is a folder holding `Image_properties.json` and
+`IllusionDataset.zip`. The JSON is a list of entries `{"image_property": {"image_name",
+"Category", "Difficult Level", ...}, "qa_data": [{"Question", "Correct Answer", "Question Type"},
+...]}`; question types are "TF" and "select", and multiple-choice options sit inside the question
+text, labelled i-iv. Images are matched to entries by file name, wherever they sit in the zip.
+
+`read_release` checks everything before anything is built: the archive (see `archive`), the
+JSON's shape, every category and difficulty, every image's header (size within the pixel limit).
+Any problem is one `UsageError` sentence. Images without an entry and entries without an image
+are not errors: they are returned, so the card and the build note can list them.
+
+Category codes: "A" classic, "B" real scene and "C" trap come from lmms-eval's conversion (PR
+#1035); the codes of the Ishihara and no-illusion images are not documented anywhere we could
+read, so full names are accepted too, and any other code is mapped by a `category_map.json` the user
+puts beside the JSON (or by the `category_map` argument).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import io
+import json
+import re
+import zipfile
+from collections import Counter
+from collections.abc import Iterable, Iterator, Mapping
+from pathlib import Path, PurePosixPath
+from typing import Any, ClassVar
+
+from PIL import Image, UnidentifiedImageError
+
+from builders.core.errors import RenderError, SpecError, UsageError
+from builders.core.spec import Spec
+from builders.illusionbench.archive import DEFAULT_LIMITS, Limits, members, read_member
+from builders.illusionbench.columns import CATEGORIES, DIFFICULTIES
+from builders.illusionbench.questions import ILLUSION_PROMPT, SEMANTIC_PROMPT, Question
+
+RELEASE = "MingZhangSJTU/IllusionBench"
+JSON_NAME = "Image_properties.json"
+ZIP_NAME = "IllusionDataset.zip"
+#: Optional, the user's: maps category codes the release leaves undocumented, e.g. {"D": "ishihara"}.
+MAP_NAME = "category_map.json"
+
+CATEGORY_CODES = {"A": "classic", "B": "real_scene", "C": "trap"}
+_CATEGORY_NAMES = {  # keyed by the name's letters only
+    "classic": "classic", "classicillusion": "classic", "classiccognitiveillusion": "classic",
+    "realscene": "real_scene", "realsceneillusion": "real_scene", "noillusion": "no_illusion",
+    "ishihara": "ishihara", "ishiharaimage": "ishihara", "trap": "trap", "trapillusion": "trap",
+}  # fmt: skip
+_DIFFICULTY_NAMES = {
+    "easy": "easy", "1": "easy", "neutral": "neutral", "medium": "neutral", "2": "neutral",
+    "hard": "hard", "3": "hard",
+}  # fmt: skip
+_QUESTION_TYPES = {"tf": "tf", "truefalse": "tf", "select": "mc", "mc": "mc", "multiplechoice": "mc"}
+_DESCRIPTION_KEY = re.compile(r"descri|caption", re.IGNORECASE)
+_OPTION_MARK = re.compile(r"(?<![a-z])\(?(iv|iii|ii|i)[.):]\s*", re.IGNORECASE)
+
+
+def split_options(question: str) -> tuple[str, ...]:
+    """The four options i-iv listed in a question's text, in order; () if they are not all there.
+
+    >>> split_options("Which is longer? i. The top line ii. The bottom line iii. Neither iv. Both")
+    ('The top line', 'The bottom line', 'Neither', 'Both')
+    >>> split_options("Is the top line longer?")
+    ()
+    """
+    marks, position = [], 0
+    for numeral in ("i", "ii", "iii", "iv"):
+        found = next(
+            (m for m in _OPTION_MARK.finditer(question, position) if m.group(1).lower() == numeral), None
+        )
+        if found is None:
+            return ()
+        marks.append(found)
+        position = found.end()
+    ends = [mark.start() for mark in marks[1:]] + [len(question)]
+    return tuple(question[mark.end() : end].strip(" \t\n;,") for mark, end in zip(marks, ends, strict=True))
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class ReleaseImageSpec(Spec):
+    """One released image: where it is, what its bytes hash to, and its annotations verbatim."""
+
+    kind: ClassVar[str] = "illusionbench_release_image"
+
+    archive: str  # absolute path of IllusionDataset.zip
+    member: str
+    image_sha256: str
+    image_name: str
+    image_id: str
+    category: str
+    difficulty: str
+    #: (question type "tf"/"mc", question text, answer text) per released question, in order.
+    qa: tuple[tuple[str, str, str], ...]
+    description: str  # the golden description ("" when the entry has none)
+    #: What the reader could not match, and where descriptions came from: set on the first image of
+    #: each release config only (`Release.reported`), so the card, which reads nothing but the built
+    #: folder, can list it; empty on every other image.
+    images_without_annotations: tuple[str, ...] = ()
+    annotations_without_images: tuple[str, ...] = ()
+    skipped_members: tuple[str, ...] = ()
+    description_key: str = ""
+
+    def __post_init__(self) -> None:
+        if self.category not in CATEGORIES or self.difficulty not in DIFFICULTIES:
+            raise SpecError(f"unknown category or difficulty in {self.category!r}, {self.difficulty!r}")
+        if not re.fullmatch(r"[0-9a-f]{64}", self.image_sha256):
+            raise SpecError(f"image_sha256 must be 64 lower-case hex digits, got {self.image_sha256!r}")
+
+    def questions(self) -> list[Question]:
+        """The released questions verbatim (options read out of multiple-choice text), then the prompts."""
+        found = [
+            Question(kind, text, split_options(text) if kind == "mc" else (), answer, f"q{n}")
+            for n, (kind, text, answer) in enumerate(self.qa, start=1)
+        ]
+        if self.description:
+            found += [
+                Question("semantic", SEMANTIC_PROMPT, (), self.description, "semantic"),
+                Question("illusion", ILLUSION_PROMPT, (), self.description, "illusion"),
+            ]
+        return found
+
+
+@dataclasses.dataclass(frozen=True)
+class Release:
+    """A checked copy of the release: its matched images as specs, and what did not match."""
+
+    folder: str
+    specs: tuple[ReleaseImageSpec, ...]  # in the JSON's order
+    images_without_annotations: tuple[str, ...]  # zip members no entry names
+    annotations_without_images: tuple[str, ...]  # image names no zip member has
+    skipped_members: tuple[str, ...]  # non-image files in the zip
+    without_description: tuple[str, ...]  # matched images whose entry has no golden description
+    description_key: str | None  # the JSON key the golden descriptions were read from
+
+    def in_category(self, category: str) -> Iterator[ReleaseImageSpec]:
+        return (spec for spec in self.specs if spec.category == category)
+
+    def counts(self) -> dict[str, dict[str, int]]:
+        """Images, true/false, multiple-choice and description rows per category."""
+        return category_counts(self.specs)
+
+    def reported(self, specs: Iterable[ReleaseImageSpec]) -> Iterator[ReleaseImageSpec]:
+        """`specs` (of one config), the first one carrying what this release could not match."""
+        for n, spec in enumerate(specs):
+            if n > 0:
+                yield spec
+                continue
+            yield dataclasses.replace(
+                spec,
+                images_without_annotations=self.images_without_annotations,
+                annotations_without_images=self.annotations_without_images,
+                skipped_members=self.skipped_members,
+                description_key=self.description_key or "",
+            )
+
+
+def category_counts(specs: Iterable[ReleaseImageSpec]) -> dict[str, dict[str, int]]:
+    """Images, true/false, multiple-choice and description rows per category, from the specs alone."""
+    table = {category: {"images": 0, "tf": 0, "mc": 0, "descriptions": 0} for category in CATEGORIES}
+    for spec in specs:
+        counts = table[spec.category]
+        counts["images"] += 1
+        for kind, _, _ in spec.qa:
+            counts[kind] += 1
+        counts["descriptions"] += 2 if spec.description else 0
+    return table
+
+
+def read_release(
+    folder: Path | str, *, category_map: Mapping[str, str] | None = None, limits: Limits = DEFAULT_LIMITS
+) -> Release:
+    """Check and read a local copy of the release.
+
+    Raises:
+        UsageError: a file is missing, the archive is unsafe, the JSON is malformed, or a category,
+            difficulty or image cannot be read; the message names the value and the fix.
+    """
+    root = Path(folder).resolve()
+    annotations_path, archive_path = root / JSON_NAME, root / ZIP_NAME
+    for path in (annotations_path, archive_path):
+        if not path.is_file():
+            raise UsageError(
+                f"{str(path)!r} does not exist; pass the folder holding {JSON_NAME} and {ZIP_NAME} "
+                f"from {RELEASE}"
+            )
+    entries = _entries(annotations_path, limits)
+    codes = _category_codes({**_map_file(root / MAP_NAME), **(category_map or {})})
+    try:
+        zf = zipfile.ZipFile(archive_path)
+    except (zipfile.BadZipFile, OSError) as error:
+        raise UsageError(
+            f"{str(archive_path)!r} is not a readable zip archive ({error}); download it again"
+        ) from None
+    with zf:
+        found = members(zf, archive_path, limits)
+        parsed = [_entry(entry, n, codes) for n, entry in enumerate(entries)]
+        seen: dict[str, int] = {}
+        for n, (name, *_rest) in enumerate(parsed):
+            if name in seen:
+                raise UsageError(
+                    f"{JSON_NAME} describes {name!r} twice (entries {seen[name]} and {n}); "
+                    "keep one entry per image"
+                )
+            seen[name] = n
+        key = _description_key(entries)
+        ids = _image_ids([name for name, *_ in parsed if name in found.images])
+        specs = []
+        for (name, category, difficulty, qa), entry in zip(parsed, entries, strict=True):
+            if name not in found.images:
+                continue
+            data = read_member(zf, found.images[name], limits)
+            _check_image(data, name, limits)
+            description = entry["image_property"].get(key, "") if key else ""
+            specs.append(
+                ReleaseImageSpec(
+                    archive=str(archive_path),
+                    member=found.images[name],
+                    image_sha256=hashlib.sha256(data).hexdigest(),
+                    image_name=name,
+                    image_id=ids[name],
+                    category=category,
+                    difficulty=difficulty,
+                    qa=qa,
+                    description=description.strip() if isinstance(description, str) else "",
+                )
+            )
+    named = set(seen)
+    return Release(
+        folder=str(root),
+        specs=tuple(specs),
+        images_without_annotations=tuple(sorted(m for n, m in found.images.items() if n not in named)),
+        annotations_without_images=tuple(name for name, *_ in parsed if name not in found.images),
+        skipped_members=found.skipped,
+        without_description=tuple(spec.image_name for spec in specs if not spec.description),
+        description_key=key,
+    )
+
+
+def release_picture(spec: ReleaseImageSpec, limits: Limits = DEFAULT_LIMITS) -> Image.Image:
+    """The released image of a spec, decoded to RGB, after checking its bytes are the ones planned."""
+    try:
+        with zipfile.ZipFile(spec.archive) as zf:
+            data = read_member(zf, spec.member, limits)
+    except (OSError, KeyError, zipfile.BadZipFile, UsageError) as error:
+        raise RenderError(
+            f"cannot read {spec.member!r} from {spec.archive!r} again ({error}); keep the release in place"
+        ) from None
+    if hashlib.sha256(data).hexdigest() != spec.image_sha256:
+        raise RenderError(f"{spec.member!r} in {spec.archive!r} changed since the build was planned; rebuild")
+    with Image.open(io.BytesIO(data)) as decoded:
+        return decoded.convert("RGB")
+
+
+def _entries(path: Path, limits: Limits) -> list[dict[str, Any]]:
+    if path.stat().st_size > limits.json_bytes:
+        raise UsageError(
+            f"{str(path)!r} is larger than {limits.json_bytes} bytes; it is not the release's {JSON_NAME}"
+        )
+    try:
+        entries = json.loads(path.read_text(encoding="utf-8"))
+    except UnicodeDecodeError:
+        raise UsageError(f"{str(path)!r} is not UTF-8 text; use the release's own {JSON_NAME}") from None
+    except json.JSONDecodeError as error:
+        raise UsageError(
+            f"{str(path)!r} is not valid JSON (line {error.lineno}, column {error.colno}: {error.msg}); "
+            f"use the release's own {JSON_NAME}"
+        ) from None
+    if not isinstance(entries, list):
+        raise UsageError(f"{str(path)!r} must hold a list of image entries, not a {type(entries).__name__}")
+    for n, entry in enumerate(entries):
+        if not (
+            isinstance(entry, dict)
+            and isinstance(entry.get("image_property"), dict)
+            and isinstance(entry.get("qa_data"), list)
+        ):
+            raise UsageError(
+                f"entry {n} of {str(path)!r} needs an 'image_property' object and a 'qa_data' list, "
+                f"got {_short(entry)}"
+            )
+    return entries
+
+
+def _entry(
+    entry: dict[str, Any], n: int, codes: Mapping[str, str]
+) -> tuple[str, str, str, tuple[tuple[str, str, str], ...]]:
+    """(image name, category, difficulty, questions) of one JSON entry."""
+    props = entry["image_property"]
+    name = props.get("image_name")
+    if not isinstance(name, str) or not name.strip():
+        raise UsageError(f"entry {n} of {JSON_NAME} has no 'image_name' string, got {_short(props)}")
+    name = PurePosixPath(name.strip().replace("\\", "/")).name
+    code = str(props.get("Category", "")).strip()
+    category = codes.get(code) or codes.get(code.upper()) or _CATEGORY_NAMES.get(_letters(code))
+    if category is None:
+        raise UsageError(
+            f"unknown category {props.get('Category')!r} for {name!r} (entry {n}); map it to one of "
+            f"{', '.join(CATEGORIES)} in a {MAP_NAME} beside {JSON_NAME}, such as "
+            f'{{{json.dumps(str(props.get("Category")))}: "ishihara"}}'
+        )
+    level = props.get("Difficult Level", "")
+    if isinstance(level, float) and level.is_integer():
+        level = int(level)
+    difficulty = _DIFFICULTY_NAMES.get(str(level).strip().lower())
+    if difficulty is None:
+        raise UsageError(
+            f"unknown 'Difficult Level' {props.get('Difficult Level')!r} for {name!r} (entry {n}); "
+            "expected Easy, Neutral or Hard (or 1-3)"
+        )
+    qa = []
+    for k, item in enumerate(entry["qa_data"]):
+        fields = item if isinstance(item, dict) else {}
+        kind = _QUESTION_TYPES.get(_letters(str(fields.get("Question Type", ""))))
+        question, answer = fields.get("Question"), fields.get("Correct Answer")
+        if isinstance(answer, bool):
+            answer = str(answer)
+        if kind is None or not isinstance(question, str) or not isinstance(answer, str):
+            raise UsageError(
+                f"question {k} of {name!r} (entry {n}) needs a 'Question' and 'Correct Answer' string and a "
+                f"'Question Type' of TF or select, got {_short(item)}"
+            )
+        qa.append((kind, question, answer))
+    return name, category, difficulty, tuple(qa)
+
+
+def _map_file(path: Path) -> dict[str, str]:
+    """The user's category map beside the JSON ({} when there is none); codes the release leaves open."""
+    if not path.is_file():
+        return {}
+    try:
+        found = json.loads(path.read_text(encoding="utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        found = None
+    if not isinstance(found, dict) or not all(isinstance(v, str) for v in found.values()):
+        raise UsageError(
+            f"{str(path)!r} must be a JSON object from category codes to categories, "
+            'such as {"D": "ishihara", "E": "no_illusion"}'
+        )
+    return found
+
+
+def _category_codes(category_map: Mapping[str, str]) -> dict[str, str]:
+    codes = dict(CATEGORY_CODES)
+    for code, category in category_map.items():
+        if category not in CATEGORIES:
+            raise UsageError(
+                f"category map sends {code!r} to {category!r}; choose from {', '.join(CATEGORIES)}"
+            )
+        codes[str(code).strip()] = category
+    return codes
+
+
+def _description_key(entries: list[dict[str, Any]]) -> str | None:
+    """The first 'image_property' key whose name says description or caption, if any entry has one."""
+    for entry in entries:
+        for key in entry["image_property"]:
+            if _DESCRIPTION_KEY.search(key):
+                return key
+    return None
+
+
+def _image_ids(names: list[str]) -> dict[str, str]:
+    """A readable, unique id per image name: the name with unsafe characters replaced, hashed on clashes.
+
+    >>> _image_ids(["a b.png", "a_b.png", "c.jpg"])["c.jpg"]
+    'c.jpg'
+    """
+    slugs = {name: re.sub(r"[^A-Za-z0-9._-]+", "_", name) for name in names}
+    clashes = {slug for slug, count in Counter(slugs.values()).items() if count > 1}
+    return {
+        name: f"{slug}-{hashlib.sha256(name.encode()).hexdigest()[:8]}" if slug in clashes else slug
+        for name, slug in slugs.items()
+    }
+
+
+def _check_image(data: bytes, name: str, limits: Limits) -> None:
+    try:
+        with Image.open(io.BytesIO(data)) as image:
+            width, height = image.size
+            image.verify()
+    except (UnidentifiedImageError, OSError, SyntaxError, ValueError, Image.DecompressionBombError) as error:
+        raise UsageError(
+            f"image {name!r} in the archive cannot be read ({error}); download the release again"
+        ) from None
+    if width * height > limits.pixels:
+        raise UsageError(
+            f"image {name!r} is {width} x {height} pixels, more than the limit of {limits.pixels}; "
+            "it is not a release photo"
+        )
+
+
+def _letters(text: str) -> str:
+    """Lower-case letters only: "No Illusion", "no_illusion" and "T/F" become "noillusion" and "tf"."""
+    return re.sub(r"[^a-z]", "", text.lower())
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 80 else text[:77] + "..."

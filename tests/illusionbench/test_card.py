@@ -1,0 +1,48 @@
+"""The card template's fields, and the release section that lists what did not match."""
+
+from __future__ import annotations
+
+from importlib import resources
+from pathlib import Path
+from string import Template
+
+from builders.illusionbench import plan
+from builders.illusionbench.card import illusion_table, ladder_table, release_note, release_section
+from builders.illusionbench.classic import ILLUSIONS
+from builders.illusionbench.release import read_release
+from tests.illusionbench.release_fixture import FOLDER, write_release
+
+#: Filled by the pipeline (the first four) and by the family (the rest).
+FIELDS = {
+    "pretty_name", "builder_version", "manifest_sha256", "repo_name", "presets", "first_config",
+    "config_table", "ladder_table", "illusion_table", "release_section",
+}  # fmt: skip
+
+
+def template() -> str:
+    return resources.files("dataset_cards").joinpath("illusionbench-plus.md").read_text("utf-8")
+
+
+def test_the_template_names_exactly_its_fields() -> None:
+    named = {m.group("named") or m.group("braced") for m in Template.pattern.finditer(template())}
+    assert named == FIELDS
+
+
+def test_the_card_lists_unmatched_images_and_annotations(tmp_path: Path) -> None:
+    release = read_release(write_release(tmp_path))
+    built = [spec for config in plan.UNIONS["all"] for spec in plan.specs(config, "paper", release)]
+    fields = {name: f"<{name}>" for name in FIELDS}
+    fields.update(
+        illusion_table=illusion_table(), ladder_table=ladder_table(), release_section=release_section(built)
+    )
+    card = Template(template()).substitute(fields)
+    assert f"- `{FOLDER}/unannotated_01.png`" in card and "- `missing_01.png`" in card
+    assert "- `plain_01.jpg`" in card and f"- `{FOLDER}/readme.txt`" in card
+    assert "| `classic` | 1 | 2 | 3 | 2 |" in card
+    assert all(f"| `{name}` |" in card for name in ILLUSIONS)
+    note = release_note(release)
+    assert (
+        "1 image without annotations (IllusionDataset/unannotated_01.png)" in note
+        and "missing_01.png" in note
+    )
+    assert "no release configs" in release_section(())

@@ -1,0 +1,134 @@
+"""Questions of the drawn subset: the paper's counts and shares, seeded option order, spec round trips."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from builders.core.errors import SpecError, UsageError
+from builders.core.raster import rasterize
+from builders.illusionbench import rows
+from builders.illusionbench.columns import CATEGORIES, DIFFICULTIES, QUESTION_TYPES, SPLITS
+from builders.illusionbench.plan import SPECS
+from builders.illusionbench.questions import NUMERALS, golden_description
+from builders.illusionbench.schema import FEATURES
+from builders.illusionbench.spec import DRAWN_CATEGORIES, PRESETS, ClassicSpec, drawn_specs
+from eval.scoring import illusionbench as scoring
+
+PAPER = {category: list(drawn_specs(category, "paper")) for category in DRAWN_CATEGORIES}
+
+
+def test_paper_preset_has_the_papers_image_counts() -> None:
+    assert {category: len(specs) for category, specs in PAPER.items()} == {
+        "classic": 164, "trap": 19, "ishihara": 26, "no_illusion": 245,
+    }  # fmt: skip
+    ids = [spec.image_id for specs in PAPER.values() for spec in specs]
+    assert len(ids) == len(set(ids))
+
+
+def test_every_image_gets_two_or_three_statements_and_57_percent_are_false() -> None:
+    answers = []
+    for specs in PAPER.values():
+        for spec in specs:
+            kinds = Counter(q.question_type for q in rows.questions(spec))
+            assert kinds["tf"] in (2, 3) and kinds["mc"] >= 3 and kinds["semantic"] == kinds["illusion"] == 1
+            answers += [q.answer for q in rows.questions(spec) if q.question_type == "tf"]
+    assert set(answers) == {"True", "False"}
+    assert abs(answers.count("False") / len(answers) - 4 / 7) < 0.005
+
+
+def test_options_are_four_labelled_i_to_iv_in_a_seeded_spread_order() -> None:
+    positions = Counter()
+    for spec in PAPER["no_illusion"][:60] + PAPER["classic"]:
+        for question in rows.questions(spec):
+            if question.question_type != "mc":
+                continue
+            listed = re.findall(r"^(i|ii|iii|iv)\. (.*)$", question.question, re.MULTILINE)
+            assert [n for n, _ in listed] == list(NUMERALS) and tuple(
+                o for _, o in listed
+            ) == question.options
+            assert len(set(question.options)) == 4 and question.answer in NUMERALS
+            positions[question.answer] += 1
+    assert min(positions.values()) / sum(positions.values()) > 0.17
+    again = [q.question for q in rows.questions(PAPER["trap"][3])]
+    assert again == [q.question for q in rows.questions(PAPER["trap"][3])]
+
+
+def test_answers_follow_the_spec() -> None:
+    trap = next(s for s in PAPER["trap"] if s.illusion == "jastrow")
+    questions = {q.key: q for q in rows.questions(trap)}
+    comparison = questions["mc1"]
+    word = "larger" if trap.perturbation > 0 else "smaller"
+    correct = comparison.options[NUMERALS.index(comparison.answer)]
+    assert correct == ("The lower band is larger" if trap.perturbation > 0 else "The upper band is larger")
+    assert f"{round(abs(trap.perturbation) * 100)}% {word}" in questions["semantic"].answer
+    plate = PAPER["ishihara"][7]
+    number = {q.key: q for q in rows.questions(plate)}["mc1"]
+    assert number.options[NUMERALS.index(number.answer)] == str(plate.digit)
+
+
+def test_golden_descriptions_follow_the_papers_template() -> None:
+    for category, specs in PAPER.items():
+        golden = golden_description(rows.facts(specs[0]))
+        assert golden.startswith("In this picture, ")
+        if category in ("classic", "trap"):
+            assert "There is a visual illusion in the image. The reason for visual illusions is " in golden
+        else:
+            assert golden.endswith("There is no visual illusion in the image.")
+
+
+def test_difficulty_comes_from_the_perturbation_size() -> None:
+    assert {s.difficulty for s in PAPER["classic"]} == {"hard"}
+    for category in ("trap", "ishihara", "no_illusion"):
+        by_size = {(abs(s.perturbation), s.difficulty) for s in PAPER[category]}
+        assert len(by_size) == 3 and sorted(by_size)[0][1] == "hard" and sorted(by_size)[-1][1] == "easy"
+
+
+def test_specs_round_trip_and_refuse_bad_values() -> None:
+    for specs in PAPER.values():
+        for spec in specs[:3]:
+            assert SPECS.load(spec.to_dict()) == spec
+    with pytest.raises(SpecError, match="unknown illusion 'zoellner'"):
+        ClassicSpec(illusion="zoellner", index=0, scale=1.0, perturbation=0.0)
+    with pytest.raises(SpecError, match=r"perturbation must be 0\.05 to 0\.4"):
+        ClassicSpec(illusion="jastrow", index=0, scale=1.0, perturbation=0.9)
+    with pytest.raises(UsageError, match="unknown preset 'huge'"):
+        next(drawn_specs("classic", "huge"))
+    with pytest.raises(UsageError, match="category 'real_scene' cannot be drawn"):
+        next(drawn_specs("real_scene", "paper"))
+    assert set(PRESETS) == {"paper", "lite"}
+
+
+def test_drawn_rows_round_trip_through_typed_parquet_and_score(tmp_path: Path) -> None:
+    from tests.illusionbench.parquet import round_trip
+
+    pairs = []
+    for category in DRAWN_CATEGORIES:
+        spec = next(drawn_specs(category, "lite"))
+        scene = rows.scene(spec)
+        picture = rasterize(scene.canvas, scene.width // 4, scene.height // 4)
+        pairs += [(split, row, picture.png) for split, row in rows.rows(spec, picture)]
+    loaded = round_trip(pairs, tmp_path)
+    assert set(loaded) == set(SPLITS) and len(loaded["descriptions"]) == 2 * 4
+    assert loaded["test"].features == FEATURES
+    names = {
+        name: loaded["test"].features[name].names for name in ("category", "difficulty", "question_type")
+    }
+    assert names == {
+        "category": list(CATEGORIES),
+        "difficulty": list(DIFFICULTIES),
+        "question_type": list(QUESTION_TYPES),
+    }
+    # The scorer reads the class labels as Parquet stores them (indices) and names the same categories.
+    assert (scoring.CATEGORIES, scoring.DIFFICULTIES, scoring.QUESTION_TYPES) == (
+        CATEGORIES,
+        DIFFICULTIES,
+        QUESTION_TYPES,
+    )
+    test = loaded["test"].remove_columns("image").to_list()
+    truthful = {row["id"]: row["answer"] for row in test}
+    result = scoring.score_rows(test, truthful)
+    assert result["accuracy"] == 1.0 and result["parse_failure_rate"] == 0.0
