@@ -1,0 +1,133 @@
+"""AIpsych scenes: specs, the planner's balance, and pixel audits of drawn scenes.
+
+The audits read only pixels and the spec: the region a position names is worked out here from
+its words (thirds of the image), not taken from the drawing code.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import numpy as np
+import pytest
+
+from builders.aipsych.objects import CATALOGUE, OBJECT_NAMES
+from builders.aipsych.scene import BACKGROUND, draw_scene
+from builders.aipsych.spec import PRESETS, SceneSpec, plan, scene_spec
+from builders.aipsych.vocabulary import COLOURS, PALETTE, POSITIONS
+from builders.core.errors import SpecError, UsageError
+from builders.core.raster import rasterize_image
+
+
+def _rgb(hex_colour: str) -> tuple[int, int, int]:
+    return tuple(int(hex_colour[i : i + 2], 16) for i in (1, 3, 5))  # type: ignore[return-value]
+
+
+def _region(position: str, width: int, height: int) -> tuple[int, int, int, int]:
+    """(x0, y0, x1, y1) of the third-by-third cell a position's words name."""
+    words = position.split()
+    column = 0 if "left" in words else 2 if "right" in words else 1
+    row = 0 if "top" in words else 2 if "bottom" in words else 1
+    return (column * width // 3, row * height // 3, (column + 1) * width // 3, (row + 1) * height // 3)
+
+
+def _audit_specs() -> list[SceneSpec]:
+    """Every object twice, every colour and position several times, both object slots, white on silver too."""
+    specs = []
+    for i, name in enumerate(OBJECT_NAMES):
+        objects = (
+            (name, COLOURS[i % 12], POSITIONS[i % 9]),
+            (OBJECT_NAMES[(i + 7) % 24], COLOURS[(i + 5) % 12], POSITIONS[(i + 4) % 9]),
+        )
+        specs.append(SceneSpec(seed_key=f"audit-{i}", objects=objects))
+    return specs + [scene_spec(index) for index in range(0, 3000, 250)]
+
+
+AUDITED = _audit_specs()
+
+
+def test_the_audit_sample_covers_the_catalogue_colours_and_positions() -> None:
+    seen = Counter((name, colour) for spec in AUDITED for name, colour, _ in spec.objects)
+    assert {name for name, _ in seen} == set(OBJECT_NAMES)
+    assert {colour for _, colour in seen} == set(COLOURS)
+    assert {position for spec in AUDITED for _, _, position in spec.objects} == set(POSITIONS)
+
+
+@pytest.mark.parametrize("spec", AUDITED, ids=lambda spec: spec.seed_key)
+def test_each_object_sits_in_its_named_region_in_its_colour_and_nothing_else_is_drawn(
+    spec: SceneSpec,
+) -> None:
+    pixels = np.asarray(rasterize_image(draw_scene(spec), spec.width, spec.height)).astype(np.int16)
+    drawn = ~(pixels == _rgb(BACKGROUND)).all(axis=2)
+    outside = drawn.copy()
+    boxes = []
+    for name, colour, position in spec.objects:
+        x0, y0, x1, y1 = _region(position, spec.width, spec.height)
+        outside[y0:y1, x0:x1] = False
+        region, ink = pixels[y0:y1, x0:x1], drawn[y0:y1, x0:x1]
+        ys, xs = np.nonzero(ink)
+        assert ys.size > 0.02 * ink.size, f"{name} is missing from the {position} region"
+        # The object keeps clear of its region's edges, so it does not spill into a neighbour.
+        assert ys.min() >= 2 and xs.min() >= 2 and ys.max() < ink.shape[0] - 2 and xs.max() < ink.shape[1] - 2
+        boxes.append((x0 + xs.min(), y0 + ys.min(), x0 + xs.max(), y0 + ys.max()))
+        colours = Counter(map(tuple, region[ink].tolist()))
+        dominant, count = colours.most_common(1)[0]
+        assert dominant == _rgb(PALETTE[colour]), f"{colour} {name} is mostly {dominant}"
+        assert count >= 0.4 * ink.sum()
+    assert not outside.any(), "something is drawn outside the two named regions"
+    (ax0, ay0, ax1, ay1), (bx0, by0, bx1, by1) = boxes
+    assert ax1 < bx0 or bx1 < ax0 or ay1 < by0 or by1 < ay0, "the two objects overlap"
+
+
+def test_the_background_is_far_from_every_palette_colour() -> None:
+    background = np.array(_rgb(BACKGROUND))
+    for name, hex_colour in PALETTE.items():
+        assert np.abs(np.array(_rgb(hex_colour)) - background).sum() >= 60, name
+
+
+def test_every_figure_fits_its_design_box_with_a_margin() -> None:
+    """Drawn alone at its design size, a figure leaves its box's edge rows and columns empty."""
+    from builders.aipsych.objects import Paint, Pen
+    from builders.core.svg import Canvas
+
+    for name, figure in CATALOGUE.items():
+        canvas = Canvas(figure.width, figure.height, background="#ffffff")
+        figure.draw(Pen(canvas.group(), Paint(PALETTE["red"])))
+        pixels = np.asarray(rasterize_image(canvas, int(figure.width), int(figure.height)))
+        ink = (pixels < 250).any(axis=2)
+        assert not (ink[0].any() or ink[-1].any() or ink[:, 0].any() or ink[:, -1].any()), name
+
+
+def test_specs_round_trip_and_reject_what_cannot_be_drawn() -> None:
+    spec = scene_spec(7)
+    assert SceneSpec.from_dict(spec.to_dict()) == spec
+    assert spec.image_id == "synthetic-00007"
+    good = spec.objects
+    bad = [
+        (good[0],),
+        ((good[0][0], "beige", good[0][2]), good[1]),
+        ((good[0][0], good[0][1], "middle"), good[1]),
+        ((good[1][0], good[0][1], good[0][2]), good[1]),
+        ((good[0][0], good[0][1], good[1][2]), good[1]),
+    ]
+    for objects in bad:
+        with pytest.raises(SpecError):
+            SceneSpec(seed_key="x", objects=objects)
+    with pytest.raises(SpecError, match="too small"):
+        SceneSpec(seed_key="x", objects=good, width=64, height=48)
+
+
+def test_presets_plan_balanced_scenes_and_lite_is_the_start_of_paper() -> None:
+    paper = list(plan("paper"))
+    assert len(paper) == PRESETS["paper"] == 3000
+    assert list(plan("lite")) == paper[: PRESETS["lite"]]
+    assert len({spec.image_id for spec in paper}) == 3000
+    for slot in (0, 1):
+        assert {spec.objects[slot][0] for spec in paper[:24]} == set(OBJECT_NAMES)
+        for field, vocabulary in ((0, OBJECT_NAMES), (1, COLOURS), (2, POSITIONS)):
+            counts = Counter(spec.objects[slot][field] for spec in paper)
+            assert set(counts) == set(vocabulary)
+            assert max(counts.values()) - min(counts.values()) <= 1
+    assert paper == list(plan("paper"))
+    with pytest.raises(UsageError, match="unknown preset 'full'"):
+        list(plan("full"))
