@@ -1,0 +1,45 @@
+"""The AIpsych row schema: one row per prompt (20 per image), in one `test` split.
+
+`set_id` joins the four prompts of one trap (the scorer's unit); `image_id` joins an image's
+five sets. The trap's truth (`true_colour`, `true_position`) and what it offers instead
+(`offered_positions`, `offered_colours`) are columns, so a row can be checked without parsing its
+prompt. `reference_response` is the release's GPT-4o reply to the prompt (official configs only).
+"""
+
+from datasets import ClassLabel, Features, Image, List, Value
+
+from builders.aipsych.questions import SET_KINDS
+
+SPLITS = ("test",)
+#: The configs: drawn scenes (default), and the release's two question files over local photos.
+CONFIGS = ("synthetic", "coco", "visual_genome")
+
+OBJECT = {"name": Value("string"), "colour": Value("string"), "position": Value("string")}
+
+FEATURES = Features(
+    {
+        "image": Image(),
+        "id": Value("string"),  # <image_id>-s<set>-p<prompt>
+        "image_id": Value("string"),
+        "config": Value("string"),
+        "set_id": Value("string"),  # <image_id>-s<set>: the four prompts of one trap
+        "set_kind": ClassLabel(names=list(SET_KINDS)),
+        "target": Value("int32"),  # 1 or 2: which object of the description the set asks about
+        "prompt_idx": Value("int32"),  # 1-4
+        "prompt": Value("string"),
+        "description": Value("string"),  # "{colour} {object} on {position} of the image." per object
+        "objects": List(OBJECT),
+        "true_colour": Value("string"),
+        "true_position": Value("string"),
+        "offered_positions": List(Value("string")),
+        "offered_colours": List(Value("string")),
+        "reference_response": Value("string"),  # GPT-4o's released reply; null for synthetic rows
+        "source_image": Value("string"),  # the release's image_file; "" for synthetic rows
+        "template_version": Value("string"),
+        "width": Value("int32"),
+        "height": Value("int32"),
+        "spec_hash": Value("string"),
+        "pixel_sha256": Value("string"),
+        "builder_version": Value("string"),
+    }
+)
