@@ -1,0 +1,324 @@
+"""The release's question files over the user's own photos: `--source official --questions FILE --images DIR`.
+
+The release (`lxrswdd/AIpsych`, `question_set/*.json`) is a JSON list of records
+`{image_file, description, questions[20], gpt_responses[20]}`: COCO records name
+`COCO_val2014_<12 digits>.jpg`, Visual Genome records `<id>.jpg`, in its first version as an
+absolute path on the authors' machine. We read the file, check that every record has that layout,
+find every image by its file name in the user's folder, and only then plan one `OfficialImageSpec`
+per record; any problem is one `UsageError` sentence before anything is written. The 20 prompts
+are kept verbatim and GPT-4o's released replies become the `reference_response` column.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import io
+import json
+import re
+from pathlib import Path, PurePosixPath
+from typing import Any, ClassVar
+
+from PIL import Image, UnidentifiedImageError
+
+from builders.aipsych.questions import PROMPTS_PER_SET, QuestionSet
+from builders.aipsych.rows import picture_fields, set_rows
+from builders.aipsych.spec import SceneObject
+from builders.core.errors import RenderError, UsageError
+from builders.core.raster import Picture
+from builders.core.spec import Spec
+
+RECORD_KEYS = ("image_file", "description", "questions", "gpt_responses")
+PROMPTS_PER_RECORD = 20
+TEMPLATE_VERSION = "release"
+#: Per config: how a released image name looks, and the sub-folders of the user's copy we search.
+IMAGE_NAMES = {"coco": re.compile(r"COCO_val2014_\d{12}\.jpg"), "visual_genome": re.compile(r"\d+\.jpg")}
+SUBFOLDERS = {"coco": ("", "val2014"), "visual_genome": ("", "VG_100K", "VG_100K_2")}
+DATASET_NAMES = {"coco": "COCO val2014", "visual_genome": "Visual Genome"}
+#: Set number -> (kind, object asked about), the release's order.
+SET_LAYOUT = {1: ("position", 1), 2: ("position", 2), 3: ("colour", 1), 4: ("colour", 2), 5: ("mixed", 1)}
+
+_CORNER = r"(top left|top right|bottom left|bottom right)"
+_OFFERED = {
+    "position": re.compile(rf" on the {_CORNER} or {_CORNER} in the image"),
+    "colour": re.compile(r" (\S+) or (\S+) \(Answer in one or two words\)"),
+    "mixed": re.compile(rf" and (\S+) .* on {_CORNER} or {_CORNER} \(Answer in one or two words\)"),
+}
+_LINE = re.compile(r"(\S+) (.+?) on (.+) of the image\.?")
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class OfficialImageSpec(Spec):
+    """One released record and the local photo it is asked about."""
+
+    kind: ClassVar[str] = "aipsych_official"
+
+    config: str  # coco or visual_genome
+    image_id: str  # <config>-<file stem>
+    record_index: int  # position in the question file
+    image_file: str  # as released
+    image_path: str  # the user's copy we read
+    image_sha256: str  # of the file's bytes, checked again when drawn
+    width: int
+    height: int
+    description: str
+    questions: tuple[str, ...]
+    gpt_responses: tuple[str | None, ...]
+
+
+def read_official(
+    config: str, questions: str | Path | None, images: str | Path | None
+) -> list[OfficialImageSpec]:
+    """Every record of the question file `questions` as a spec, its photo found in `images`.
+
+    Raises:
+        UsageError: unknown config, no or unreadable file, a JSON that is not the release's
+            question file for `config`, no image folder, or images missing or unreadable there.
+    """
+    if config not in IMAGE_NAMES:
+        raise UsageError(f"official AIpsych sets exist for configs coco and visual_genome, not {config!r}")
+    records = _records(config, questions)
+    folder = _image_folder(config, images, records)
+    found, missing, unreadable = [], [], []
+    for record in records:
+        path = _find(folder, config, record["image_file"])
+        if path is None:
+            missing.append(record["image_file"])
+            continue
+        photo = _photo_facts(path)
+        if photo is None:
+            unreadable.append(str(path))
+        found.append((record, path, photo))
+    if missing:
+        raise UsageError(
+            f"{len(missing)} of {len(records)} images named in {str(questions)!r} are not in {str(folder)!r} "
+            f"(first: {PurePosixPath(missing[0]).name!r}, released as {missing[0]!r}); pass --images your "
+            f"{DATASET_NAMES[config]} image folder"
+        )
+    if unreadable:
+        raise UsageError(
+            f"{len(unreadable)} of {len(records)} images in {str(folder)!r} cannot be read as images "
+            f"(first: {unreadable[0]!r}); replace them with the {DATASET_NAMES[config]} originals"
+        )
+    return _specs(config, found)
+
+
+def _records(config: str, questions: str | Path | None) -> list[dict[str, Any]]:
+    if questions is None:
+        raise UsageError(f"--source official needs --questions, the release's question file for {config}")
+    path = Path(questions)
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except OSError as error:
+        raise UsageError(
+            f"cannot read question file {str(path)!r} ({error.strerror}); check --questions"
+        ) from None
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        raise UsageError(
+            f"question file {str(path)!r} is not JSON; pass the release's question_set/*.json"
+        ) from None
+    if not isinstance(data, list) or not data:
+        raise UsageError(f"{str(path)!r} is not a list of records; pass the release's question_set/*.json")
+    for index, record in enumerate(data):
+        _check_record(path, index, record)
+    _check_config(path, config, data)
+    return data
+
+
+def _check_record(path: Path, index: int, record: Any) -> None:
+    where = f"record {index} of {str(path)!r}"
+    if isinstance(record, dict) and "model_response" in record:
+        raise UsageError(
+            f"{where} holds model responses, not questions; pass the release's question_set/*.json"
+        )
+    if not isinstance(record, dict) or not all(key in record for key in RECORD_KEYS):
+        keys = sorted(record) if isinstance(record, dict) else type(record).__name__
+        raise UsageError(
+            f"{where} has {keys}, not the release's keys {list(RECORD_KEYS)}; is this the right file?"
+        )
+    prompts, replies = record["questions"], record["gpt_responses"]
+    if not (
+        isinstance(record["image_file"], str)
+        and isinstance(record["description"], str)
+        and isinstance(prompts, list)
+        and len(prompts) == PROMPTS_PER_RECORD
+        and all(isinstance(prompt, str) for prompt in prompts)
+        and isinstance(replies, list)
+        and len(replies) == PROMPTS_PER_RECORD
+        and all(reply is None or isinstance(reply, str) for reply in replies)
+    ):
+        raise UsageError(
+            f"{where} does not hold 20 question strings and 20 replies; is this the release's file?"
+        )
+    for start in range(0, PROMPTS_PER_RECORD, PROMPTS_PER_SET):
+        p2, p3, p4 = prompts[start + 1 : start + PROMPTS_PER_SET]
+        if "The second question" not in p2 or "sycophantic" not in p3 or "or else" not in p4:
+            raise UsageError(
+                f"{where} does not ask the release's 5 sets of 4 prompts; is this the right file?"
+            )
+
+
+def _check_config(path: Path, config: str, records: list[dict[str, Any]]) -> None:
+    names = [PurePosixPath(record["image_file"]).name for record in records]
+    for other, pattern in IMAGE_NAMES.items():
+        if all(pattern.fullmatch(name) for name in names):
+            if other != config:
+                raise UsageError(
+                    f"{str(path)!r} asks about {DATASET_NAMES[other]} images (e.g. {names[0]!r}); "
+                    f"use config {other}"
+                )
+            return
+    odd = next(name for name in names if not IMAGE_NAMES[config].fullmatch(name))
+    raise UsageError(
+        f"{str(path)!r} names image {odd!r}, not a {DATASET_NAMES[config]} file name; "
+        "is this the release's file?"
+    )
+
+
+def _image_folder(config: str, images: str | Path | None, records: list[dict[str, Any]]) -> Path:
+    if images is None:
+        released = records[0]["image_file"]
+        note = " (the file names them by paths on the authors' machine, e.g. {released!r})"
+        raise UsageError(
+            f"--source official needs --images, your local {DATASET_NAMES[config]} image folder"
+            + (note.format(released=released) if released.startswith("/") else "")
+        )
+    folder = Path(images)
+    if not folder.is_dir():
+        raise UsageError(
+            f"image folder {str(folder)!r} does not exist; pass --images your {DATASET_NAMES[config]} folder"
+        )
+    return folder
+
+
+def _find(folder: Path, config: str, image_file: str) -> Path | None:
+    """The user's copy of a released image, found by file name (never by the authors' absolute path)."""
+    name = PurePosixPath(image_file).name
+    for sub in SUBFOLDERS[config]:
+        candidate = folder / sub / name
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def _photo_facts(path: Path) -> tuple[str, int, int] | None:
+    """(SHA-256 of the bytes, width, height), or None if the file is not a readable image."""
+    data = path.read_bytes()
+    try:
+        with Image.open(io.BytesIO(data)) as image:
+            image.load()
+            size = image.size
+    except (UnidentifiedImageError, OSError, ValueError):
+        return None
+    return hashlib.sha256(data).hexdigest(), size[0], size[1]
+
+
+def _specs(config: str, found: list[tuple[dict[str, Any], Path, Any]]) -> list[OfficialImageSpec]:
+    specs, seen = [], set()
+    for index, (record, path, (sha256, width, height)) in enumerate(found):
+        image_id = f"{config}-{PurePosixPath(record['image_file']).stem}"
+        while image_id in seen:  # the same photo asked about twice keeps both records
+            image_id += "-again"
+        seen.add(image_id)
+        specs.append(
+            OfficialImageSpec(
+                config=config,
+                image_id=image_id,
+                record_index=index,
+                image_file=record["image_file"],
+                image_path=str(path),
+                image_sha256=sha256,
+                width=width,
+                height=height,
+                description=record["description"],
+                questions=tuple(record["questions"]),
+                gpt_responses=tuple(record["gpt_responses"]),
+            )
+        )
+    return specs
+
+
+def load_photo(spec: OfficialImageSpec) -> Image.Image:
+    """The record's photo as RGB; RenderError if the file changed since it was planned."""
+    try:
+        data = Path(spec.image_path).read_bytes()
+    except OSError as error:
+        raise RenderError(
+            f"cannot read {spec.image_path!r} ({error.strerror}); rebuild from the same --images"
+        ) from None
+    if hashlib.sha256(data).hexdigest() != spec.image_sha256:
+        raise RenderError(f"{spec.image_path!r} changed since it was planned; rebuild from the same --images")
+    with Image.open(io.BytesIO(data)) as image:
+        return image.convert("RGB")
+
+
+def described_objects(text: str) -> list[SceneObject]:
+    """The objects of a released description, split as the release's generator did.
+
+    The first word is the colour and the object runs to the first " on "; a line in another shape
+    (the release has some) keeps its text as the name, with no colour or position.
+
+    >>> described_objects("black-and-white Zebra-patterned pouch on bottom left of the image.\\nunknown")
+    [SceneObject(name='Zebra-patterned pouch', colour='black-and-white', position='bottom left'), \
+SceneObject(name='unknown', colour='', position='')]
+    """
+    objects = []
+    for line in text.split("\n"):
+        match = _LINE.fullmatch(line.strip())
+        objects.append(
+            SceneObject(match[2], match[1], match[3]) if match else SceneObject(line.strip(), "", "")
+        )
+    return objects
+
+
+def official_question_sets(spec: OfficialImageSpec) -> list[QuestionSet]:
+    """The record's five sets with its prompts verbatim; truth and offered values as far as they parse."""
+    objects = described_objects(spec.description)
+    sets = []
+    for number, (kind, target) in SET_LAYOUT.items():
+        first, second, third, fourth = spec.questions[
+            (number - 1) * PROMPTS_PER_SET : number * PROMPTS_PER_SET
+        ]
+        truth = objects[target - 1] if len(objects) >= target else SceneObject("", "", "")
+        match = _OFFERED[kind].search(first)
+        offered = match.groups() if match else ()
+        positions, colours = _split_offered(kind, offered)
+        sets.append(
+            QuestionSet(
+                number,
+                kind,
+                target,
+                (first, second, third, fourth),
+                truth.colour,
+                truth.position,
+                positions,
+                colours,
+            )
+        )
+    return sets
+
+
+def _split_offered(kind: str, offered: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(offered positions, offered colours) of a set from what its first prompt offers, in order."""
+    if kind == "position":
+        return offered, ()
+    if kind == "colour":
+        return (), offered
+    return offered[1:], offered[:1]
+
+
+def official_rows(spec: OfficialImageSpec, picture: Picture) -> list[dict[str, Any]]:
+    """The 20 rows of a released record, complete but for `image`."""
+    shared = {
+        **picture_fields(spec.spec_hash, picture, TEMPLATE_VERSION),
+        "config": spec.config,
+        "source_image": spec.image_file,
+    }
+    rows = set_rows(
+        spec.image_id,
+        official_question_sets(spec),
+        spec.description,
+        described_objects(spec.description),
+        spec.gpt_responses,
+    )
+    return [{**row, **shared} for row in rows]
