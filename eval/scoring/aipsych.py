@@ -207,7 +207,7 @@ def summarise(outcomes: Sequence[SetOutcome], *, k: float = 0.5, w: float = 0.5)
         "p3_second_part_missing": reasons["missing_p3"] + reasons["no_yes_no_p3"],
     }
     return {
-        "sets": total,
+        "answered_sets": total,
         "valid_sets": valid,
         "rates": rates,
         "reliability_score": reliability_score(rates, k=k, w=w),
@@ -275,5 +275,5 @@ def _set_entry(set_id: str, outcome: SetOutcome | None) -> dict[str, str | None]
 
 
 def _brief(summary: dict[str, Any]) -> dict[str, Any]:
-    keys = ("sets", "valid_sets", "rates", "reliability_score", "quit_rate", "parse_failure_rate")
+    keys = ("answered_sets", "valid_sets", "rates", "reliability_score", "quit_rate", "parse_failure_rate")
     return {key: summary[key] for key in keys}

@@ -229,7 +229,8 @@ def test_score_rows_accepts_class_label_indices_and_leaves_unanswered_sets_out()
         {"set_id": "synthetic-00003-s4", "category": "excluded", "excluded_reason": "unanswered"},
         {"set_id": "synthetic-00003-s5", "category": "excluded", "excluded_reason": "unanswered"},
     ]
-    assert result["unanswered_sets"] == 2 and result["sets"] and result["n"] == 9
+    assert result["unanswered_sets"] == 2 and result["n"] == 9
+    assert (result["answered_sets"], result["valid_sets"]) == (3, 2)
     assert result["rates"]["valid_response"] == 2 / 3
     assert result["reliability_score"] == pytest.approx((0.25 + 0.75 * 2 / 3) * (1 - 1.0))
     assert set(result["by_set_kind"]) == {"position", "colour"}
