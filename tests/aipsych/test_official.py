@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from builders.aipsych.official import load_photo, official_rows, read_official
+from builders.aipsych.official import OfficialImageSpec, load_photo, official_rows, read_official
 from builders.aipsych.questions import description, question_sets
 from builders.aipsych.spec import SceneObject
 from builders.core.errors import RenderError, UsageError
@@ -65,6 +65,8 @@ def test_coco_records_become_specs_and_rows_with_their_prompts_verbatim(coco: tu
     questions, images = coco
     specs = read_official("coco", questions, images)
     records = json.loads(questions.read_text())
+    assert OfficialImageSpec.from_dict(specs[0].to_dict()) == specs[0]
+    assert specs[0].gpt_responses[1] is None
     assert [spec.image_id for spec in specs] == [
         "coco-COCO_val2014_000000000428",
         "coco-COCO_val2014_000000000474",

@@ -11,6 +11,7 @@ from collections import Counter
 import numpy as np
 import pytest
 
+from builders.aipsych.layout import object_boxes
 from builders.aipsych.objects import CATALOGUE, OBJECT_NAMES
 from builders.aipsych.scene import BACKGROUND, draw_scene
 from builders.aipsych.spec import PRESETS, SceneSpec, plan, scene_spec
@@ -77,6 +78,17 @@ def test_each_object_sits_in_its_named_region_in_its_colour_and_nothing_else_is_
     assert not outside.any(), "something is drawn outside the two named regions"
     (ax0, ay0, ax1, ay1), (bx0, by0, bx1, by1) = boxes
     assert ax1 < bx0 or bx1 < ax0 or ay1 < by0 or by1 < ay0, "the two objects overlap"
+
+
+def test_every_paper_scene_places_its_objects_inside_their_cells_apart() -> None:
+    """The geometry of all 3,000 paper scenes (the pixel audit above covers a sample of them)."""
+    for spec in plan("paper"):
+        boxes = object_boxes(spec)
+        for (_, _, position), box in zip(spec.objects, boxes, strict=True):
+            x0, y0, x1, y1 = _region(position, spec.width, spec.height)
+            assert x0 + 8 <= box.x and box.right <= x1 - 8 and y0 + 8 <= box.y and box.bottom <= y1 - 8
+            assert box.width >= 0.5 * (x1 - x0) or box.height >= 0.5 * (y1 - y0)
+        assert not boxes[0].overlaps(boxes[1])
 
 
 def test_the_background_is_far_from_every_palette_colour() -> None:
