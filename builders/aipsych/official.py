@@ -183,7 +183,7 @@ def _image_folder(config: str, images: str | Path | None, records: list[dict[str
             f"--source official needs --images, your local {DATASET_NAMES[config]} image folder"
             + (note.format(released=released) if released.startswith("/") else "")
         )
-    folder = Path(images)
+    folder = Path(images).absolute()
     if not folder.is_dir():
         raise UsageError(
             f"image folder {str(folder)!r} does not exist; pass --images your {DATASET_NAMES[config]} folder"
@@ -208,7 +208,7 @@ def _photo_facts(path: Path) -> tuple[str, int, int] | None:
         with Image.open(io.BytesIO(data)) as image:
             image.load()
             size = image.size
-    except (UnidentifiedImageError, OSError, ValueError):
+    except (UnidentifiedImageError, Image.DecompressionBombError, OSError, ValueError):
         return None
     return hashlib.sha256(data).hexdigest(), size[0], size[1]
 

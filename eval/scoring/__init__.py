@@ -3,7 +3,8 @@
 VLMBias (exported here): `parse_answer` reads one reply (rules in `eval.scoring.answers`), `grade`
 compares it with a dataset row, and `report` turns graded rows into every metric (definitions in
 `eval.scoring.metrics`). VI-Probe: `eval.scoring.answer_tag` reads `<answer>` tags and
-`eval.scoring.viprobe` grades rows and computes the paired metrics.
+`eval.scoring.viprobe` grades rows and computes the paired metrics. AIpsych:
+`eval.scoring.aipsych` classifies each 4-prompt set and computes the release's rates and ReS.
 """
 
 from eval.scoring.answers import AnswerKind, ParsedAnswer, canonical_answer, infer_answer_type, parse_answer
