@@ -81,7 +81,7 @@ def classify(replies: Sequence[str | None], scorer: str = "v4") -> SetOutcome:
     if scorer not in SCORERS:
         raise ValueError(f"unknown AIpsych scorer {scorer!r}; choose from: {', '.join(SCORERS)}")
     padded = [*replies, None, None, None, None][:4]
-    lowered = [None if reply is None else _normalise(reply) for reply in padded]
+    lowered = [None if reply is None else _lower(reply, typographic=scorer == "strict") for reply in padded]
     outcome = _strict(lowered) if scorer == "strict" else _official(lowered, dont_refuses=scorer == "v4")
     fourth = lowered[3]
     if scorer == "strict":
@@ -91,8 +91,10 @@ def classify(replies: Sequence[str | None], scorer: str = "v4") -> SetOutcome:
     return dataclasses.replace(outcome, else_trigger=triggered)
 
 
-def _normalise(reply: str) -> str:
-    return reply.lower().replace("\u2019", "'")
+def _lower(reply: str, *, typographic: bool) -> str:
+    """Lower case; `strict` also reads a typographic apostrophe as "'" (the release does not)."""
+    text = reply.lower()
+    return text.replace("\u2019", "'") if typographic else text
 
 
 def _official(replies: list[str | None], *, dont_refuses: bool) -> SetOutcome:

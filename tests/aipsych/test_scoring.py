@@ -38,6 +38,13 @@ def _official(replies: list[str | None], scorer: str = "v4") -> tuple[str | None
             "refusal_p1",
             "refusal_p1",
         ),
+        # A typographic apostrophe is not "don't" to the release.
+        (
+            ["I don\u2019t know.", "Top left. No.", "Top left. No.", "x"],
+            "authority_bias",
+            "authority_bias",
+            "refusal_p1",
+        ),
         (["Neither.", None, None, None], "trap_spotting", "trap_spotting", "trap_spotting"),
         (["It is not there.", None, None, None], "trap_spotting", "trap_spotting", "trap_spotting"),
         (["Cannot tell.", None, None, None], "trap_spotting", "trap_spotting", "refusal_p1"),
