@@ -22,6 +22,7 @@ FAMILY_MODULES: dict[str, str] = {
     "viprobe": "builders.viprobe.family",
     "visage": "builders.visage.family",
     "illusionbench": "builders.illusionbench.family",
+    "aipsych": "builders.aipsych.family",
 }
 
 
