@@ -19,7 +19,14 @@ os.environ["HF_HUB_OFFLINE"] = "1"
 os.environ["HF_DATASETS_OFFLINE"] = "1"
 
 #: Fixtures that build a paper preset: a test using one (directly or not) is in the slow tier.
-PAPER_FIXTURES = {"paper_build", "load_split", "viprobe_paper", "visage_paper", "illusionbench_paper"}
+PAPER_FIXTURES = {
+    "paper_build",
+    "load_split",
+    "viprobe_paper",
+    "visage_paper",
+    "illusionbench_paper",
+    "aipsych_paper",
+}
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

@@ -1,7 +1,7 @@
-"""AIpsych scenes: specs, the planner's balance, and pixel audits of drawn scenes.
+"""AIpsych scenes: specs, the planner's balance, the layout's geometry and the figures' margins.
 
-The audits read only pixels and the spec: the region a position names is worked out here from
-its words (thirds of the image), not taken from the drawing code.
+The pixel audits of drawn scenes read the session's builds (`test_build_audit`); the region a
+position names is worked out here from its words (thirds of the image), not taken from the layout.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import pytest
 
 from builders.aipsych.layout import object_boxes
 from builders.aipsych.objects import CATALOGUE, OBJECT_NAMES
-from builders.aipsych.scene import BACKGROUND, draw_scene
+from builders.aipsych.scene import BACKGROUND
 from builders.aipsych.spec import PRESETS, SceneSpec, plan, scene_spec
 from builders.aipsych.vocabulary import COLOURS, PALETTE, POSITIONS
 from builders.core.errors import SpecError, UsageError
@@ -32,56 +32,8 @@ def _region(position: str, width: int, height: int) -> tuple[int, int, int, int]
     return (column * width // 3, row * height // 3, (column + 1) * width // 3, (row + 1) * height // 3)
 
 
-def _audit_specs() -> list[SceneSpec]:
-    """Every object twice, every colour and position several times, both object slots, white on silver too."""
-    specs = []
-    for i, name in enumerate(OBJECT_NAMES):
-        objects = (
-            (name, COLOURS[i % 12], POSITIONS[i % 9]),
-            (OBJECT_NAMES[(i + 7) % 24], COLOURS[(i + 5) % 12], POSITIONS[(i + 4) % 9]),
-        )
-        specs.append(SceneSpec(seed_key=f"audit-{i}", objects=objects))
-    return specs + [scene_spec(index) for index in range(0, 3000, 250)]
-
-
-AUDITED = _audit_specs()
-
-
-def test_the_audit_sample_covers_the_catalogue_colours_and_positions() -> None:
-    seen = Counter((name, colour) for spec in AUDITED for name, colour, _ in spec.objects)
-    assert {name for name, _ in seen} == set(OBJECT_NAMES)
-    assert {colour for _, colour in seen} == set(COLOURS)
-    assert {position for spec in AUDITED for _, _, position in spec.objects} == set(POSITIONS)
-
-
-@pytest.mark.parametrize("spec", AUDITED, ids=lambda spec: spec.seed_key)
-def test_each_object_sits_in_its_named_region_in_its_colour_and_nothing_else_is_drawn(
-    spec: SceneSpec,
-) -> None:
-    pixels = np.asarray(rasterize_image(draw_scene(spec), spec.width, spec.height)).astype(np.int16)
-    drawn = ~(pixels == _rgb(BACKGROUND)).all(axis=2)
-    outside = drawn.copy()
-    boxes = []
-    for name, colour, position in spec.objects:
-        x0, y0, x1, y1 = _region(position, spec.width, spec.height)
-        outside[y0:y1, x0:x1] = False
-        region, ink = pixels[y0:y1, x0:x1], drawn[y0:y1, x0:x1]
-        ys, xs = np.nonzero(ink)
-        assert ys.size > 0.02 * ink.size, f"{name} is missing from the {position} region"
-        # The object keeps clear of its region's edges, so it does not spill into a neighbour.
-        assert ys.min() >= 2 and xs.min() >= 2 and ys.max() < ink.shape[0] - 2 and xs.max() < ink.shape[1] - 2
-        boxes.append((x0 + xs.min(), y0 + ys.min(), x0 + xs.max(), y0 + ys.max()))
-        colours = Counter(map(tuple, region[ink].tolist()))
-        dominant, count = colours.most_common(1)[0]
-        assert dominant == _rgb(PALETTE[colour]), f"{colour} {name} is mostly {dominant}"
-        assert count >= 0.4 * ink.sum()
-    assert not outside.any(), "something is drawn outside the two named regions"
-    (ax0, ay0, ax1, ay1), (bx0, by0, bx1, by1) = boxes
-    assert ax1 < bx0 or bx1 < ax0 or ay1 < by0 or by1 < ay0, "the two objects overlap"
-
-
 def test_every_paper_scene_places_its_objects_inside_their_cells_apart() -> None:
-    """The geometry of all 3,000 paper scenes (the pixel audit above covers a sample of them)."""
+    """The planned geometry of all 3,000 paper scenes (`test_build_audit` checks their pixels)."""
     for spec in plan("paper"):
         boxes = object_boxes(spec)
         for (_, _, position), box in zip(spec.objects, boxes, strict=True):
