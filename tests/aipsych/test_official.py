@@ -1,64 +1,26 @@
 """Reading the release's question files over local photos: the happy path and every refusal.
 
-The fixtures are small files in the release's exact layout (a JSON list of `{image_file,
-description, questions[20], gpt_responses[20]}`), written here with tiny generated photos.
+The fixtures are small files in the release's exact layout (`tests.aipsych.release`) with tiny
+generated photos; `test_family` builds them through the command line.
 """
 
 from __future__ import annotations
 
 import json
-import random
 from pathlib import Path
 from typing import Any
 
 import pytest
-from PIL import Image
 
 from builders.aipsych.official import OfficialImageSpec, load_photo, official_rows, read_official
-from builders.aipsych.questions import description, question_sets
-from builders.aipsych.spec import SceneObject
 from builders.core.errors import RenderError, UsageError
 from builders.core.raster import encode_png
-
-SCENES = (
-    (SceneObject("person", "brown", "center"), SceneObject("cake", "blue", "bottom right")),
-    (SceneObject("baseball glove", "maroon", "bottom left"), SceneObject("bottle", "white", "top right")),
-)
-COCO = ("COCO_val2014_000000000428.jpg", "COCO_val2014_000000000474.jpg")
-AUTHORS = "/scratch/someone/datasets/Visual_Genome/VG_100K_1000"
-
-
-def _record(image_file: str, objects: tuple[SceneObject, SceneObject], seed: int) -> dict[str, Any]:
-    prompts = [p for s in question_sets(objects, random.Random(seed)) for p in s.prompts]
-    replies: list[str | None] = [f"reply {n}" for n in range(20)]
-    replies[1] = None  # the release has a few nulls
-    return {
-        "image_file": image_file,
-        "description": description(objects),
-        "questions": prompts,
-        "gpt_responses": replies,
-    }
-
-
-def _photo(path: Path, colour: str, size: tuple[int, int] = (48, 32)) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    Image.new("RGB", size, colour).save(path, format="JPEG")
-
-
-def _write(path: Path, data: Any) -> Path:
-    path.write_text(json.dumps(data), encoding="utf-8")
-    return path
+from tests.aipsych.release import AUTHORS, COCO, SCENES, coco_release, photo, record, write_json
 
 
 @pytest.fixture
 def coco(tmp_path: Path) -> tuple[Path, Path]:
-    """(question file, image folder) with the photos in a `val2014` sub-folder, as COCO ships them."""
-    questions = _write(
-        tmp_path / "COCO2k_v1.json", [_record(name, SCENES[i], i) for i, name in enumerate(COCO)]
-    )
-    for name, colour in zip(COCO, ("red", "blue"), strict=True):
-        _photo(tmp_path / "coco" / "val2014" / name, colour)
-    return questions, tmp_path / "coco"
+    return coco_release(tmp_path)
 
 
 def test_coco_records_become_specs_and_rows_with_their_prompts_verbatim(coco: tuple[Path, Path]) -> None:
@@ -73,8 +35,8 @@ def test_coco_records_become_specs_and_rows_with_their_prompts_verbatim(coco: tu
     ]
     assert (specs[0].width, specs[0].height) == (48, 32)
     assert specs[0].image_path == str(images / "val2014" / COCO[0])
-    photo = load_photo(specs[0])
-    assert photo.size == (48, 32) and photo.getpixel((24, 16))[0] > 200
+    picture = load_photo(specs[0])
+    assert picture.size == (48, 32) and picture.getpixel((24, 16))[0] > 200
     rows = official_rows(specs[1], encode_png(load_photo(specs[1])))
     assert [row["prompt"] for row in rows] == records[1]["questions"]
     assert [row["reference_response"] for row in rows] == records[1]["gpt_responses"]
@@ -95,10 +57,10 @@ def test_coco_records_become_specs_and_rows_with_their_prompts_verbatim(coco: tu
 
 def test_visual_genome_paths_of_the_authors_machine_are_found_by_name(tmp_path: Path) -> None:
     names = ("1685.jpg", "1895.jpg")
-    records = [_record(f"{AUTHORS}/{name}", SCENES[i], i) for i, name in enumerate(names)]
-    questions = _write(tmp_path / "VisualGenome1k_v1.json", records)
-    _photo(tmp_path / "vg" / "VG_100K" / names[0], "green")
-    _photo(tmp_path / "vg" / "VG_100K_2" / names[1], "green")
+    records = [record(f"{AUTHORS}/{name}", SCENES[i], i) for i, name in enumerate(names)]
+    questions = write_json(tmp_path / "VisualGenome1k_v1.json", records)
+    photo(tmp_path / "vg" / "VG_100K" / names[0], "green")
+    photo(tmp_path / "vg" / "VG_100K_2" / names[1], "green")
     specs = read_official("visual_genome", questions, tmp_path / "vg")
     assert [spec.image_id for spec in specs] == ["visual_genome-1685", "visual_genome-1895"]
     assert specs[1].image_path == str(tmp_path / "vg" / "VG_100K_2" / names[1])
@@ -138,17 +100,17 @@ def test_missing_and_unreadable_images_are_refused_before_anything_is_written(
     ],
 )
 def test_a_foreign_json_gets_one_sentence(tmp_path: Path, data: Any, message: str) -> None:
-    record = _record(COCO[0], SCENES[0], 0)
+    released = record(COCO[0], SCENES[0], 0)
     if data == "QUESTIONS_19":
-        data = [{**record, "questions": record["questions"][:19]}]
+        data = [{**released, "questions": released["questions"][:19]}]
     elif data == "SHUFFLED":
-        data = [{**record, "questions": record["questions"][1:] + record["questions"][:1]}]
+        data = [{**released, "questions": released["questions"][1:] + released["questions"][:1]}]
     elif data == "VG_NAMES":
-        data = [{**record, "image_file": "1685.jpg"}]
+        data = [{**released, "image_file": "1685.jpg"}]
     elif data == "ODD_NAME":
-        data = [{**record, "image_file": "photo.png"}]
+        data = [{**released, "image_file": "photo.png"}]
     with pytest.raises(UsageError, match=message):
-        read_official("coco", _write(tmp_path / "q.json", data), tmp_path)
+        read_official("coco", write_json(tmp_path / "q.json", data), tmp_path)
 
 
 def test_unreadable_question_files_and_unknown_configs_are_refused(tmp_path: Path) -> None:
@@ -166,6 +128,6 @@ def test_unreadable_question_files_and_unknown_configs_are_refused(tmp_path: Pat
 def test_a_photo_changed_after_planning_is_not_drawn(coco: tuple[Path, Path]) -> None:
     questions, images = coco
     spec = read_official("coco", questions, images)[0]
-    _photo(images / "val2014" / COCO[0], "yellow")
+    photo(images / "val2014" / COCO[0], "yellow")
     with pytest.raises(RenderError, match="changed since it was planned"):
         load_photo(spec)
