@@ -6,10 +6,10 @@ A family adds its figures by writing `eval/report/<family>.py` with a `SECTION` 
 
 from __future__ import annotations
 
-from eval.report import illusionbench, viprobe, visage, vlmbias
+from eval.report import aipsych, illusionbench, viprobe, visage, vlmbias
 from eval.report.section import FamilySection
 
 SECTIONS: dict[str, FamilySection] = {
     section.name: section
-    for section in (vlmbias.SECTION, viprobe.SECTION, visage.SECTION, illusionbench.SECTION)
+    for section in (vlmbias.SECTION, viprobe.SECTION, visage.SECTION, illusionbench.SECTION, aipsych.SECTION)
 }
