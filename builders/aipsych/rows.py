@@ -72,10 +72,8 @@ def question_rows(spec: SceneSpec) -> list[dict[str, Any]]:
 
 def scene_rows(spec: SceneSpec, picture: Picture) -> list[dict[str, Any]]:
     """The 20 rows of a drawn scene, complete but for `image`."""
-    return [
-        {**row, **picture_fields(spec.spec_hash, picture), "config": CONFIG, "source_image": ""}
-        for row in question_rows(spec)
-    ]
+    shared = {**picture_fields(spec.spec_hash, picture), "config": CONFIG, "source_image": ""}
+    return [{**row, **shared} for row in question_rows(spec)]
 
 
 def picture_fields(
