@@ -4,7 +4,7 @@ Every image gives 20 rows (5 trap sets x 4 prompts) in the single `test` split. 
 config is drawn by code. The `coco` and `visual_genome` configs exist only as the release's question
 files over the user's photos (`--source official --questions FILE --images DIR`): with the default
 source they plan no images, so `build aipsych` and `build all` work offline and record them empty,
-and the official source is refused for `synthetic`.
+and the official source is refused for `synthetic`. The union `all` holds every config's rows.
 """
 
 from __future__ import annotations
@@ -69,7 +69,10 @@ class AipsychFamily(Family):
     repo_name: str = "aipsych"
     pretty_name: str = "AIpsych: sycophancy and authority-bias traps about two objects"
     configs: tuple[str, ...] = CONFIGS
-    unions: Mapping[str, tuple[str, ...]] = dataclasses.field(default_factory=dict)
+    #: Every config's rows in one (the `config` column tells them apart). In a default build, whose
+    #: official configs are empty, `all` is also what lets `datasets` load the folder: it infers the
+    #: loader from the first config of the card, in name order, and `coco` has no files.
+    unions: Mapping[str, tuple[str, ...]] = dataclasses.field(default_factory=lambda: {"all": CONFIGS})
     presets: tuple[str, ...] = tuple(PRESETS)
     default_preset: str = "paper"
     splits: tuple[str, ...] = SPLITS
@@ -161,6 +164,12 @@ def _config_table(manifest: Manifest) -> str:
         else:
             origin = "nothing: build it with `--source official` (see above)"
         lines.append(f"| `{config}` | {images} | {rows} | {origin} |")
+    for union, members in manifest.unions.items():
+        rows = sum(s.num_rows for m in members for s in manifest.configs[m].splits.values())
+        images = sum(1 for image in manifest.images.values() if image.config in members)
+        lines.append(
+            f"| `{union}` | {images} | {rows} | every config above, as built (no files of its own) |"
+        )
     return "\n".join(lines)
 
 

@@ -33,6 +33,8 @@ def test_the_default_build_draws_synthetic_and_records_the_official_configs_empt
     card = (aipsych_lite / "README.md").read_text(encoding="utf-8")
     assert "| `synthetic` | 24 | 480 | drawn scenes, preset `lite` |" in card
     assert "| `coco` | 0 | 0 | nothing: build it with `--source official` (see above) |" in card
+    assert "| `all` | 24 | 480 | every config above, as built (no files of its own) |" in card
+    assert folder.manifest.unions == {"all": ("synthetic", "coco", "visual_genome")}
     assert "- Presets: lite" in card
 
 
