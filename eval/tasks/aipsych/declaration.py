@@ -2,7 +2,8 @@
 
 The aggregations group a task's replies by `set_id` and report the release's rates and ReS, so a
 config's task is its whole score; there is no group (the paper reports COCO and Visual Genome
-apart, and the synthetic scenes are a third, separate measurement).
+apart, and the synthetic scenes are a third, separate measurement). For the same reason the union
+`all` gets no task (`python -m eval score aipsych --config all` still pools it).
 """
 
 from builders.families import get_family
