@@ -141,11 +141,9 @@ class AipsychFamily(Family):
 
     def card_context(self, folder: BuiltFolder) -> dict[str, str]:
         manifest = folder.manifest
+        synthetic = manifest.configs.get(SYNTHETIC)
         return {
-            "presets": ", ".join(
-                sorted({e.preset for c, e in manifest.configs.items() if c == SYNTHETIC and e.splits})
-            )
-            or "none built",
+            "presets": synthetic.preset if synthetic and synthetic.splits else "none (official configs only)",
             "config_table": _config_table(manifest),
             **vocabulary_fields(),
         }
