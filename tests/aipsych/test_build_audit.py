@@ -9,8 +9,8 @@ code, and the colour from the palette's published hex values.
 from __future__ import annotations
 
 import io
-from collections import Counter
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pyarrow.compute as pc
@@ -87,17 +87,16 @@ def test_each_object_sits_in_its_named_region_in_its_colour_and_nothing_else_is_
     folder: BuiltFolder,
 ) -> None:
     background = Image.new("RGB", (640, 480), _rgb(BACKGROUND))
-    audited, pairs, places = 0, Counter(), Counter()
-    for row in _images(folder):
-        _audit_pixels(row, background)
-        audited += 1
-        for slot, obj in enumerate(row["objects"]):
-            pairs[(obj["name"], obj["colour"])] += 1
-            places[(slot, obj["position"])] += 1
-    assert audited == len(folder.manifest.images)
-    if audited >= len(OBJECT_NAMES) * len(COLOURS):  # the paper build draws every object in every colour
-        assert set(pairs) == {(name, colour) for name in OBJECT_NAMES for colour in COLOURS}
-    assert set(places) == {(slot, position) for slot in (0, 1) for position in POSITIONS}
+    rows = list(_images(folder))
+    # Pillow decodes without holding the GIL: two threads audit about twice as fast on two cores.
+    with ThreadPoolExecutor(2) as pool:
+        list(pool.map(lambda row: _audit_pixels(row, background), rows))
+    assert len(rows) == len(folder.manifest.images)
+    pairs = {(obj["name"], obj["colour"]) for row in rows for obj in row["objects"]}
+    places = {(slot, obj["position"]) for row in rows for slot, obj in enumerate(row["objects"])}
+    if len(rows) >= len(OBJECT_NAMES) * len(COLOURS):  # the paper build draws every object in every colour
+        assert pairs == {(name, colour) for name in OBJECT_NAMES for colour in COLOURS}
+    assert places == {(slot, position) for slot in (0, 1) for position in POSITIONS}
 
 
 def _line(obj: dict[str, str]) -> str:
