@@ -103,9 +103,37 @@ def read_official(
     return _specs(config, found)
 
 
+def released_config(questions: str | Path | None) -> str:
+    """The config whose images the question file names (coco or visual_genome): what
+    `--source official` builds when no `--config` is given.
+
+    Raises:
+        UsageError: no or unreadable file, a JSON that is not a release question file, or image
+            names of neither dataset.
+    """
+    path, records = _read(questions)
+    names = [PurePosixPath(record["image_file"]).name for record in records]
+    for config, pattern in IMAGE_NAMES.items():
+        if all(pattern.fullmatch(name) for name in names):
+            return config
+    raise UsageError(
+        f"{str(path)!r} names images that are neither all COCO val2014 nor all Visual Genome files "
+        f"(first: {names[0]!r}); is this the release's file?"
+    )
+
+
 def _records(config: str, questions: str | Path | None) -> list[dict[str, Any]]:
+    path, records = _read(questions)
+    _check_config(path, config, records)
+    return records
+
+
+def _read(questions: str | Path | None) -> tuple[Path, list[dict[str, Any]]]:
+    """The question file's records, each checked to have the release's layout."""
     if questions is None:
-        raise UsageError(f"--source official needs --questions, the release's question file for {config}")
+        raise UsageError(
+            "--source official needs --questions, the release's question file (question_set/*.json)"
+        )
     path = Path(questions)
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
@@ -121,8 +149,7 @@ def _records(config: str, questions: str | Path | None) -> list[dict[str, Any]]:
         raise UsageError(f"{str(path)!r} is not a list of records; pass the release's question_set/*.json")
     for index, record in enumerate(data):
         _check_record(path, index, record)
-    _check_config(path, config, data)
-    return data
+    return path, data
 
 
 def _check_record(path: Path, index: int, record: Any) -> None:
