@@ -1,46 +1,51 @@
 """AIpsych as a family of the shared pipeline: drawn scenes by default, the release's sets on request.
 
 Every image gives 20 rows (5 trap sets x 4 prompts) in the single `test` split. The `synthetic`
-config is drawn by code. The `coco` and `visual_genome` configs exist only as the release's question
-files over the user's photos (`--source official --questions FILE --images DIR`): with the default
-source they plan no images, so `build aipsych` and `build all` work offline and record them empty,
-and the official source is refused for `synthetic`. The union `all` holds every config's rows.
+config is drawn by code, and is all the default build (`build aipsych`, `build all`) makes, offline.
+The `coco` and `visual_genome` configs are the release's question files over the user's photos:
+`--source official --questions FILE --images DIR` builds the one the file is about (or the one
+named with `--config`), beside an existing `synthetic`.
 """
 
 from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterator, Mapping
-from typing import Any
-
-from datasets import Features
+from typing import TYPE_CHECKING, Any
 
 from builders.aipsych.card import vocabulary_fields
 from builders.aipsych.official import (
     DATASET_NAMES,
+    IMAGE_NAMES,
     OfficialImageSpec,
     load_photo,
     official_rows,
     read_official,
+    released_config,
 )
 from builders.aipsych.rows import scene_rows
 from builders.aipsych.scene import draw_scene
-from builders.aipsych.schema import CONFIGS, FEATURES, SPLITS
 from builders.aipsych.spec import CONFIG as SYNTHETIC
 from builders.aipsych.spec import PRESETS, SceneSpec, plan
 from builders.core.errors import SpecError, UsageError
 from builders.core.family import EMBEDDED, EMBEDDED_KIND, Family, ImageJob, Source
-from builders.core.folder import BuiltFolder
 from builders.core.gallery_view import Detail, Fact, Filter, GalleryView, QuestionColumn
-from builders.core.manifest import Manifest
 from builders.core.raster import Picture
 from builders.core.scene import Scene
 from builders.core.spec import SpecRegistry
 
+if TYPE_CHECKING:
+    from datasets import Features
+
+    from builders.core.folder import BuiltFolder
+    from builders.core.manifest import Manifest
+
 OFFICIAL = "official"
+#: The drawn scenes, then the release's two question files over the user's photos.
+CONFIGS = (SYNTHETIC, *IMAGE_NAMES)
+SPLIT = "test"
 #: Image roles: a drawn scene, or a photo of the user's named by a released record.
 SCENE, PHOTO = "scene", "photo"
-SPLIT = SPLITS[0]
 
 #: Review pages: an image's 20 prompts with the trap's truth and what it offers instead; the
 #: release's GPT-4o reply folds out under each prompt of an official config.
@@ -69,14 +74,11 @@ class AipsychFamily(Family):
     repo_name: str = "aipsych"
     pretty_name: str = "AIpsych: sycophancy and authority-bias traps about two objects"
     configs: tuple[str, ...] = CONFIGS
-    #: Every config's rows in one (the `config` column tells them apart). In a default build, whose
-    #: official configs are empty, `all` is also what lets `datasets` load the folder: it infers the
-    #: loader from the first config of the card, in name order, and `coco` has no files.
-    unions: Mapping[str, tuple[str, ...]] = dataclasses.field(default_factory=lambda: {"all": CONFIGS})
+    unions: Mapping[str, tuple[str, ...]] = dataclasses.field(default_factory=dict)
     presets: tuple[str, ...] = tuple(PRESETS)
     default_preset: str = "paper"
-    splits: tuple[str, ...] = SPLITS
-    features: Features = dataclasses.field(default_factory=lambda: FEATURES)
+    splits: tuple[str, ...] = (SPLIT,)
+    default_split: str | None = SPLIT
     gallery_view: GalleryView = GALLERY_VIEW
     card_metadata: Mapping[str, Any] = dataclasses.field(
         default_factory=lambda: {
@@ -100,12 +102,23 @@ class AipsychFamily(Family):
         self.spec_registry.register(SceneSpec)
         self.spec_registry.register(OfficialImageSpec)
 
+    @property
+    def features(self) -> Features:  # type: ignore[override]  (read on use: workers never load datasets)
+        from builders.aipsych.schema import FEATURES
+
+        return FEATURES
+
+    def configs_for(self, source: Source) -> tuple[str, ...]:
+        """`synthetic` by default; with the official source, the config its question file is about."""
+        if source.kind == OFFICIAL:
+            return (released_config(source.option("questions")),)
+        return (SYNTHETIC,) if source.kind == EMBEDDED_KIND else ()
+
     def jobs(self, config: str, preset: str, source: Source = EMBEDDED) -> Iterator[ImageJob]:
         """Synthetic scenes of `preset`; the question file's records for an official config.
 
-        With the default source an official config plans nothing (it has no drawn images), so a
-        default build records it empty. The official source reads the question file and checks
-        every image before the first job is handed out; its preset changes nothing.
+        The official source reads the question file and checks every image before the first job
+        is handed out; its preset changes nothing. Each config refuses the other source.
         """
         if config == SYNTHETIC:
             if source.kind != EMBEDDED_KIND:
@@ -117,7 +130,10 @@ class AipsychFamily(Family):
                 yield ImageJob(config=config, image_id=spec.image_id, spec=spec, role=SCENE)
             return
         if source.kind == EMBEDDED_KIND:
-            return
+            raise UsageError(
+                f"config {config!r} is the release's questions over your {DATASET_NAMES[config]} photos; "
+                "build it with --source official --questions FILE --images DIR"
+            )
         if source.kind != OFFICIAL or source.path is not None:
             raise self.refuse_source(config, source)
         for spec in read_official(config, source.option("questions"), source.option("images")):
@@ -150,24 +166,16 @@ class AipsychFamily(Family):
 
 
 def _config_table(manifest: Manifest) -> str:
-    """Images, rows and where they came from, per config; an empty official config says how to fill it."""
+    """Images, rows and where they came from, per built config."""
     lines = ["| config | images | rows | built from |", "|---|---|---|---|"]
     for config, entry in manifest.configs.items():
         rows = sum(split.num_rows for split in entry.splits.values())
         images = sum(1 for image in manifest.images.values() if image.config == config)
         if config == SYNTHETIC:
             origin = f"drawn scenes, preset `{entry.preset}`"
-        elif rows:
-            origin = f"the release's {DATASET_NAMES.get(config, config)} questions over local photos"
         else:
-            origin = "nothing: build it with `--source official` (see above)"
+            origin = f"the release's {DATASET_NAMES[config]} questions over local photos"
         lines.append(f"| `{config}` | {images} | {rows} | {origin} |")
-    for union, members in manifest.unions.items():
-        rows = sum(s.num_rows for m in members for s in manifest.configs[m].splits.values())
-        images = sum(1 for image in manifest.images.values() if image.config in members)
-        lines.append(
-            f"| `{union}` | {images} | {rows} | every config above, as built (no files of its own) |"
-        )
     return "\n".join(lines)
 
 

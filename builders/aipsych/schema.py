@@ -10,10 +10,6 @@ from datasets import ClassLabel, Features, Image, List, Value
 
 from builders.aipsych.questions import SET_KINDS
 
-SPLITS = ("test",)
-#: The configs: drawn scenes (default), and the release's two question files over local photos.
-CONFIGS = ("synthetic", "coco", "visual_genome")
-
 OBJECT = {"name": Value("string"), "colour": Value("string"), "position": Value("string")}
 
 FEATURES = Features(
