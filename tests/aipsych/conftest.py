@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -19,3 +20,21 @@ def aipsych_paper(built: Built) -> Path:
 def aipsych_lite(built: Built) -> Path:
     """The lite preset: the first 24 paper scenes, 480 rows."""
     return built("aipsych", "lite")
+
+
+@pytest.fixture(scope="session")
+def aipsych_release(aipsych_lite: Path, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, Path]:
+    """(folder, question file, image folder): the release fixture built through the command line,
+    with no `--config`, into a copy of the lite build (so `coco` sits beside `synthetic`)."""
+    from builders.cli import main
+    from tests.aipsych.release import coco_release
+
+    base = tmp_path_factory.mktemp("aipsych-release")
+    shutil.copytree(aipsych_lite, base / "out" / aipsych_lite.name)
+    questions, images = coco_release(base / "release")
+    official = ["--source", "official", "--questions", str(questions), "--images", str(images)]
+    assert (
+        main(["build", "aipsych", *official, "--out", str(base / "out"), "--workers", "1", "--no-progress"])
+        == 0
+    )
+    return base / "out" / aipsych_lite.name, questions, images

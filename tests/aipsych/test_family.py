@@ -1,9 +1,9 @@
 """The `aipsych` family through the command line: default builds, the official source, its refusals.
 
-The default build draws `synthetic` and records `coco` and `visual_genome` empty (they exist only as
-the release's questions over the user's photos). The official source is built here from a tiny
-release-shaped fixture (`tests.aipsych.release`) and read back with `datasets`; every refusal is one
-sentence on stderr, exit code 2, and nothing written.
+The default build draws `synthetic` only (`coco` and `visual_genome` are the release's questions
+over the user's photos). The official source is built from a tiny release-shaped fixture
+(`tests.aipsych.release`, the session's `aipsych_release`) and read back with `datasets`; every
+refusal is one sentence on stderr, exit code 2, and nothing written.
 """
 
 from __future__ import annotations
@@ -16,25 +16,19 @@ import pytest
 from datasets import load_dataset
 from PIL import Image
 
-from builders.aipsych.family import FAMILY
 from builders.cli import main as builders_cli
 from builders.core.folder import BuiltFolder
 from builders.core.raster import pixel_sha256
 from tests.aipsych.release import AUTHORS, COCO, SCENES, coco_release, photo, record, write_json
 
 
-def test_the_default_build_draws_synthetic_and_records_the_official_configs_empty(aipsych_lite: Path) -> None:
+def test_the_default_build_draws_synthetic_only(aipsych_lite: Path) -> None:
     folder = BuiltFolder(aipsych_lite)
     configs = folder.manifest.configs
-    assert list(configs) == sorted(FAMILY.configs)
+    assert list(configs) == ["synthetic"] and not folder.manifest.unions
     assert configs["synthetic"].splits["test"].num_rows == 480 and configs["synthetic"].preset == "lite"
-    assert not configs["coco"].splits and not configs["visual_genome"].splits
-    assert {image.config for image in folder.manifest.images.values()} == {"synthetic"}
     card = (aipsych_lite / "README.md").read_text(encoding="utf-8")
-    assert "| `synthetic` | 24 | 480 | drawn scenes, preset `lite` |" in card
-    assert "| `coco` | 0 | 0 | nothing: build it with `--source official` (see above) |" in card
-    assert "| `all` | 24 | 480 | every config above, as built (no files of its own) |" in card
-    assert folder.manifest.unions == {"all": ("synthetic", "coco", "visual_genome")}
+    assert "| `synthetic` | 24 | 480 | drawn scenes, preset `lite` |" in card and "| `coco` |" not in card
     assert "- Presets: lite" in card
 
 
@@ -42,34 +36,33 @@ def _build(*args: str) -> int:
     return builders_cli(["build", "aipsych", "--no-progress", "--workers", "1", *args])
 
 
-def test_the_release_builds_through_the_command_line_and_verifies(
-    tmp_path: Path, hf_cache: Path, capsys: pytest.CaptureFixture[str]
+def test_the_release_builds_beside_synthetic_through_the_command_line_and_verifies(
+    aipsych_release: tuple[Path, Path, Path], aipsych_lite: Path, hf_cache: Path, tmp_path: Path
 ) -> None:
-    questions, images = coco_release(tmp_path / "release")
-    out = tmp_path / "out"
-    official = ["--source", "official", "--questions", str(questions), "--images", str(images)]
-    assert _build("--config", "coco", *official, "--out", str(out)) == 0
-    assert "built coco into" in capsys.readouterr().out
-    folder = out / "aipsych"
+    folder, questions, images = aipsych_release
     rows = load_dataset(str(folder), "coco", split="test", cache_dir=str(hf_cache))
     records = json.loads(questions.read_text(encoding="utf-8"))
     assert rows["prompt"] == [prompt for released in records for prompt in released["questions"]]
-    assert rows["reference_response"] == [
-        reply for released in records for reply in released["gpt_responses"]
-    ]
+    replies = [reply for released in records for reply in released["gpt_responses"]]
+    assert rows["reference_response"] == replies
     assert rows[20]["description"] == records[1]["description"] and rows[20]["source_image"] == COCO[1]
     assert rows[20]["objects"][0] == {"name": "baseball glove", "colour": "maroon", "position": "bottom left"}
     with Image.open(images / "val2014" / COCO[0]) as original:
         assert pixel_sha256(rows[0]["image"].convert("RGB")) == pixel_sha256(original.convert("RGB"))
     manifest = BuiltFolder(folder).manifest
+    assert list(manifest.configs) == ["coco", "synthetic"]  # the file's config; synthetic kept as built
+    assert manifest.configs["synthetic"] == BuiltFolder(aipsych_lite).manifest.configs["synthetic"]
     assert manifest.configs["coco"].source.option("images") == str(images.resolve())
-    assert sorted(manifest.images) == ["coco-COCO_val2014_000000000428", "coco-COCO_val2014_000000000474"]
+    coco = sorted(image_id for image_id, image in manifest.images.items() if image.config == "coco")
+    assert coco == ["coco-COCO_val2014_000000000428", "coco-COCO_val2014_000000000474"]
     card = (folder / "README.md").read_text(encoding="utf-8")
     assert "| `coco` | 2 | 40 | the release's COCO val2014 questions over local photos |" in card
+    assert "| `synthetic` | 24 | 480 | drawn scenes, preset `lite` |" in card
     assert "cocodataset.org/#termsofuse" in card and "config_name: coco" in card
-    assert builders_cli(["verify", str(folder)]) == 0  # re-reads every photo
-    assert builders_cli(["gallery", str(folder), "--no-progress"]) == 0
-    page = (tmp_path / "out" / "aipsych-gallery" / "coco" / "test.html").read_text(encoding="utf-8")
+    assert builders_cli(["verify", str(folder), "--workers", "1"]) == 0  # re-reads every photo
+    gallery = tmp_path / "gallery"
+    assert builders_cli(["gallery", str(folder), "--out", str(gallery), "--no-progress"]) == 0
+    page = (gallery / "coco" / "test.html").read_text(encoding="utf-8")
     assert "GPT-4o&#x27;s released reply" in page and "reply 19" in page
 
 
@@ -109,7 +102,13 @@ def _other_config(tmp: Path) -> list[str]:
 
 def _synthetic(tmp: Path) -> list[str]:
     questions, images = coco_release(tmp)
-    return ["--questions", str(questions), "--images", str(images)]
+    return ["--config", "synthetic", "--questions", str(questions), "--images", str(images)]
+
+
+def _neither_dataset(tmp: Path) -> list[str]:
+    """Without --config the file's image names choose the config; these name neither dataset."""
+    questions = write_json(tmp / "q.json", [record("photo.jpg", SCENES[0], 0)])
+    return ["--questions", str(questions), "--images", str(tmp)]
 
 
 @pytest.mark.parametrize(
@@ -125,6 +124,7 @@ def _synthetic(tmp: Path) -> list[str]:
         (_authors_paths_without_images, "needs --images.*paths on the authors' machine, e.g. '/scratch/"),
         (_other_config, "asks about COCO val2014 images .*; use config coco"),
         (_synthetic, "config 'synthetic' is drawn by code .*--config coco or --config visual_genome"),
+        (_neither_dataset, "names images that are neither all COCO val2014 nor all Visual Genome files"),
     ],
 )
 def test_the_official_source_refuses_bad_input_in_one_sentence_writing_nothing(
@@ -145,8 +145,12 @@ def test_other_sources_are_refused_for_the_official_configs(tmp_path: Path, caps
     source = ["--source", "official", str(questions), "--questions", str(questions), "--images", str(images)]
     assert _build("--config", "coco", *source, "--out", str(tmp_path / "out")) == 2
     assert "cannot use --source 'official'; this family's sources: embedded" in capsys.readouterr().err
-    assert (
-        _build("--config", "coco", "--source", "upstream", str(images), "--out", str(tmp_path / "out")) == 2
-    )
+    upstream = ["--source", "upstream", str(images)]
+    assert _build("--config", "coco", *upstream, "--out", str(tmp_path / "out")) == 2
     assert "cannot use --source 'upstream'" in capsys.readouterr().err
+    assert _build("--config", "coco", "--out", str(tmp_path / "out")) == 2
+    assert capsys.readouterr().err == (
+        "error: config 'coco' is the release's questions over your COCO val2014 photos; "
+        "build it with --source official --questions FILE --images DIR\n"
+    )
     assert not (tmp_path / "out").exists()

@@ -1,7 +1,7 @@
 """AIpsych in lmms-eval: the task folder, and one real run of two tasks against a loopback model.
 
-The run reads a copy of the lite build into which the release fixture was built as `coco`
-(`--source official`), so `aipsych_synthetic` and `aipsych_coco` run in one lmms-eval invocation.
+The run reads the session's copy of the lite build into which the release fixture was built as
+`coco` (`aipsych_release`), so `aipsych_synthetic` and `aipsych_coco` run in one lmms-eval invocation.
 The loopback model (`tests.loopback`) finds each request's row by the image's pixel hash and the
 prompt, and replies by `tests.aipsych.policies`, whose categories are known: lmms-eval's rates and
 `python -m eval score` on its samples log must both give what the policies imply.
@@ -10,7 +10,6 @@ prompt, and replies by `tests.aipsych.policies`, whose categories are known: lmm
 from __future__ import annotations
 
 import json
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -18,15 +17,12 @@ from typing import Any
 import pytest
 import yaml
 
-from builders.aipsych.family import FAMILY, OFFICIAL
-from builders.core.build import build
-from builders.core.family import Source
+from builders.aipsych.family import FAMILY
 from eval.cli import main as eval_cli
 from eval.data import load_rows
 from eval.local_tasks import TASKS_ROOT, write_local_tasks
 from eval.tasks.aipsych import utils
 from tests.aipsych import policies
-from tests.aipsych.release import coco_release
 from tests.loopback import LoopbackServer, Run, pixel_hash
 
 FOLDER = TASKS_ROOT / "aipsych"
@@ -67,16 +63,9 @@ class PolicyModel(LoopbackServer):
 
 
 @pytest.fixture(scope="module")
-def data(aipsych_lite: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A copy of the lite build with the release fixture built into it as `coco`."""
-    base = tmp_path_factory.mktemp("aipsych-data")
-    shutil.copytree(aipsych_lite, base / "out" / aipsych_lite.name)
-    questions, images = coco_release(base / "release")
-    source = Source(OFFICIAL, None, (("images", str(images)), ("questions", str(questions))))
-    built = build(
-        FAMILY, configs=["coco"], preset="lite", out=base / "out", workers=1, progress=False, source=source
-    )
-    return built.folder
+def data(aipsych_release: tuple[Path, Path, Path]) -> Path:
+    """The lite build with the release fixture built into it as `coco`."""
+    return aipsych_release[0]
 
 
 @pytest.fixture(scope="module")

@@ -12,7 +12,13 @@ from typing import Any
 
 import pytest
 
-from builders.aipsych.official import OfficialImageSpec, load_photo, official_rows, read_official
+from builders.aipsych.official import (
+    OfficialImageSpec,
+    load_photo,
+    official_rows,
+    read_official,
+    released_config,
+)
 from builders.core.errors import RenderError, UsageError
 from builders.core.raster import encode_png
 from tests.aipsych.release import AUTHORS, COCO, SCENES, coco_release, photo, record, write_json
@@ -27,6 +33,7 @@ def test_coco_records_become_specs_and_rows_with_their_prompts_verbatim(coco: tu
     questions, images = coco
     specs = read_official("coco", questions, images)
     records = json.loads(questions.read_text())
+    assert released_config(questions) == "coco"
     assert OfficialImageSpec.from_dict(specs[0].to_dict()) == specs[0]
     assert specs[0].gpt_responses[1] is None
     assert [spec.image_id for spec in specs] == [
@@ -66,6 +73,7 @@ def test_visual_genome_paths_of_the_authors_machine_are_found_by_name(tmp_path: 
     assert specs[1].image_path == str(tmp_path / "vg" / "VG_100K_2" / names[1])
     with pytest.raises(UsageError, match=r"needs --images.*authors' machine, e\.g\. '/scratch/"):
         read_official("visual_genome", questions, None)
+    assert released_config(questions) == "visual_genome"
 
 
 def test_missing_and_unreadable_images_are_refused_before_anything_is_written(

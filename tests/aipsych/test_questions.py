@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from builders import __version__
+from builders.aipsych.family import FAMILY
 from builders.aipsych.questions import (
     SECOND,
     SECOND_STRICT,
@@ -17,7 +18,7 @@ from builders.aipsych.questions import (
     question_sets,
 )
 from builders.aipsych.rows import question_rows
-from builders.aipsych.schema import FEATURES, SPLITS
+from builders.aipsych.schema import FEATURES
 from builders.aipsych.spec import SceneObject, scene_spec
 from builders.aipsych.vocabulary import position_distractors
 
@@ -122,7 +123,7 @@ def test_built_rows_read_back_with_the_schema(aipsych_lite: Path, hf_cache: Path
     from datasets import load_dataset
 
     loaded = load_dataset(str(aipsych_lite), "synthetic", split="test", cache_dir=str(hf_cache))
-    assert SPLITS == ("test",) and loaded.features == FEATURES
+    assert FAMILY.splits == ("test",) and loaded.features == FEATURES == FAMILY.features
     assert loaded.features["set_kind"].names == list(SET_KINDS)
     row = loaded[21]
     assert row["id"] == "synthetic-00001-s1-p2" and row["set_kind"] == SET_KINDS.index("position")
