@@ -2,8 +2,7 @@
 
 The aggregations group a task's replies by `set_id` and report the release's rates and ReS, so a
 config's task is its whole score; there is no group (the paper reports COCO and Visual Genome
-apart, and the synthetic scenes are a third, separate measurement). For the same reason the union
-`all` gets no task (`python -m eval score aipsych --config all` still pools it).
+apart, and the synthetic scenes are a third, separate measurement).
 """
 
 from builders.families import get_family
@@ -21,7 +20,7 @@ TASKS = FamilyTasks(
             OFFICIAL,
             TASK,
             comment="The release's questions over your photos: rows exist only in a build made with\n"
-            "`python -m builders build aipsych --config <this config> --source official ...`.",
+            "`python -m builders build aipsych --source official --questions FILE --images DIR`.",
         ),
     ),
 )
