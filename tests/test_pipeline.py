@@ -16,10 +16,12 @@ import pytest
 from datasets import get_dataset_config_names, load_dataset
 
 from builders.core.build import build
+from builders.core.errors import UsageError
 from builders.families import get_family
 from builders.vlmbias.columns import RELEASED_COLUMNS
 from builders.vlmbias.family import FAMILY
 from builders.vlmbias.schema import FEATURES
+from builders.vlmbias.topic import Plan
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -269,3 +271,15 @@ def test_sources_a_config_cannot_use_are_refused_before_writing(tmp_path, source
     result = cli("build", "vlmbias", "--config", "game_boards", "--out", str(out), "--source", *source)
     assert result.returncode == 2 and message in result.stderr
     assert not out.exists()
+
+
+def test_a_config_that_plans_no_images_is_refused_before_writing(tmp_path, monkeypatch):
+    """A config with no rows would be recorded with no files, and `datasets` refuses such a folder."""
+    family = get_family("vlmbias")
+    topic = family.topics["game_boards"]
+    monkeypatch.setattr(type(topic), "plan", lambda self, preset: Plan((), ()))
+    with pytest.raises(
+        UsageError, match="config 'game_boards' of family 'vlmbias' has no images under preset"
+    ):
+        build(family, configs=["game_boards"], preset="lite", out=tmp_path / "out", progress=False)
+    assert not (tmp_path / "out" / "vlmbias").exists()

@@ -127,6 +127,12 @@ def build(
         raise UsageError(f"--workers must be at least 1, got {workers}")
     jobs = [job for config in selected for job in family.jobs(config, preset, source)]
     _check_unique(jobs)
+    empty = [config for config in selected if not any(job.config == config for job in jobs)]
+    if empty:  # an empty config would make `datasets` refuse the whole folder
+        raise UsageError(
+            f"config {empty[0]!r} of family {family.name!r} has no images under preset {preset!r} "
+            f"and --source {source.kind}; give the source its inputs, or leave the config out"
+        )
     out = Path(out)
     prepare_output(out)
     final = out / family.repo_name
