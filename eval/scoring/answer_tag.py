@@ -5,12 +5,18 @@ wins (models often quote the format in their reasoning first); a final tag cut
 off by the token limit still counts; the tag's content may carry whitespace,
 quotes, markdown emphasis or a full stop around the digit. Anything else is
 unparsed, with a reason, and scored as wrong.
+
+Only the last `ANSWER_WINDOW` (16,384) characters of a reply are read, as for VLMBias replies
+(`eval.scoring.answers`): the answer tag comes at the end, and a bounded tail keeps parsing linear
+and its memory fixed for any reply length. A tag that opens before the window is not seen.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import re
+
+from eval.scoring.answers import ANSWER_WINDOW
 
 PARSED = "parsed"
 NO_TAG = "no_tag"  # no <answer> tag at all
@@ -42,7 +48,7 @@ def parse_answer_tag(reply: str) -> TaggedAnswer:
     >>> parse_answer_tag("The lines are equal.").status, parse_answer_tag("<answer>yes</answer>").status
     ('no_tag', 'not_binary')
     """
-    tags = _TAG.findall(reply or "")
+    tags = _TAG.findall((reply or "")[-ANSWER_WINDOW:])
     if not tags:
         return TaggedAnswer(None, NO_TAG)
     match = _BINARY.fullmatch(tags[-1])

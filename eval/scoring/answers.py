@@ -19,6 +19,16 @@ The rules, in order:
    is", "The answer is No."); for a text question, the whole reply must be one line of at most four
    words and hold no brace at all (an echoed "e.g., {Shogi}" is not an answer).
 5. Anything else is an explicit `UNPARSED` result. No string makes `parse_answer` raise.
+
+Numbers keep a minus sign written right before their digits ("{-7}" reads -7, a different answer from 7);
+a hyphen joined to a word or number ("C-3", "4-5") is not a sign.
+
+Only the last `ANSWER_WINDOW` (16,384) characters of the answer region are read: a model's answer
+comes at the end of its reply, and reading a bounded tail keeps parsing linear in the reply's length
+with a fixed memory cost (a 50 MB reply parses in a fraction of a second). Locating the region
+scans the whole reply once for reasoning tags, without keeping the matches. Replies whose answer
+region is shorter than the window, which covers the 1,024-token replies our tasks ask for many times
+over, read exactly as the rules above say; in a longer one, text before the window is ignored.
 """
 
 from __future__ import annotations
@@ -26,6 +36,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 import re
+from collections.abc import Iterator
 
 from eval.scoring.numbers import find_numbers
 
@@ -65,8 +76,10 @@ class ParsedAnswer:
         return self.kind is not AnswerKind.UNPARSED
 
 
-_CLOSE_REASONING = re.compile(r"</(?:think|thinking|reasoning|analysis)\s*>", re.IGNORECASE)
-_OPEN_REASONING = re.compile(r"<(?:think|thinking|reasoning|analysis)\s*>", re.IGNORECASE)
+#: How many characters at the end of the answer region are read (see the module docstring).
+ANSWER_WINDOW = 16_384
+
+_REASONING_TAG = re.compile(r"<(/?)(?:think|thinking|reasoning|analysis)\s*>", re.IGNORECASE)
 _GROUP = r"[{｛][^{}｛｝]*[}｝]"
 # The instruction's example ("e.g., {9}") and any offer of choices ("{Yes} or {No}") are not answers.
 _ECHO = re.compile(rf"e\.\s?g\.?,?\s*{_GROUP}(?:\s*or\s*{_GROUP})?|{_GROUP}\s*or\s*{_GROUP}", re.IGNORECASE)
@@ -77,6 +90,7 @@ _WORD = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*")
 _EDGE_JUNK = " \t\r\n*_`~#>\"'“”‘’.,;:!?()[]$"
 _ARTICLE = re.compile(r"^(?:the|a|an)\s+")
 _MAX_BARE_TEXT_WORDS = 4
+_MINUS = "-\u2212"  # hyphen-minus and the minus sign
 
 
 def parse_answer(response: str, answer_type: AnswerKind | str = AnswerKind.NUMBER) -> ParsedAnswer:
@@ -143,16 +157,38 @@ def infer_answer_type(ground_truth: str) -> AnswerKind:
 
 
 def _answer_region(response: str) -> tuple[int, int]:
-    closes = list(_CLOSE_REASONING.finditer(response))
-    start = closes[-1].end() if closes else 0
-    unclosed = _OPEN_REASONING.search(response, start)
-    return start, unclosed.start() if unclosed else len(response)
+    """After the last closing reasoning tag, up to an unclosed opening one; at most its last window."""
+    start, unclosed = 0, None
+    for tag in _REASONING_TAG.finditer(response):  # one pass, keeping no matches: linear, O(1) memory
+        if tag.group(1):
+            start, unclosed = tag.end(), None
+        elif unclosed is None:
+            unclosed = tag.start()
+    end = len(response) if unclosed is None else unclosed
+    return max(start, end - ANSWER_WINDOW), end
+
+
+def _numbers(text: str) -> Iterator[tuple[str, tuple[int, int]]]:
+    """`find_numbers`, with a minus sign written right before digits kept: "-7" is not 7.
+
+    >>> [value for value, _ in _numbers("{-7} or −2, not C-3 or 4-5")]
+    ['-7', '-2', '3', '4', '5']
+    """
+    for value, (left, right) in find_numbers(text):
+        signed = (
+            left > 0
+            and text[left - 1] in _MINUS
+            and text[left].isdecimal()
+            and (left < 2 or not (text[left - 2].isalnum() or text[left - 2] == "_"))
+            and value != "0"
+        )
+        yield (f"-{value}", (left - 1, right)) if signed else (value, (left, right))
 
 
 def _read(content: str, kind: AnswerKind) -> str | None:
     """The value of one answer cell or brace group, or None when it is not one answer of `kind`."""
     if kind is AnswerKind.NUMBER:
-        values = {value for value, _ in find_numbers(content)}
+        values = {value for value, _ in _numbers(content)}
         return values.pop() if len(values) == 1 else None
     if kind is AnswerKind.YES_NO:
         words = {word.casefold() for word in _YES_NO.findall(content)}
@@ -163,7 +199,7 @@ def _read(content: str, kind: AnswerKind) -> str | None:
 def _read_bare(region: str, kind: AnswerKind) -> tuple[str, tuple[int, int]] | None:
     """An unambiguous answer in a region without brace groups, with its span in the region."""
     if kind is AnswerKind.NUMBER:
-        numbers = list(find_numbers(region))
+        numbers = list(_numbers(region))
         if len({value for value, _ in numbers}) != 1:
             return None
         return numbers[-1]
