@@ -19,8 +19,9 @@ from builders.core.errors import BuilderError, UsageError
 from builders.core.folder import BuiltFolder
 from builders.core.manifest import MANIFEST_NAME
 
-VERSION_PATTERN = re.compile(r"^v\d+\.\d+\.\d+$")
-REPO_PATTERN = re.compile(r"^[A-Za-z0-9][\w.-]*/[A-Za-z0-9][\w.-]*$")
+#: Whole-string patterns (used with `fullmatch`): ASCII digits and letters only, no trailing newline.
+VERSION_PATTERN = re.compile(r"v[0-9]+\.[0-9]+\.[0-9]+", re.ASCII)
+REPO_PATTERN = re.compile(r"[A-Za-z0-9][\w.-]*/[A-Za-z0-9][\w.-]*", re.ASCII)
 
 
 class PublishError(BuilderError):
@@ -57,11 +58,11 @@ class Release:
 
 def prepare_release(folder: Path, repo: str, version: str, *, private: bool = False) -> Release:
     """Check the arguments and list the folder's files (call `verify` before publishing)."""
-    if not VERSION_PATTERN.match(version):
+    if not VERSION_PATTERN.fullmatch(version):
         raise UsageError(
             f"version {version!r} is not of the form vX.Y.Z (e.g. v1.0.0); pass --version vX.Y.Z"
         )
-    if not REPO_PATTERN.match(repo):
+    if not REPO_PATTERN.fullmatch(repo):
         raise UsageError(f"repository {repo!r} is not of the form ORG/NAME; pass --repo ORG/NAME")
     manifest = BuiltFolder(folder).manifest
     shards = sorted(manifest.files)
