@@ -1,8 +1,12 @@
 """`python -m builders ...`"""
 
-import sys
+if __name__ == "__main__":  # not in worker processes, which import this module as `__mp_main__`
+    from builders.core.interrupts import exit_on_interrupt
 
-from builders.cli import main
+    exit_on_interrupt("interrupted; nothing was written to the output folder")  # before the heavy imports
 
-if __name__ == "__main__":
+    import sys
+
+    from builders.cli import main
+
     sys.exit(main())

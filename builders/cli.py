@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import argparse
-import signal
+import os
 import sys
 from pathlib import Path
 
-from builders.core.build import build
+from builders.core.atomic import recover_if_idle
+from builders.core.build import build, check_selection, check_target
 from builders.core.errors import BuilderError, UsageError
 from builders.core.family import EMBEDDED, EMBEDDED_KIND, Source
 from builders.core.folder import BuiltFolder
 from builders.core.gallery import write_gallery
+from builders.core.interrupts import EXIT_INTERRUPTED, raise_on_interrupt
 from builders.core.verify import verify
 from builders.families import family_names, family_of, get_family
 
@@ -29,7 +31,6 @@ INPUTS = {
 
 EXIT_FAILED = 1
 EXIT_USAGE = 2
-EXIT_INTERRUPTED = 130
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -114,18 +115,32 @@ def _families(name: str, configs: list[str] | None, source: Source) -> list[str]
     return list(family_names())
 
 
-def _on_sigterm(signum: int, frame: object) -> None:
-    raise KeyboardInterrupt
+def _check_targets(families: list[str], args: argparse.Namespace) -> None:
+    """Refuse a bad preset or target of any family before building the first (for `build all`)."""
+    for name in families:
+        family = get_family(name)
+        check_selection(family, args.configs, args.preset)
+        check_target(family, args.out)
+
+
+def _recover(folder: Path) -> None:
+    """Restore or clean up what a killed build of `folder` left beside it, saying so."""
+    final = Path(os.path.abspath(folder))
+    if final.name:
+        for note in recover_if_idle(final):
+            print(f"note: {note}", file=sys.stderr)
 
 
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI; returns the process exit code."""
     args = _parser().parse_args(argv)
-    signal.signal(signal.SIGTERM, _on_sigterm)
+    raise_on_interrupt()
     try:
         if args.command == "build":
             source = parse_source(args.source, {name: getattr(args, name) for name in INPUTS})
             families = _families(args.family, args.configs, source)
+            if len(families) > 1:
+                _check_targets(families, args)
             for name in families:
                 report = build(
                     get_family(name),
@@ -142,6 +157,7 @@ def main(argv: list[str] | None = None) -> int:
                 )
             return 0
         if args.command == "verify":
+            _recover(args.folder)
             folder = BuiltFolder(args.folder)
             result = verify(folder, family_of(folder), workers=args.workers, redraw=not args.no_redraw)
             for problem in result.problems:

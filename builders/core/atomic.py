@@ -1,65 +1,221 @@
-"""Atomic output folders: write into a hidden sibling, swap it into place only when complete.
+"""Atomic outputs: one writer at a time, and a folder or file is replaced only by a complete one.
 
-A run that fails or is interrupted removes its staging folder; one that is killed
-leaves it behind, and the next run of the same output sweeps it up (the folder
-name carries the owner's pid, so a live run's staging folder is never touched).
+- `locked(final)`: an exclusive lock on `final`, a `.NAME.lock` file beside it held with `flock`
+  (so the kernel releases it however its holder exits, even killed). The file names its holder's
+  pid and command line; a second writer is refused with them, never left to race the first.
+- `staged(final)`: takes the lock, repairs what a killed run left (`recover`), and yields an empty
+  hidden sibling `.NAME.partial-PID-*` to write into. On success the staging folder is swapped
+  into place; on error it is removed. The swap renames `final` to `.NAME.retired-PID`, the staging
+  folder to `final`, then removes the retired folder. SIGINT and SIGTERM wait until both renames
+  are done, and a failure between them puts the old folder back, so `final` never goes missing.
+- `recover(final)`: only a hard kill (SIGKILL, power loss) can stop a run between the renames or
+  before its clean-up. The next writer (under the lock) or `verify` (when no one holds the lock)
+  restores a retired folder if `final` is missing, and removes retired and partial folders otherwise.
+- `write_file(path, text)`: the same for one file: written beside it, then renamed over it.
 """
 
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import os
+import shlex
 import shutil
+import signal
+import sys
 import tempfile
+import threading
 from collections.abc import Iterator
 from pathlib import Path
+
+from builders.core.errors import UsageError
+
+
+class FolderBusyError(UsageError):
+    """Another process holds the lock on the folder we want to write."""
 
 
 @contextlib.contextmanager
 def staged(final: Path) -> Iterator[Path]:
-    """Yield an empty staging folder beside `final`: it replaces `final` on success, is removed on error."""
-    sweep_partials(final)
-    staging = Path(tempfile.mkdtemp(prefix=f"{_partial_prefix(final)}{os.getpid()}-", dir=final.parent))
+    """Yield an empty staging folder beside `final`: it replaces `final` on success, is removed on error.
+
+    The lock on `final` is held throughout; FolderBusyError if another process holds it.
+    """
+    with locked(final):
+        recover(final)
+        staging = Path(tempfile.mkdtemp(prefix=f"{_partial_prefix(final)}{os.getpid()}-", dir=final.parent))
+        try:
+            yield staging
+            _swap(staging, final)
+        except BaseException:
+            _remove(staging)
+            raise
+
+
+@contextlib.contextmanager
+def locked(final: Path) -> Iterator[None]:
+    """Hold the lock on `final` (a `.NAME.lock` file beside it) for the block.
+
+    Raises:
+        FolderBusyError: another process holds it (the message names its pid and command).
+        UsageError: the lock file cannot be created (the parent folder is not writable).
+    """
+    path = lock_path(final)
+    descriptor = _acquire(path, final)
     try:
-        yield staging
-        _swap(staging, final)
+        os.ftruncate(descriptor, 0)
+        os.write(descriptor, f"pid {os.getpid()}: {_command_line()}\n".encode())
+        yield
+    finally:
+        with contextlib.suppress(OSError):
+            os.unlink(path)  # while still held: a process that opened this file sees it is gone and retries
+        os.close(descriptor)
+
+
+def write_file(path: Path, text: str) -> None:
+    """Replace `path` with `text` (UTF-8) all at once: a failure half-way leaves the old file as it was."""
+    temporary = path.with_name(f".{path.name}.partial-{os.getpid()}")
+    with contextlib.suppress(FileNotFoundError):
+        os.unlink(temporary)  # left by a killed run of ours (same pid): never write through what is there
+    try:
+        descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)  # mode as umask says
+        with open(descriptor, "w", encoding="utf-8") as file:
+            file.write(text)
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(temporary, path)
     except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
         raise
 
 
-def sweep_partials(final: Path) -> None:
-    """Remove staging folders for `final` left by runs that were killed (their process is gone)."""
-    prefix = _partial_prefix(final)
-    for path in final.parent.glob(f"{prefix}*"):
-        pid = path.name[len(prefix) :].split("-")[0]
-        if pid.isdigit() and _alive(int(pid)):
-            continue
-        shutil.rmtree(path, ignore_errors=True)
+def lock_path(final: Path) -> Path:
+    """Where the lock on `final` lives: a hidden file beside it."""
+    return final.with_name(f".{final.name}.lock")
+
+
+def recover(final: Path) -> list[str]:
+    """Undo what killed runs left beside `final`; the caller holds the lock. Returns what was restored.
+
+    The newest retired folder is renamed back to `final` when `final` is missing; every other
+    retired folder and every partial folder is removed.
+    """
+    restored = []
+    retired = sorted(_siblings(final, _retired_prefix(final)), key=_changed, reverse=True)
+    if retired and not final.exists():
+        os.rename(retired.pop(0), final)
+        restored.append(
+            f"restored {str(final)!r} (the previous build, which an interrupted run had moved aside)"
+        )
+    for leftover in (*retired, *_siblings(final, _partial_prefix(final))):
+        _remove(leftover)
+    return restored
+
+
+def recover_if_idle(final: Path) -> list[str]:
+    """`recover` when there is something to recover and no one holds the lock (for readers like `verify`)."""
+    if not _siblings(final, _retired_prefix(final)) and not _siblings(final, _partial_prefix(final)):
+        return []
+    try:
+        with locked(final):
+            return recover(final)
+    except (UsageError, OSError):  # a writer is at work, or the folder is read-only: leave it as it is
+        return []
+
+
+def _acquire(path: Path, final: Path) -> int:
+    """An open descriptor of `path` holding its exclusive flock."""
+    while True:
+        try:
+            descriptor = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+        except OSError as error:
+            raise UsageError(
+                f"cannot create the lock file {str(path)!r} ({error.strerror}); choose another --out"
+            ) from None
+        try:
+            fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            holder = os.pread(descriptor, 4096, 0).decode("utf-8", "replace").strip()
+            os.close(descriptor)
+            raise FolderBusyError(
+                f"{str(final)!r} is being written by another process ({holder or 'starting up'}); "
+                "wait for it to finish or choose another --out"
+            ) from None
+        if _same_file(descriptor, path):
+            return descriptor
+        os.close(descriptor)  # its holder removed the file as we opened it: lock the new one
+
+
+def _same_file(descriptor: int, path: Path) -> bool:
+    try:
+        return os.path.samestat(os.fstat(descriptor), os.stat(path))
+    except FileNotFoundError:
+        return False
+
+
+def _command_line() -> str:
+    """This process's command line on one line, shortened: what a refused writer is told."""
+    words = " ".join(shlex.join(getattr(sys, "orig_argv", sys.argv)).split())
+    return words if len(words) <= 300 else words[:297] + "..."
+
+
+def _swap(staging: Path, final: Path) -> None:
+    """Move the finished folder into place; a previous one is removed only afterwards."""
+    staging.chmod(0o755)
+    retired = final.with_name(f"{_retired_prefix(final)}{os.getpid()}")
+    with _interrupts_held():
+        if not final.exists():
+            os.rename(staging, final)
+            return
+        os.rename(final, retired)
+        try:
+            os.rename(staging, final)
+        except BaseException:
+            os.rename(retired, final)  # put the previous folder back
+            raise
+    _remove(retired)
+
+
+@contextlib.contextmanager
+def _interrupts_held() -> Iterator[None]:
+    """SIGINT and SIGTERM wait until the block is over, then act as they would have."""
+    if threading.current_thread() is not threading.main_thread():
+        yield  # only the main thread may set handlers; it is also the only one that receives them
+        return
+    held: list[int] = []
+    previous = {
+        signum: signal.signal(signum, lambda received, frame: held.append(received))
+        for signum in (signal.SIGINT, signal.SIGTERM)
+    }
+    try:
+        yield
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, signal.SIG_DFL if handler is None else handler)
+        if held:
+            signal.raise_signal(held[0])
+
+
+def _remove(path: Path) -> None:
+    shutil.rmtree(path, ignore_errors=True)
+
+
+def _siblings(final: Path, prefix: str) -> list[Path]:
+    """Entries beside `final` whose names start with `prefix` (no glob: names may hold `[` or `*`)."""
+    try:
+        return [final.parent / name for name in os.listdir(final.parent) if name.startswith(prefix)]
+    except OSError:
+        return []
+
+
+def _changed(path: Path) -> float:
+    return path.lstat().st_ctime
 
 
 def _partial_prefix(final: Path) -> str:
     return f".{final.name}.partial-"
 
 
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
-
-
-def _swap(staging: Path, final: Path) -> None:
-    """Move the finished folder into place; a previous one is removed only afterwards."""
-    staging.chmod(0o755)
-    if not final.exists():
-        staging.rename(final)
-        return
-    retired = final.with_name(f".{final.name}.retired-{os.getpid()}")
-    shutil.rmtree(retired, ignore_errors=True)
-    final.rename(retired)
-    staging.rename(final)
-    shutil.rmtree(retired, ignore_errors=True)
+def _retired_prefix(final: Path) -> str:
+    return f".{final.name}.retired-"

@@ -3,7 +3,8 @@
 The folder is assembled under a hidden `.<repo>.partial-<pid>-*` sibling and
 moved into place only when complete, so an interrupted or failed build leaves
 no half-written dataset behind (and the next build sweeps leftovers of killed
-ones). Configs already present in the target folder and not rebuilt are kept.
+ones). One build at a time writes a target folder (`builders.core.atomic`).
+Configs already present in the target folder and not rebuilt are kept.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from builders.core.errors import BuilderError, UsageError, VerifyError
 from builders.core.family import EMBEDDED, EMBEDDED_KIND, Family, ImageJob, Source
 from builders.core.folder import BuiltFolder
 from builders.core.hashing import file_sha256
-from builders.core.manifest import ConfigEntry, FileEntry, ImageEntry, Manifest, SplitEntry
+from builders.core.manifest import MANIFEST_NAME, ConfigEntry, FileEntry, ImageEntry, Manifest, SplitEntry
 from builders.core.shards import SplitWriter
 
 
@@ -76,6 +77,58 @@ def check_selection(
     if preset not in family.presets:
         raise UsageError(f"unknown preset {preset!r}; choose from: {', '.join(family.presets)}")
     return [c for c in family.configs if c in requested], preset
+
+
+def check_target(family: Family, out: Path) -> Path:
+    """The folder a build of `family` writes, `out/<repo_name>`, once it is known that it may.
+
+    Checked before anything is written: `out` is not (inside) a dataset folder, it can be
+    created and written, and the target is either absent or an earlier build of this family
+    whose every file can be replaced.
+    """
+    out = Path(out)
+    refuse_inside_dataset(out)
+    prepare_output(out)
+    final = out / family.repo_name
+    _previous_manifest(final, family)
+    _check_replaceable(final)
+    return final
+
+
+def refuse_inside_dataset(out: Path) -> None:
+    """UsageError if `out` is a dataset folder or inside one: a build must not nest in a dataset."""
+    given = Path(out).resolve()
+    for folder in (given, *given.parents):
+        if _is_dataset(folder):
+            where = "is" if folder == given else "is inside"
+            raise UsageError(
+                f"--out {str(out)!r} {where} the dataset folder {str(folder)!r}; "
+                f"pass a folder outside it, e.g. --out {str(folder.parent)!r}"
+            )
+
+
+def _is_dataset(folder: Path) -> bool:
+    """Whether `folder` holds a manifest written by `build` (it begins with its builder version)."""
+    try:
+        with (folder / MANIFEST_NAME).open("rb") as manifest:
+            return b'"builder_version"' in manifest.read(4096)
+    except OSError:
+        return False
+
+
+def _check_replaceable(final: Path) -> None:
+    """UsageError if some file or folder of the existing `final` could not be removed after the swap."""
+    if not final.is_dir():
+        return
+    for folder, subfolders, files in os.walk(final):
+        for path in (folder, *(os.path.join(folder, name) for name in files)):
+            need = os.W_OK | os.X_OK if path == folder else os.W_OK
+            if not os.access(path, need):
+                raise UsageError(
+                    f"{str(final)!r} cannot be replaced: {path!r} is read-only; make the folder "
+                    "writable (chmod -R u+w) or choose another --out"
+                )
+        subfolders.sort()
 
 
 def prepare_output(out: Path) -> None:
@@ -133,11 +186,10 @@ def build(
             f"config {empty[0]!r} of family {family.name!r} has no images under preset {preset!r} "
             f"and --source {source.kind}; give the source its inputs, or leave the config out"
         )
-    out = Path(out)
-    prepare_output(out)
-    final = out / family.repo_name
-    previous = _previous_manifest(final, family)
+    final = check_target(family, out)
     with staged(final) as staging:
+        previous = _previous_manifest(final, family)  # again, under the lock: another build may have ended
+        _check_replaceable(final)
         written = _write_shards(family, jobs, selected, preset, source, staging, workers, progress)
         if previous is not None:
             _carry_over(previous, final, staging, written, keep=set(previous.configs) - set(selected))

@@ -33,7 +33,7 @@ from PIL import Image, UnidentifiedImageError
 from tqdm import tqdm
 
 from builders.core.atomic import staged
-from builders.core.build import prepare_output
+from builders.core.build import prepare_output, refuse_inside_dataset
 from builders.core.errors import UsageError, VerifyError
 from builders.core.folder import BuiltFolder, read_shard
 from builders.core.gallery_view import GalleryView, QuestionColumn
@@ -149,6 +149,7 @@ def write_gallery(
     shown = Shown(view, features)
     sources = list(_sources(folder, view))
     _check_out(folder.path, out)
+    refuse_inside_dataset(out)
     prepare_output(out.parent)
     with staged(out) as staging:
         pages, images, rows = _write(folder, sources, staging, progress, shown)

@@ -1,0 +1,38 @@
+"""Ctrl-C (or SIGTERM) while a command starts up: one line and exit status 130, never a traceback.
+
+`python -m builders` and `python -m eval` spend their first second importing pyarrow, `datasets`
+and the families; an interrupt there would print a long traceback from deep inside some import.
+Their `__main__` modules call `exit_on_interrupt` before importing anything heavy. Once a command's
+`main` has parsed its arguments it calls `raise_on_interrupt`, and catches the KeyboardInterrupt
+to clean up and say what was (not) written. This module imports nothing heavy, on purpose.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+
+EXIT_INTERRUPTED = 130
+
+
+def exit_on_interrupt(message: str) -> None:
+    """From now on SIGINT and SIGTERM print `error: <message>` and end the process with status 130."""
+
+    def _exit(signum: int, frame: object) -> None:
+        sys.stderr.write(f"error: {message}\n")
+        sys.stderr.flush()
+        os._exit(EXIT_INTERRUPTED)  # nothing to clean up yet; do not unwind through half-done imports
+
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(signum, _exit)
+
+
+def raise_on_interrupt() -> None:
+    """From now on SIGINT and SIGTERM raise KeyboardInterrupt, for the command to clean up and report."""
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    signal.signal(signal.SIGTERM, _raise_keyboard_interrupt)
+
+
+def _raise_keyboard_interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
