@@ -1,8 +1,12 @@
 """`python -m eval ...`"""
 
-import sys
-
-from eval.cli import main
-
 if __name__ == "__main__":
+    from builders.core.interrupts import exit_on_interrupt
+
+    exit_on_interrupt("interrupted; no output was written")  # before the heavy imports
+
+    import sys
+
+    from eval.cli import main
+
     sys.exit(main())

@@ -15,7 +15,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
+from builders.core.atomic import write_file
 from builders.core.errors import BuilderError
+from builders.core.interrupts import EXIT_INTERRUPTED, raise_on_interrupt
 from builders.families import family_names, get_family
 from eval.data import load_rows, open_folder
 from eval.errors import EvalError, UsageError
@@ -113,6 +115,13 @@ def _chosen_options(family: str, args: argparse.Namespace) -> dict[str, Any]:
     return chosen
 
 
+def _check_build(family: str, data: Path) -> None:
+    """A local `--data` must be a readable build of `family` (its manifest is read and validated)."""
+    folder = open_folder(data)
+    if folder.family != family:
+        raise UsageError(f"{str(data)!r} holds a {folder.family} build, not {family}; pass a {family} build")
+
+
 def score(
     family: str,
     data: Path,
@@ -126,6 +135,9 @@ def score(
     Rows without a prediction are left out of the metrics and listed in `missing_ids`; predictions
     for no row are listed in `unknown_ids`. Replies are keyed by the rows' `id`; `options` go to the
     family's `score_rows`.
+
+    Raises:
+        UsageError: `data` is not a build of `family`, or no prediction matches a row of the split.
     """
     folder = open_folder(data)
     if folder.family != family:
@@ -143,6 +155,13 @@ def score(
     rows = load_rows(folder, config, split)
     responses = read_responses(predictions)
     row_ids = {row["id"] for row in rows}
+    if not responses:
+        raise UsageError(f"predictions file {str(predictions)!r} holds no predictions; nothing to score")
+    if row_ids.isdisjoint(responses):
+        raise UsageError(
+            f"none of the {len(responses)} predictions in {str(predictions)!r} matches a row of "
+            f"{config}/{split} (first id: {next(iter(responses))!r}); check --config and --split"
+        )
     return {
         **_scoring(family).score_rows(rows, responses, **(options or {})),
         "family": family,
@@ -170,6 +189,18 @@ def _warn_unmatched(result: dict[str, Any]) -> None:
         )
 
 
+def _check_out(out: Path, data: Path, inputs: tuple[Path, ...]) -> None:
+    """Refuse an `--out` that would overwrite an input: one of `inputs`, or anything inside `data`."""
+    target = out.resolve()
+    for path in inputs:
+        if target == path.resolve() or (out.exists() and path.exists() and out.samefile(path)):
+            raise UsageError(f"--out {str(out)!r} is the input {str(path)!r}; write the metrics elsewhere")
+    if data.resolve() in (target, *target.parents):
+        raise UsageError(
+            f"--out {str(out)!r} is inside the dataset folder {str(data)!r}; write the metrics outside it"
+        )
+
+
 def _write(out: Path, write: Callable[[], T]) -> T:
     try:
         return write()
@@ -194,22 +225,27 @@ def _write_tasks(check: bool) -> int:
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI; returns the process exit code."""
     args = _parser().parse_args(argv)
+    raise_on_interrupt()
     try:
         if args.command == "report":
             print(run_report(args.results, args.out))
             return 0
         if args.command == "score":
             options = _chosen_options(args.family, args)
+            if args.out is not None:
+                _check_out(args.out, args.data, (args.predictions,))
             result = score(args.family, args.data, args.config, args.split, args.predictions, options)
             _warn_unmatched(result)
             text = json.dumps(result, indent=2, ensure_ascii=False) + "\n"
             if args.out is None:
                 sys.stdout.write(text)
             else:
-                _write(args.out, lambda: args.out.write_text(text, encoding="utf-8"))
+                _write(args.out, lambda: write_file(args.out, text))
             return 0
         if args.command == "write-tasks":
             return _write_tasks(args.check)
+        if Path(args.data).is_dir():
+            _check_build(args.family, Path(args.data))
         written = _write(args.out, lambda: write_local_tasks(args.family, args.data, args.out))
         print(
             f"wrote {len(written)} task files to {written[0].parent}; run lmms-eval with "
@@ -219,3 +255,6 @@ def main(argv: list[str] | None = None) -> int:
     except (EvalError, BuilderError) as error:
         print(f"error: {error}", file=sys.stderr)
         return EXIT_USAGE
+    except KeyboardInterrupt:
+        print("error: interrupted; no output was written", file=sys.stderr)
+        return EXIT_INTERRUPTED

@@ -118,11 +118,14 @@ def test_bad_data_config_or_split_is_one_sentence_and_exit_2(lite_build, tmp_pat
 
 
 def test_an_unwritable_out_is_one_sentence_and_exit_2(lite_build, tmp_path, capsys):
-    predictions = _write_jsonl(tmp_path / "p.jsonl", [])
+    row = load_rows(lite_build, "game_boards", "main")[0]
+    predictions = _write_jsonl(tmp_path / "p.jsonl", [{"ID": row["ID"], "response": "{1}"}])
     blocker = tmp_path / "file"
     blocker.write_text("")
     assert _score(lite_build, predictions, "--out", str(blocker / "metrics.json")) == 2
-    last_line = capsys.readouterr().err.splitlines()[-1]  # after the warning that no row has a prediction
+    last_line = capsys.readouterr().err.splitlines()[
+        -1
+    ]  # after the warning that most rows have no prediction
     assert last_line.startswith(f"error: cannot write to '{blocker / 'metrics.json'}' (")
     assert main(["tasks", "vlmbias", "--data", str(lite_build), "--out", str(blocker)]) == 2
     assert capsys.readouterr().err.startswith(f"error: cannot write to '{blocker}' (")
