@@ -164,17 +164,22 @@ def _swap(staging: Path, final: Path) -> None:
     """Move the finished folder into place; a previous one is removed only afterwards."""
     staging.chmod(0o755)
     retired = final.with_name(f"{_retired_prefix(final)}{os.getpid()}")
-    with _interrupts_held():
-        if not final.exists():
-            os.rename(staging, final)
-            return
-        os.rename(final, retired)
-        try:
-            os.rename(staging, final)
-        except BaseException:
-            os.rename(retired, final)  # put the previous folder back
-            raise
-    _remove(retired)
+    swapped = False
+    try:
+        with _interrupts_held():
+            if final.exists():
+                os.rename(final, retired)
+                try:
+                    os.rename(staging, final)
+                except BaseException:
+                    os.rename(retired, final)  # put the previous folder back
+                    raise
+            else:
+                os.rename(staging, final)
+            swapped = True
+    finally:
+        if swapped:  # also when an interrupt held during the swap is now raised
+            _remove(retired)
 
 
 @contextlib.contextmanager
