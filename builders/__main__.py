@@ -1,12 +1,10 @@
 """`python -m builders ...`"""
 
 if __name__ == "__main__":  # not in worker processes, which import this module as `__mp_main__`
-    from builders.core.interrupts import exit_on_interrupt
+    from builders.core.interrupts import exit_on_interrupt, exit_with
 
     exit_on_interrupt("interrupted; nothing was written to the output folder")  # before the heavy imports
 
-    import sys
-
     from builders.cli import main
 
-    sys.exit(main())
+    exit_with(main())

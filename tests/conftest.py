@@ -79,6 +79,17 @@ def lite_build(built: Built) -> Path:
 
 
 @pytest.fixture(scope="session")
+def tiny_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One VI-Probe config (`muller_lyer`) at the lite preset, 15 images: tests copy it, then damage it."""
+    from builders.core.build import build
+    from builders.families import get_family
+
+    out = tmp_path_factory.mktemp("tiny")
+    family = get_family("viprobe")
+    return build(family, configs=["muller_lyer"], preset="lite", out=out, workers=1, progress=False).folder
+
+
+@pytest.fixture(scope="session")
 def load_split(paper_build: Path, hf_cache: Path):
     """`load_split(config, split)` -> a VLMBias paper split as `datasets.load_dataset` loads it, cached."""
     from datasets import load_dataset

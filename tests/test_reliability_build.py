@@ -1,12 +1,14 @@
 """Builds never lose or corrupt a dataset: concurrent writers, interrupted swaps, bad targets (issue 18).
 
-Each test copies one small real build (VLMBias `game_boards`, lite preset) and attacks the copy.
+Most tests copy the session's tiny real build (`tiny_build`: VI-Probe `muller_lyer`, lite preset) and
+attack the copy.
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -28,19 +30,10 @@ ROOT = Path(__file__).resolve().parents[1]
 LITE = ["--preset", "lite", "--workers", "1", "--no-progress"]
 
 
-@pytest.fixture(scope="module")
-def small(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """One VLMBias config at the lite preset (60 images): never modified, copied by each test."""
-    out = tmp_path_factory.mktemp("small")
-    return build(
-        get_family("vlmbias"), configs=["game_boards"], preset="lite", out=out, progress=False
-    ).folder
-
-
-def copy_build(small: Path, tmp_path: Path) -> Path:
-    """A private copy of the small build at `tmp_path/out/vlmbias`."""
-    folder = tmp_path / "out" / "vlmbias"
-    shutil.copytree(small, folder)
+def copy_build(tiny_build: Path, tmp_path: Path) -> Path:
+    """A private copy of the tiny build at `tmp_path/out/vi-probe`."""
+    folder = tmp_path / "out" / tiny_build.name
+    shutil.copytree(tiny_build, folder)
     return folder
 
 
@@ -146,31 +139,33 @@ def test_a_real_sigint_between_the_renames_waits_for_the_swap_to_finish(tmp_path
     assert sorted(os.listdir(tmp_path)) == ["data"] and sorted(os.listdir(final)) == ["new.txt"]
 
 
-def test_a_run_killed_between_the_renames_is_restored_by_the_next_verify_and_build(small, tmp_path, capsys):
+def test_a_run_killed_between_the_renames_is_restored_by_the_next_verify_and_build(
+    tiny_build, tmp_path, capsys
+):
     """Defect 2: after a SIGKILL between the renames, verify restores the folder, and so does a build."""
-    folder = copy_build(small, tmp_path)
+    folder = copy_build(tiny_build, tmp_path)
     before = snapshot(folder)
     assert swap_interrupted(folder, "SIGKILL").returncode == -signal.SIGKILL
-    left = sorted(p.name.split("-")[0] for p in folder.parent.iterdir())
-    assert left == [".vlmbias.lock", ".vlmbias.partial", ".vlmbias.retired"]  # the dataset is aside
+    left = sorted(re.sub(r"-[0-9]+$", "", p.name) for p in folder.parent.iterdir() if "partial" not in p.name)
+    assert left == [".vi-probe.lock", ".vi-probe.retired"]  # the dataset is aside, the new one half-made
     assert main(["verify", str(folder), "--no-redraw"]) == 0
     assert f"note: restored '{folder}' (the previous build" in capsys.readouterr().err
-    assert snapshot(folder) == before and os.listdir(folder.parent) == ["vlmbias"]
+    assert snapshot(folder) == before and os.listdir(folder.parent) == ["vi-probe"]
 
     assert swap_interrupted(folder, "SIGKILL").returncode == -signal.SIGKILL
     build(
-        get_family("vlmbias"), configs=["flags"], preset="lite", out=folder.parent, workers=1, progress=False
+        get_family("viprobe"), configs=["ponzo"], preset="lite", out=folder.parent, workers=1, progress=False
     )
-    assert set(Manifest.read(folder).configs) == {"game_boards", "flags"}
-    assert os.listdir(folder.parent) == ["vlmbias"]
+    assert set(Manifest.read(folder).configs) == {"muller_lyer", "ponzo"}
+    assert os.listdir(folder.parent) == ["vi-probe"]
 
 
-@pytest.mark.parametrize("inside", [".", "game_boards", "game_boards/deeper"])
-def test_an_out_inside_the_dataset_folder_is_refused(small, tmp_path, capsys, inside):
+@pytest.mark.parametrize("inside", [".", "muller_lyer", "muller_lyer/deeper"])
+def test_an_out_inside_the_dataset_folder_is_refused(tiny_build, tmp_path, capsys, inside):
     """Defect 3: `--out D/vlmbias` wrote a dataset inside the dataset."""
-    folder = copy_build(small, tmp_path)
+    folder = copy_build(tiny_build, tmp_path)
     before = sorted(p.relative_to(folder) for p in folder.rglob("*"))
-    code = main(["build", "vlmbias", "--config", "flags", *LITE, "--out", str(folder / inside)])
+    code = main(["build", "viprobe", "--config", "ponzo", *LITE, "--out", str(folder / inside)])
     err = capsys.readouterr().err
     assert code == 2 and err.count("\n") == 1
     assert f"the dataset folder '{folder}'; pass a folder outside it, e.g. --out '{folder.parent}'" in err
@@ -210,23 +205,37 @@ def undeletable(path: Path, within: Path) -> Iterator[None]:
         subprocess.run(["chattr", "-R", "-i", str(within)], check=True)
 
 
-def test_a_rebuild_over_a_read_only_target_is_refused_and_leaves_nothing_behind(small, tmp_path, capsys):
+def test_a_rebuild_over_a_read_only_target_is_refused_and_leaves_nothing_behind(tiny_build, tmp_path, capsys):
     """Defect 6: a rebuild over a read-only target left a `.vlmbias.retired-PID` folder behind."""
-    folder = copy_build(small, tmp_path)
+    folder = copy_build(tiny_build, tmp_path)
     before = snapshot(folder)
-    shard = next(folder.glob("game_boards/*.parquet"))
+    shard = next(folder.glob("muller_lyer/*.parquet"))
     with undeletable(shard, within=folder.parent):
-        code = main(["build", "vlmbias", "--config", "flags", *LITE, "--out", str(folder.parent)])
+        code = main(["build", "viprobe", "--config", "ponzo", *LITE, "--out", str(folder.parent)])
     err = capsys.readouterr().err
     assert code == 2 and err.count("\n") == 1
     assert f"error: '{folder}' cannot be replaced: " in err and "make the folder writable" in err
-    assert os.listdir(folder.parent) == ["vlmbias"] and snapshot(folder) == before
+    assert os.listdir(folder.parent) == ["vi-probe"] and snapshot(folder) == before
 
 
-@pytest.mark.parametrize("package", ["builders", "eval"])
-@pytest.mark.parametrize("delay", [0.3, 0.6])
-def test_ctrl_c_while_the_command_starts_is_one_line_and_exit_130(package, delay):
-    """Defect 12: SIGINT in the first half second printed a 26-line traceback (imports came first)."""
+def catches_sigterm(pid: int) -> bool:
+    """Whether `pid` has a SIGTERM handler: the first thing our `__main__` installs (Python has none)."""
+    status = Path(f"/proc/{pid}/status").read_text()
+    caught = next(line.split()[1] for line in status.splitlines() if line.startswith("SigCgt:"))
+    return bool(int(caught, 16) & (1 << (signal.SIGTERM - 1)))
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").is_file(), reason="reads signal masks from /proc")
+@pytest.mark.parametrize(
+    ("package", "moment"),
+    [("builders", "at once"), ("builders", 0.3), ("eval", "at once")],
+)
+def test_ctrl_c_while_the_command_starts_is_one_line_and_exit_130(package, moment):
+    """Defect 12: SIGINT in the first half second printed a 26-line traceback (imports came first).
+
+    "at once" is as soon as the handler is in place, before the command's heavy imports; 0.3 s
+    is in the middle of them.
+    """
     command = {"builders": ["list"], "eval": ["write-tasks", "--check"]}[package]
     process = subprocess.Popen(
         [sys.executable, "-m", package, *command],
@@ -235,7 +244,10 @@ def test_ctrl_c_while_the_command_starts_is_one_line_and_exit_130(package, delay
         stderr=subprocess.PIPE,
         text=True,
     )
-    time.sleep(delay)
+    if moment == "at once":
+        wait_for(lambda: catches_sigterm(process.pid), process, "an interrupt handler was installed", 10)
+    else:
+        time.sleep(moment)
     process.send_signal(signal.SIGINT)
     _, err = process.communicate(timeout=60)
     assert process.returncode == 130, err

@@ -4,7 +4,8 @@
 and the families; an interrupt there would print a long traceback from deep inside some import.
 Their `__main__` modules call `exit_on_interrupt` before importing anything heavy. Once a command's
 `main` has parsed its arguments it calls `raise_on_interrupt`, and catches the KeyboardInterrupt
-to clean up and say what was (not) written. This module imports nothing heavy, on purpose.
+to clean up and say what was (not) written; `__main__` ends the process with `exit_with`. This
+module imports nothing heavy, on purpose.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 import os
 import signal
 import sys
+from typing import NoReturn
 
 EXIT_INTERRUPTED = 130
 
@@ -36,3 +38,16 @@ def raise_on_interrupt() -> None:
 
 def _raise_keyboard_interrupt(signum: int, frame: object) -> None:
     raise KeyboardInterrupt
+
+
+def exit_with(code: int) -> NoReturn:
+    """End the process with `code`; an interrupted run (130) ends at once, its output flushed.
+
+    CPython 3.11 sometimes ends a process whose KeyboardInterrupt was caught and reported by
+    killing it with SIGINT at exit (status -2 instead of 130); `os._exit` keeps the status.
+    """
+    if code == EXIT_INTERRUPTED:
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(code)
+    sys.exit(code)
