@@ -19,7 +19,6 @@ import hashlib
 import html
 import io
 import json
-import re
 import shutil
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
@@ -37,7 +36,7 @@ from builders.core.build import prepare_output, refuse_inside_dataset
 from builders.core.errors import UsageError, VerifyError
 from builders.core.folder import BuiltFolder, read_shard
 from builders.core.gallery_view import GalleryView, QuestionColumn
-from builders.core.manifest import Manifest
+from builders.core.manifest import SAFE_NAME, Manifest
 
 #: Pages may load only their own folder's files: no external URL can slip in, even through the data.
 CONTENT_SECURITY_POLICY = (
@@ -53,9 +52,6 @@ ASSET_FILES = ("gallery.css", "gallery.js")
 
 #: Image formats every browser shows, by Pillow's name, with the file extension written.
 IMAGE_EXTENSIONS = {"PNG": ".png", "JPEG": ".jpg", "GIF": ".gif", "WEBP": ".webp"}
-
-#: Config, split and image ids become file names: no separators, no leading dot.
-SAFE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*\Z")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -157,12 +153,12 @@ def write_gallery(
 
 
 def _sources(folder: BuiltFolder, view: GalleryView) -> Iterator[SplitSource]:
-    """Every (config, split) in the manifest, after checking its shards exist and have the columns."""
+    """Every (config, split) in the manifest, after checking its shards exist and have the columns.
+
+    Config and split names are plain file names: `Manifest` refuses any other.
+    """
     for config, entry in folder.manifest.configs.items():
         for split, stats in entry.splits.items():
-            for name, kind in ((config, "config"), (split, "split")):
-                if not SAFE_NAME.match(name):
-                    raise VerifyError(f"the manifest names a {kind} {name!r}, which is not a plain file name")
             for path in stats.files:
                 _check_columns(folder.path, path, view.columns)
             yield SplitSource(config, split, stats.files, stats.num_rows)

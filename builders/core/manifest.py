@@ -4,13 +4,17 @@ It records the builder and package versions, every shard's SHA-256, the configs
 (and the union configs made of them) with their splits, and for every image its
 full spec and pixel hash, so `verify` can check a folder without trusting
 anything else in it. Reading validates every field: a malformed manifest is one
-`VerifyError` sentence, never a `TypeError` further down.
+`VerifyError` sentence, never a `TypeError` further down. Beyond types, reading checks
+what the readers rely on: config, split and union names are plain names, shard paths are
+plain relative `.parquet` paths listed under `files`, counts are not negative, specs nest
+at most `MAX_SPEC_DEPTH` deep, and every string is valid Unicode.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import json
+import re
 from collections.abc import Mapping
 from importlib import metadata
 from pathlib import Path
@@ -27,6 +31,11 @@ MANIFEST_FORMAT = 2
 
 #: Distributions whose versions can change the bytes of a build.
 BYTE_AFFECTING_PACKAGES = ("resvg", "deflate", "pillow", "pyarrow", "datasets", "huggingface_hub", "numpy")
+
+#: Config, split and union names, and each part of a shard path: they become folder and file names.
+SAFE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*\Z", re.ASCII)
+#: How deeply a spec's values may nest (lists of points are two levels; specs are plain data).
+MAX_SPEC_DEPTH = 16
 
 T = TypeVar("T")
 
@@ -143,9 +152,10 @@ class Manifest:
         """Parse and validate; any malformed part is a VerifyError naming it."""
         try:
             data = json.loads(text)
-        except (json.JSONDecodeError, RecursionError) as error:
-            reason = error.msg if isinstance(error, json.JSONDecodeError) else "nested too deeply"
+        except (ValueError, RecursionError) as error:  # ValueError: also an integer of 4,300+ digits
+            reason = error.msg if isinstance(error, json.JSONDecodeError) else _reason(error)
             raise VerifyError(f"{where} is not valid JSON ({reason}); rebuild the folder") from None
+        _check_unicode(text, data, where)
         root = _Reader(where)
         data = root.expect(data, dict, "the manifest")
         version = root.field(data, "format", int)
@@ -162,6 +172,7 @@ class Manifest:
             for name, members in root.field(data, "unions", dict).items()
         }
         files = {path: root.file(path, entry) for path, entry in root.field(data, "files", dict).items()}
+        root.listed(configs, files)
         images = {
             image_id: root.image(image_id, entry, configs)
             for image_id, entry in root.field(data, "images", dict).items()
@@ -220,8 +231,42 @@ class _Reader:
     def strings(self, data: dict[str, Any], where: str) -> dict[str, str]:
         return {key: self.expect(value, str, f"{where}.{key}") for key, value in data.items()}
 
+    def count(self, data: dict[str, Any], key: str, where: str) -> int:
+        value = self.field(data, key, int, where)
+        if value < 0:
+            raise VerifyError(f"{self.where}: {where}.{key} is {value}, a negative count; rebuild the folder")
+        return value
+
+    def name(self, name: str, what: str) -> str:
+        if not SAFE_NAME.match(name):
+            raise VerifyError(
+                f"{self.where} names a {what} {name!r}, which is not a plain name; rebuild the folder"
+            )
+        return name
+
+    def path(self, path: Any, where: str) -> str:
+        """A shard path: plain names joined by `/`, ending in `.parquet` (nothing outside the folder)."""
+        path = self.expect(path, str, where)
+        if not path.endswith(".parquet") or not all(SAFE_NAME.match(part) for part in path.split("/")):
+            raise VerifyError(
+                f"{self.where}: {where} is {path!r}, not a relative path of a .parquet shard; "
+                "rebuild the folder"
+            )
+        return path
+
+    def listed(self, configs: Mapping[str, ConfigEntry], files: Mapping[str, FileEntry]) -> None:
+        """Every shard a split names has its entry under `files` (its hash and size)."""
+        for name, entry in configs.items():
+            for split, stats in entry.splits.items():
+                for path in stats.files:
+                    if path not in files:
+                        raise VerifyError(
+                            f"{self.where}: configs.{name}.splits.{split} lists {path!r}, which `files` "
+                            "does not; rebuild the folder"
+                        )
+
     def config(self, name: str, entry: Any) -> ConfigEntry:
-        where = f"configs.{name}"
+        where = f"configs.{self.name(name, 'config')}"
         entry = self.expect(entry, dict, where)
         source = self.field(entry, "source", dict, where)
         splits = self.field(entry, "splits", dict, where)
@@ -232,20 +277,23 @@ class _Reader:
                 self._optional_str(source.get("path"), f"{where}.source.path"),
                 self._options(source, f"{where}.source"),
             ),
-            splits={split: self.split(f"{where}.splits.{split}", stats) for split, stats in splits.items()},
+            splits={
+                self.name(split, "split"): self.split(f"{where}.splits.{split}", stats)
+                for split, stats in splits.items()
+            },
         )
 
     def split(self, where: str, stats: Any) -> SplitEntry:
         stats = self.expect(stats, dict, where)
         files = self.field(stats, "files", list, where)
         return SplitEntry(
-            files=tuple(self.expect(path, str, f"{where}.files[]") for path in files),
-            num_rows=self.field(stats, "num_rows", int, where),
-            num_bytes=self.field(stats, "num_bytes", int, where),
+            files=tuple(self.path(path, f"{where}.files[]") for path in files),
+            num_rows=self.count(stats, "num_rows", where),
+            num_bytes=self.count(stats, "num_bytes", where),
         )
 
     def members(self, name: str, members: Any, configs: Mapping[str, ConfigEntry]) -> tuple[str, ...]:
-        members = self.expect(members, list, f"unions.{name}")
+        members = self.expect(members, list, f"unions.{self.name(name, 'union config')}")
         for member in members:
             if member not in configs:
                 raise VerifyError(
@@ -255,9 +303,9 @@ class _Reader:
         return tuple(members)
 
     def file(self, path: str, entry: Any) -> FileEntry:
-        where = f"files.{path}"
+        where = f"files.{self.path(path, 'a key of files')}"
         entry = self.expect(entry, dict, where)
-        return FileEntry(self.field(entry, "sha256", str, where), self.field(entry, "size", int, where))
+        return FileEntry(self.field(entry, "sha256", str, where), self.count(entry, "size", where))
 
     def image(self, image_id: str, entry: Any, configs: Mapping[str, ConfigEntry]) -> ImageEntry:
         where = f"images.{image_id}"
@@ -265,10 +313,10 @@ class _Reader:
         image = ImageEntry(
             config=self.field(entry, "config", str, where),
             role=self.field(entry, "role", str, where),
-            spec=self.field(entry, "spec", dict, where),
+            spec=self.spec(self.field(entry, "spec", dict, where), f"{where}.spec"),
             pixel_sha256=self.field(entry, "pixel_sha256", str, where),
-            width=self.field(entry, "width", int, where),
-            height=self.field(entry, "height", int, where),
+            width=self.count(entry, "width", where),
+            height=self.count(entry, "height", where),
         )
         if image.config not in configs:
             raise VerifyError(
@@ -276,6 +324,13 @@ class _Reader:
                 "rebuild the folder"
             )
         return image
+
+    def spec(self, spec: dict[str, Any], where: str) -> dict[str, Any]:
+        if _depth(spec, MAX_SPEC_DEPTH) > MAX_SPEC_DEPTH:
+            raise VerifyError(
+                f"{self.where}: {where} nests more than {MAX_SPEC_DEPTH} levels deep; rebuild the folder"
+            )
+        return spec
 
     def _options(self, source: dict[str, Any], where: str) -> tuple[tuple[str, str], ...]:
         options = self.strings(self.field(source, "options", dict, where), f"{where}.options")
@@ -286,6 +341,33 @@ class _Reader:
 
 
 _KIND_NAMES: dict[type, str] = {dict: "an object", list: "a list", str: "a string", int: "an integer"}
+
+#: A `\uD800`-`\uDFFF` escape: the only way JSON text can hold a lone surrogate (not valid Unicode).
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+
+
+def _check_unicode(text: str, data: Any, where: str) -> None:
+    """VerifyError if a string holds a lone surrogate, which no file can store as UTF-8."""
+    if not _SURROGATE_ESCAPE.search(text):
+        return  # the usual case: no such escape anywhere, nothing to encode
+    try:
+        json.dumps(data, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        raise VerifyError(f"{where} holds a string that is not valid Unicode; rebuild the folder") from None
+
+
+def _depth(value: Any, limit: int) -> int:
+    """How deeply `value` nests (a scalar is 0), counting no further than `limit` + 1."""
+    children = value.values() if isinstance(value, dict) else value if isinstance(value, list) else None
+    if children is None:
+        return 0
+    if limit < 0:
+        return 1
+    return 1 + max((_depth(child, limit - 1) for child in children), default=0)
+
+
+def _reason(error: Exception) -> str:
+    return "nested too deeply" if isinstance(error, RecursionError) else str(error).split(";")[0][:80]
 
 
 def _shown(value: Any) -> str:

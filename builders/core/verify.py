@@ -3,7 +3,9 @@
 Three independent checks: every shard's bytes match the manifest's SHA-256;
 every image stored in the shards decodes to the manifest's pixel hash; and
 every image re-drawn from its manifest spec gives that same hash. The card
-is regenerated from the manifest and compared too.
+is regenerated from the manifest and compared too. The folder is untrusted input:
+whatever in it cannot be read, loaded or drawn is one more problem in the report,
+never an exception.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ import pyarrow.parquet as pq
 
 from builders.core.build import default_workers, rendered
 from builders.core.card import CARD_NAME, render_card
-from builders.core.errors import UsageError
+from builders.core.errors import BuilderError, SpecError, UsageError
 from builders.core.family import Family, ImageJob
 from builders.core.folder import BuiltFolder
 from builders.core.hashing import file_sha256
@@ -150,25 +152,54 @@ def _check_card(folder: BuiltFolder, family: Family, report: VerifyReport) -> No
     except UnicodeDecodeError:
         report.problems.append(f"{CARD_NAME} is not UTF-8 text")
         return
-    if text != render_card(family, folder):
+    except OSError as error:
+        report.problems.append(f"{CARD_NAME} cannot be read ({error.strerror})")
+        return
+    try:
+        expected = render_card(family, folder)
+    except BuilderError as error:
+        report.problems.append(f"the card the manifest implies cannot be made: {error}")
+        return
+    except Exception as error:  # the family reads rows of an untrusted folder to fill its template
+        report.problems.append(f"the card the manifest implies cannot be made ({_short(error)})")
+        return
+    if text != expected:
         report.problems.append(f"{CARD_NAME} differs from the card the manifest implies")
 
 
 def _check_redraw(family: Family, manifest: Manifest, report: VerifyReport, workers: int) -> None:
-    """Re-draw every image from its spec and compare pixel hashes."""
-    jobs = [
-        ImageJob(
-            config=entry.config,
-            image_id=image_id,
-            spec=family.spec_registry.load(dict(entry.spec)),
-            role=entry.role,
+    """Re-draw every image from its spec and compare pixel hashes.
+
+    A spec that does not load is a problem of its own; a spec that loads but cannot be drawn
+    stops the re-drawing there (the images after it are not re-drawn), as one more problem.
+    """
+    jobs = []
+    for image_id, entry in sorted(manifest.images.items()):
+        try:
+            spec = family.spec_registry.load(dict(entry.spec))
+        except SpecError as error:
+            report.problems.append(f"image {image_id} has a spec that does not load ({_short(error)})")
+            continue
+        jobs.append(ImageJob(config=entry.config, image_id=image_id, spec=spec, role=entry.role))
+    try:
+        with rendered(family, jobs, workers) as results:
+            for job, picture, _rows in results:
+                report.images_redrawn += 1
+                if picture.pixel_sha256 != manifest.images[job.image_id].pixel_sha256:
+                    report.problems.append(
+                        f"image {job.image_id} re-drawn from its spec differs from the manifest"
+                    )
+    except Exception as error:  # drawing code fed a hand-edited spec: any error is possible
+        left = jobs[report.images_redrawn :]
+        where = f"image {left[0].image_id}" if left else "an image"
+        report.problems.append(
+            f"{where} cannot be re-drawn from its spec ({_short(error)}); "
+            f"{max(len(left) - 1, 0)} images after it were not re-drawn"
         )
-        for image_id, entry in sorted(manifest.images.items())
-    ]
-    with rendered(family, jobs, workers) as results:
-        for job, picture, _rows in results:
-            report.images_redrawn += 1
-            if picture.pixel_sha256 != manifest.images[job.image_id].pixel_sha256:
-                report.problems.append(
-                    f"image {job.image_id} re-drawn from its spec differs from the manifest"
-                )
+
+
+def _short(error: Exception) -> str:
+    """An error as one short line: its type and the first line of its message."""
+    text = str(error).splitlines()[0] if str(error) else ""
+    line = f"{type(error).__name__}: {text}" if text else type(error).__name__
+    return line if len(line) <= 200 else line[:197] + "..."
