@@ -220,12 +220,18 @@ def _previous_manifest(final: Path, family: Family) -> Manifest | None:
     """The manifest of an existing build we may extend, or None if there is none."""
     if not final.exists():
         return None
-    try:
-        manifest = Manifest.read(final)
-    except VerifyError:
+    if not (final / MANIFEST_NAME).is_file():
         raise UsageError(
             f"{str(final)!r} exists but is not a dataset folder written by `build`; "
             "move it away or choose another --out"
+        )
+    try:
+        manifest = Manifest.read(final)
+    except VerifyError as error:
+        reason = str(error).removesuffix("; rebuild the folder")
+        raise UsageError(
+            f"{str(final)!r} exists but its manifest is broken ({reason}); "
+            "move the folder away or choose another --out"
         ) from None
     if manifest.family != family.name:
         raise UsageError(

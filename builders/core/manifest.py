@@ -229,7 +229,7 @@ class _Reader:
         return self.expect(data[key], kind, what)
 
     def strings(self, data: dict[str, Any], where: str) -> dict[str, str]:
-        return {key: self.expect(value, str, f"{where}.{key}") for key, value in data.items()}
+        return {key: self.expect(value, str, f"{where}.{_part(key)}") for key, value in data.items()}
 
     def count(self, data: dict[str, Any], key: str, where: str) -> int:
         value = self.field(data, key, int, where)
@@ -293,7 +293,8 @@ class _Reader:
         )
 
     def members(self, name: str, members: Any, configs: Mapping[str, ConfigEntry]) -> tuple[str, ...]:
-        members = self.expect(members, list, f"unions.{self.name(name, 'union config')}")
+        where = f"unions.{self.name(name, 'union config')}"
+        members = [self.expect(member, str, f"{where}[]") for member in self.expect(members, list, where)]
         for member in members:
             if member not in configs:
                 raise VerifyError(
@@ -308,7 +309,7 @@ class _Reader:
         return FileEntry(self.field(entry, "sha256", str, where), self.count(entry, "size", where))
 
     def image(self, image_id: str, entry: Any, configs: Mapping[str, ConfigEntry]) -> ImageEntry:
-        where = f"images.{image_id}"
+        where = f"images.{_part(image_id)}"
         entry = self.expect(entry, dict, where)
         image = ImageEntry(
             config=self.field(entry, "config", str, where),
@@ -344,6 +345,11 @@ _KIND_NAMES: dict[type, str] = {dict: "an object", list: "a list", str: "a strin
 
 #: A `\uD800`-`\uDFFF` escape: the only way JSON text can hold a lone surrogate (not valid Unicode).
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+
+
+def _part(key: str) -> str:
+    """A key as part of a field's path in an error: quoted when it holds anything unprintable."""
+    return key if key.isprintable() and len(key) <= 80 else repr(key[:80])
 
 
 def _check_unicode(text: str, data: Any, where: str) -> None:

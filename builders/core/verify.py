@@ -128,7 +128,7 @@ def _check_stored_images(folder: Path, manifest: Manifest, report: VerifyReport)
                     )
                     continue
                 if not cell["bytes"]:
-                    report.problems.append(f"image {image_id} in shard {path} has no embedded bytes")
+                    report.problems.append(f"image {_id(image_id)} in shard {path} has no embedded bytes")
                     continue
                 key = hashlib.sha256(cell["bytes"]).digest()
                 if key not in decoded:
@@ -138,7 +138,7 @@ def _check_stored_images(folder: Path, manifest: Manifest, report: VerifyReport)
                         decoded[key] = f"undecodable ({type(error).__name__})"
                 if decoded[key] != entry.pixel_sha256:
                     report.problems.append(
-                        f"image {image_id} in shard {path} has different pixels than the manifest"
+                        f"image {_id(image_id)} in shard {path} has different pixels than the manifest"
                     )
 
 
@@ -178,7 +178,7 @@ def _check_redraw(family: Family, manifest: Manifest, report: VerifyReport, work
         try:
             spec = family.spec_registry.load(dict(entry.spec))
         except SpecError as error:
-            report.problems.append(f"image {image_id} has a spec that does not load ({_short(error)})")
+            report.problems.append(f"image {_id(image_id)} has a spec that does not load ({_short(error)})")
             continue
         jobs.append(ImageJob(config=entry.config, image_id=image_id, spec=spec, role=entry.role))
     try:
@@ -187,15 +187,20 @@ def _check_redraw(family: Family, manifest: Manifest, report: VerifyReport, work
                 report.images_redrawn += 1
                 if picture.pixel_sha256 != manifest.images[job.image_id].pixel_sha256:
                     report.problems.append(
-                        f"image {job.image_id} re-drawn from its spec differs from the manifest"
+                        f"image {_id(job.image_id)} re-drawn from its spec differs from the manifest"
                     )
     except Exception as error:  # drawing code fed a hand-edited spec: any error is possible
         left = jobs[report.images_redrawn :]
-        where = f"image {left[0].image_id}" if left else "an image"
+        where = f"image {_id(left[0].image_id)}" if left else "an image"
         report.problems.append(
             f"{where} cannot be re-drawn from its spec ({_short(error)}); "
             f"{max(len(left) - 1, 0)} images after it were not re-drawn"
         )
+
+
+def _id(image_id: str) -> str:
+    """An image id as a report shows it: quoted if it holds anything unprintable (one problem, one line)."""
+    return image_id if image_id.isprintable() else repr(image_id)
 
 
 def _short(error: Exception) -> str:
