@@ -12,15 +12,18 @@ import argparse
 import sys
 from pathlib import Path
 
-from builders.core.errors import BuilderError
-from builders.core.folder import BuiltFolder
-from builders.core.publish import describe_plan, prepare_release, publish
-from builders.core.verify import verify
-from builders.families import family_of
+from builders.core.interrupts import EXIT_INTERRUPTED, exit_on_interrupt, exit_with, raise_on_interrupt
 
 
 def main(argv: list[str] | None = None, api: object | None = None) -> int:
     """Run the upload; `api` lets tests pass a fake `HfApi`."""
+    # Imported here, not above: `python upload.py` installs its Ctrl-C handler before these load.
+    from builders.core.errors import BuilderError
+    from builders.core.folder import BuiltFolder
+    from builders.core.publish import describe_plan, prepare_release, publish
+    from builders.core.verify import verify
+    from builders.families import family_of
+
     parser = argparse.ArgumentParser(prog="upload.py", description=__doc__.splitlines()[0])
     parser.add_argument("folder", type=Path, help="a built dataset folder, e.g. build/vlmbias")
     parser.add_argument("--repo", required=True, help="Hub dataset repository, ORG/NAME")
@@ -29,6 +32,7 @@ def main(argv: list[str] | None = None, api: object | None = None) -> int:
     parser.add_argument("--private", action="store_true", help="create the repository as private")
     parser.add_argument("--no-redraw", action="store_true", help="verify without re-drawing every image")
     args = parser.parse_args(argv)
+    raise_on_interrupt()
     try:
         release = prepare_release(args.folder, args.repo, args.version, private=args.private)
         folder = BuiltFolder(args.folder)
@@ -58,7 +62,14 @@ def main(argv: list[str] | None = None, api: object | None = None) -> int:
     except BuilderError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print(
+            "error: interrupted; run the same command again (the Hub never holds half a commit)",
+            file=sys.stderr,
+        )
+        return EXIT_INTERRUPTED
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    exit_on_interrupt("interrupted; nothing was uploaded")
+    exit_with(main())
