@@ -1,8 +1,8 @@
 """Build speed and memory: images per second and peak RSS per config, and for a whole preset.
 
 Each measurement is a fresh `python -m builders build` process, timed from the
-outside; peak RSS is the largest resident set of that process or of any of
-its worker processes (`wait4`'s ru_maxrss). Run:
+outside; peak memory is the largest total resident set of the whole process tree
+(the build and its workers together, sampled every 20 ms: `process_tree.py`). Run:
 
     .venv/bin/python benchmarks/build_speed.py [--preset paper] [--workers N] [--config NAME]...
 
@@ -14,15 +14,16 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from process_tree import timed  # noqa: E402
+
+from builders.core.family import EMBEDDED  # noqa: E402
 from builders.families import get_family  # noqa: E402
 
 
@@ -44,12 +45,7 @@ def measure(family: str, configs: list[str], preset: str, workers: int | None) -
         command += [arg for config in configs for arg in ("--config", config)]
         if workers:
             command += ["--workers", str(workers)]
-        started = time.perf_counter()
-        process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-        _, status, usage = os.wait4(process.pid, 0)
-        seconds = time.perf_counter() - started
-        if os.waitstatus_to_exitcode(status) != 0:
-            raise SystemExit(f"build failed: {process.stderr.read().decode()}")
+        seconds, cpu_seconds, peak_mib = timed(command, ROOT)
         manifest = json.loads((Path(out) / get_family(family).repo_name / "manifest.json").read_text())
         images = len(manifest["images"])
         rows = sum(s["num_rows"] for c in manifest["configs"].values() for s in c["splits"].values())
@@ -61,7 +57,8 @@ def measure(family: str, configs: list[str], preset: str, workers: int | None) -
         "rows": rows,
         "seconds": round(seconds, 2),
         "images_per_second": round(images / seconds, 1),
-        "peak_rss_mib": round(usage.ru_maxrss / 1024, 1),  # KiB on Linux
+        "cpu_seconds": round(cpu_seconds, 2),
+        "peak_tree_mib": round(peak_mib, 1),
         "parquet_mib": round(size / 2**20, 1),
     }
 
@@ -74,7 +71,7 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=None)
     args = parser.parse_args()
     family = get_family(args.family)
-    configs = args.configs or list(family.configs)
+    configs = args.configs or list(family.configs_for(EMBEDDED))
     results = [measure(args.family, [c], args.preset, args.workers) for c in configs]
     results.append(measure(args.family, configs, args.preset, args.workers))
     results.append(measure(args.family, configs, "lite", args.workers))
@@ -82,7 +79,7 @@ def main() -> None:
     print(" | ".join(header))
     for result in results:
         print(" | ".join(str(result[key]) for key in header))
-    print(f"(workers: {args.workers or os.cpu_count()}; peak RSS covers the build process and its workers)")
+    print(f"(workers: {args.workers or os.cpu_count()}; peak memory is the whole process tree's)")
 
 
 if __name__ == "__main__":
