@@ -128,8 +128,7 @@ def test_card_lists_cases_unions_and_grid(viprobe_paper) -> None:
         (["--preset", "dense"], "unknown preset 'dense'; choose from: paper, lite, full"),
         (
             ["--config", "ponzo", "--source", "upstream", "tests"],
-            "config 'ponzo' of family 'viprobe' cannot use --source 'upstream'; "
-            "this family's sources: embedded (drawn by code)",
+            "family 'viprobe' reads no --source 'upstream'; this family's sources: embedded (drawn by code)",
         ),
     ],
 )
