@@ -3,7 +3,7 @@
 Geometry follows each flag's official construction (proportions, stripe widths,
 star positions and sizes), expressed as fractions of the flag or of its canton
 (see `layers.py`). Adding a flag: write one `Flag(...)` entry and list it in
-`FLAGS`; numbering follows the order there (alphabetical within an element).
+`FLAGS`; star flags are numbered in the order there.
 """
 
 from __future__ import annotations
@@ -128,6 +128,7 @@ EUROPEAN_UNION = Flag(
     key="european_union",
     title="European Union",
     country="the European Union",
+    commons="Flag of Europe",  # the release's file name (`Flag of Europe-stars=13_1152.png`)
     aspect=1.5,
     element=STARS,
     count=12,
@@ -362,16 +363,6 @@ MALAYSIA = Flag(
     ),
 )
 
-THAILAND = Flag(
-    key="thailand",
-    title="Thailand",
-    country="Thailand",
-    aspect=1.5,
-    element=STRIPES,
-    count=5,
-    layers=(Stripes(("#A51931", "#F4F5F8", "#2D2A4A", "#F4F5F8", "#A51931"), weights=(1, 1, 2, 1, 1)),),
-)
-
 UNITED_STATES_STRIPES = Flag(
     key="united_states",
     title="United States",
@@ -395,26 +386,81 @@ URUGUAY = Flag(
     ),
 )
 
-#: Every entry, stars first; numbers in ids count from 1 within an element in this order.
+# Zimbabwe (Flag of Zimbabwe Act; the Commons construction sheet's reading of it): seven equal stripes;
+# a white triangle on the hoist, its apex 2/3 hoist from the hoist, edged in black 1/42 hoist wide; a
+# red five-pointed star with two inner corners on the centre line, and the gold Zimbabwe Bird over it
+# (a simplified silhouette). x is a fraction of the length (twice the hoist), y of the hoist.
+#: The black edge's width (1/42 hoist) measured along the axis: the apex half-angle has sine 0.6.
+ZIMBABWE_FIMBRIATION = (1 / 42) / 0.6
+ZIMBABWE_STAR = 0.19  # tip radius, fraction of the hoist
+ZIMBABWE_BIRD = (
+    (0.215, 0.62),
+    (0.29, 0.62),
+    (0.28, 0.595),
+    (0.262, 0.595),
+    (0.27, 0.545),
+    (0.285, 0.47),
+    (0.282, 0.41),
+    (0.3, 0.395),
+    (0.282, 0.385),
+    (0.268, 0.37),
+    (0.252, 0.378),
+    (0.248, 0.4),
+    (0.235, 0.44),
+    (0.215, 0.5),
+    (0.2, 0.56),
+    (0.205, 0.575),
+    (0.235, 0.56),
+    (0.245, 0.595),
+    (0.225, 0.595),
+)  # fmt: skip  (hoist units: x from the hoist, y from the top)
+
+ZIMBABWE = Flag(
+    key="zimbabwe",
+    title="Zimbabwe",
+    country="Zimbabwe",
+    aspect=2.0,
+    element=STRIPES,
+    count=7,
+    layers=(
+        Stripes(("#319208", "#FFD200", "#DE2010", "#000000", "#DE2010", "#FFD200", "#319208")),
+        Polygon(
+            "#000000",
+            (
+                (0, -0.75 * ZIMBABWE_FIMBRIATION),
+                ((2 / 3 + ZIMBABWE_FIMBRIATION) / 2, 0.5),
+                (0, 1 + 0.75 * ZIMBABWE_FIMBRIATION),
+            ),
+        ),
+        Polygon(WHITE, ((0, 0), (1 / 3, 0.5), (0, 1))),
+        Star(0.125, 0.5 - 0.309017 * 0.381966 * ZIMBABWE_STAR, ZIMBABWE_STAR, colour="#DE2010"),
+        Polygon("#FFD200", tuple((x / 2, y) for x, y in ZIMBABWE_BIRD)),
+    ),
+)
+
+#: Every entry, stars first. Star flags are numbered in this order, as the release numbers them where it
+#: shows them: adds first (`flag_stars_001` is the European Union with 13 stars), then removes, so the
+#: United States, eighth, has its 49 stars at `flag_stars_021` (the project site's human-study metadata);
+#: the other star flags keep alphabetical order around those two.
 FLAGS: tuple[Flag, ...] = (
+    EUROPEAN_UNION,
     AUSTRALIA,
     CAPE_VERDE,
     CHINA,
     COMOROS,
-    EUROPEAN_UNION,
     HONDURAS,
     MICRONESIA,
+    UNITED_STATES_STARS,
     NEW_ZEALAND,
     SAMOA,
     SOLOMON_ISLANDS,
     TUVALU,
-    UNITED_STATES_STARS,
     VENEZUELA,
     CUBA,
     GREECE,
     LIBERIA,
     MALAYSIA,
-    THAILAND,
     UNITED_STATES_STRIPES,
     URUGUAY,
+    ZIMBABWE,
 )
