@@ -3,7 +3,8 @@
 Each counterfactual spec gives two images: plain, and with the subject's name in
 a title bar above it (drawn from the same raster). The plain image feeds `main`
 (Q1, Q2) and `identification` (Q3), the titled one feeds `withtitle` (Q1, Q2).
-Unmodified images feed `original` with the paper's sanity questions. With
+Unmodified images feed `original` with the paper's sanity questions that an
+exact-match scorer can grade (patterned grids have none, as released). With
 `--source upstream PATH` the photo topics plan the release's photos instead.
 """
 
