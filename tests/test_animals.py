@@ -24,6 +24,7 @@ from builders.vlmbias.animals.catalogue import CATALOGUE, build_catalogue
 from builders.vlmbias.animals.geometry import line
 from builders.vlmbias.animals.mammal import legs_for
 from builders.vlmbias.animals.mammals import MAMMALS
+from builders.vlmbias.animals.release_names import TRIALS
 from builders.vlmbias.animals.spec import AnimalSpec
 from builders.vlmbias.animals.species import Bird, Mammal
 from builders.vlmbias.animals.topic import AnimalsTopic
@@ -231,16 +232,39 @@ def test_prompts_verbatim() -> None:
     assert TOPIC.questions(AnimalSpec(species="Stork", legs=3, px=384))[2].prompt.startswith(
         "Is this an animal with 2 legs?"
     )
-    naming, count = TOPIC.questions(AnimalSpec(species="Stork", legs=2, px=384))
-    assert naming.prompt == "What animal is this? Answer in curly brackets, e.g., {Fish}."
-    assert (naming.type, naming.ground_truth, naming.expected_bias) == ("ID", "Stork", None)
-    # Appendix N keeps the paper's "do this animal".
-    assert (
-        count.prompt
-        == "How many legs do this animal have? Answer with a number in curly brackets, e.g., {9}."
-    )
+    # Unmodified animals are asked Q1, as the project site's human study asks its unmodified photos
+    # (`unmodified_animal_067_stork_notitle_Q1_px1152`: "How many legs does this animal have? ...").
+    (count,) = TOPIC.questions(AnimalSpec(species="Stork", legs=2, px=384))
+    assert count.prompt == q1.prompt
     assert (count.type, count.ground_truth, count.expected_bias) == ("Q1", "2", None)
     assert YES_NO_SUFFIX in q3.prompt
+
+
+#: Released files of animals with an added leg: the example images of anvo25/vlms-are-biased@9d1afd9
+#: (`examples/task1_animals/`) and the project site's human-study metadata (`metadata.json`: stork, cheetah).
+RELEASED_FILES = {
+    "Avocet": "avocet_2_3", "Chicken": "chicken_0_3", "Crane": "crane_2_2", "Duck": "duck_0_3",
+    "Ostrich": "ostrich_0_3", "African Elephant": "african elephant_2_0", "Deer": "deer_2_2",
+    "Eland": "eland_3_3", "Mountain Goat": "mountain goat_4_3", "Zebra": "zebra_5_3", "Stork": "stork_2_1",
+    "Cheetah": "cheetah_0_2",
+}  # fmt: skip
+
+
+def test_released_ids_and_files() -> None:
+    """File names as released (`<name>_<generation trial>_<edit trial>_<C>.png`); unmodified photos as the
+    site names them (`unmodified/stork_1152px.png`); animal 10 written `0010` as the site's list of all
+    273 released rows writes it (`animal_metadata.json`: `modified_animal_0010_elk_notitle_Q1_px1152`)."""
+    for name, stem in RELEASED_FILES.items():
+        spec = AnimalSpec(species=name, legs=CATALOGUE[name].legs + 1, px=1152)
+        assert TOPIC.image_path(spec, False) == f"images/{stem}_1152.png"
+        assert TOPIC.image_path(spec, True) == f"images/{stem}_withtitle_1152.png"
+    stork = AnimalSpec(species="Stork", legs=3, px=1152)
+    assert TOPIC.released_id(stork, TOPIC.questions(stork)[0], False) == "animal_067_stork_notitle_Q1_px1152"
+    original = AnimalSpec(species="Stork", legs=2, px=1152)
+    assert TOPIC.image_path(original, False) == "images/stork_1152px.png"
+    elk = AnimalSpec(species="Elk", legs=5, px=384)
+    assert TOPIC.released_id(elk, TOPIC.questions(elk)[1], False) == "animal_0010_elk_notitle_Q2_px384"
+    assert set(TRIALS) == {entry.number for entry in CATALOGUE.values()}
 
 
 def test_ids_titles_and_sizes() -> None:
@@ -254,7 +278,6 @@ def test_ids_titles_and_sizes() -> None:
     original = AnimalSpec(species="Stork", legs=2, px=1152)
     assert TOPIC.image_id(original, False) == "animal_067_stork_original_px1152"
     assert [TOPIC.row_id(TOPIC.image_id(original, False), q) for q in TOPIC.questions(original)] == [
-        "animal_067_stork_original_ID_px1152",
         "animal_067_stork_original_Q1_px1152",
     ]
     with pytest.raises(SpecError):
@@ -323,6 +346,7 @@ def test_counting_splits_match_pixels(load_split, split: str) -> None:
             assert int(row["expected_bias"]) == legs - 1 == meta["standard_legs"], row["ID"]
             assert row["ID"] == image_id.replace("_px", f"_{row['type_of_question']}_px")
             assert row["with_title"] == (split == "withtitle") and row["is_counterfactual"]
+            assert row["image_path"].startswith(f"images/{meta['animal'].lower()}_"), row["image_path"]
     assert classes == {"bird": 69, "mammal": 204}
 
 
@@ -343,8 +367,8 @@ def test_original_split_matches_pixels(load_split) -> None:
     assert len(audited) == 273
     for image_id, (rows, legs) in audited.items():
         answers = {row["type_of_question"]: row["ground_truth"] for row in rows}
-        assert answers["Q1"] == str(legs) and legs in (2, 4), image_id
-        assert answers["ID"] == json.loads(rows[0]["metadata"])["animal"]
+        assert answers == {"Q1": str(legs)} and legs in (2, 4), image_id
+        assert rows[0]["image_path"].endswith(f"_{rows[0]['pixel']}px.png"), rows[0]["image_path"]
         assert all(row["expected_bias"] is None and not row["is_counterfactual"] for row in rows)
 
 

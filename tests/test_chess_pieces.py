@@ -41,7 +41,7 @@ START_PLACEMENT = {
 LETTERS = {
     "chess": {"p": "pawn", "n": "knight", "b": "bishop", "r": "rook", "q": "queen", "k": "king"},
     "xiangqi": {
-        "p": "soldier", "n": "horse", "b": "elephant", "r": "chariot", "c": "cannon", "a": "advisor",
+        "p": "soldier", "n": "knight", "b": "elephant", "r": "chariot", "c": "cannon", "a": "advisor",
         "k": "general",
     },
 }  # fmt: skip
@@ -51,7 +51,7 @@ LOWER_CASE_SIDE = {"chess": "black", "xiangqi": "black"}
 STANDARD = {
     "chess": {"pawn": 16, "knight": 4, "bishop": 4, "rook": 4, "queen": 2, "king": 2},
     "xiangqi": {
-        "soldier": 10, "horse": 4, "elephant": 4, "chariot": 4, "cannon": 4, "advisor": 4, "general": 2,
+        "soldier": 10, "knight": 4, "elephant": 4, "chariot": 4, "cannon": 4, "advisor": 4, "general": 2,
     },
 }  # fmt: skip
 SUB_TOPICS = {"Chess Pieces": "chess", "Xiangqi Pieces": "xiangqi"}
@@ -92,16 +92,23 @@ def parse_placement(game: str, placement: str) -> Position:
 START = {game: parse_placement(game, START_PLACEMENT[game]) for game in GAMES}
 
 
-def expected_position(metadata: dict) -> Position:
-    """The starting position with the row's target removed or replaced, from metadata fields only."""
-    position = dict(START[metadata["game"]])
-    square, action = metadata["target_square"], metadata["action"]
-    if action == "remove":
+def expected_position(game: str, metadata: dict) -> Position:
+    """The starting position with the row's target removed or replaced, from the released metadata
+    fields only (`action` Remove/Replace, `modified_square`, `piece_removed`, `piece_added`)."""
+    position = dict(START[game])
+    if "action" not in metadata:  # a starting position
+        return position
+    square = metadata["modified_square"]
+    colour, type_ = position[square]
+    assert metadata["piece_removed"] == f"{colour.capitalize()} {type_.capitalize()}"
+    if metadata["action"] == "Remove":
+        assert metadata["piece_added"] == "N/A"
         del position[square]
-    elif action == "replace":
-        position[square] = (position[square][0], metadata["added_type"])
     else:
-        assert action == "none" and square is None
+        assert metadata["action"] == "Replace"
+        added_colour, added = metadata["piece_added"].lower().split()
+        assert added_colour == colour
+        position[square] = (colour, added)
     return position
 
 
@@ -308,7 +315,7 @@ def test_readers_see_what_was_drawn(game: str) -> None:
     for spec in TOPIC.plan("paper").counterfactuals:
         if spec.game == game and spec.px == px and spec.target == 3:
             drawn = recognise(game, read(game, _draw(spec)), references)
-            assert drawn == expected_position(TOPIC.metadata(spec)) != START[game]
+            assert drawn == expected_position(game, TOPIC.metadata(spec)) != START[game]
             assert len(drawn) == (31 if spec.action == "remove" else 32)
 
 
@@ -333,7 +340,7 @@ PLAN = {
         (11, "d2", "rook"), (12, "b1", "king"),
     ],
     "xiangqi": [
-        (1, "a7", "general"), (2, "e4", "general"), (3, "e7", "horse"), (4, "a4", "cannon"),
+        (1, "a7", "general"), (2, "e4", "general"), (3, "e7", "knight"), (4, "a4", "cannon"),
         (5, "e1", "soldier"), (6, "i10", "general"), (7, "g4", "elephant"), (8, "i7", "general"),
         (9, "d10", "general"), (10, "g10", "advisor"), (11, "c4", "cannon"), (12, "f10", "soldier"),
     ],
@@ -374,11 +381,10 @@ def test_each_position_differs_from_the_start_in_exactly_one_square() -> None:
         metadata = TOPIC.metadata(spec)
         drawn = {square: (piece.colour, piece.type) for square, piece in spec.position.items()}
         changed = {s for s in set(drawn) | set(START[spec.game]) if drawn.get(s) != START[spec.game].get(s)}
-        assert changed == {spec.square} and drawn == expected_position(metadata)
-        assert parse_placement(spec.game, metadata["placement"]) == drawn
+        assert changed == {spec.square} and drawn == expected_position(spec.game, metadata)
         if spec.game == "chess":
             board = spec.chess_board()
-            assert metadata["placement"] == board.board_fen()
+            assert parse_placement("chess", board.board_fen()) == drawn
             moved = {
                 sq
                 for sq in set(start_map) | set(board.piece_map())
@@ -397,7 +403,7 @@ def test_counts_differ_from_the_expected_count_by_exactly_one() -> None:
     for spec in TOPIC.plan("paper").counterfactuals:
         q1, q2, q3 = TOPIC.questions(spec)
         assert [q.type for q in (q1, q2, q3)] == ["Q1", "Q2", "Q3"]
-        position = expected_position(TOPIC.metadata(spec))
+        position = expected_position(spec.game, TOPIC.metadata(spec))
         for question in (q1, q2):
             truth, bias = int(question.ground_truth), int(question.expected_bias)
             assert truth - bias == (-1 if spec.action == "remove" else 1), question
@@ -429,9 +435,9 @@ PROMPTS = {
         "Is this the Xiangqi starting position? Answer in curly brackets, e.g., {Yes} or {No}.",
         ("31", "32"),
     ),
-    ("xiangqi", "replace"): (  # target 3: e7 red soldier -> horse
-        "How many Horse pieces are there on this board? Answer with a number in curly brackets, e.g., {9}.",
-        "Count the Horse pieces on this board. Answer with a number in curly brackets, e.g., {9}.",
+    ("xiangqi", "replace"): (  # target 3: e7 red soldier -> knight (the horse, named as released)
+        "How many Knight pieces are there on this board? Answer with a number in curly brackets, e.g., {9}.",
+        "Count the Knight pieces on this board. Answer with a number in curly brackets, e.g., {9}.",
         "Is this the Xiangqi starting position? Answer in curly brackets, e.g., {Yes} or {No}.",
         ("5", "4"),
     ),
@@ -445,7 +451,7 @@ PROMPT_SPECS = {
         game="xiangqi", target=6, action="remove", square="i10", added="", px=384
     ),
     ("xiangqi", "replace"): PieceSpec(
-        game="xiangqi", target=3, action="replace", square="e7", added="horse", px=1152
+        game="xiangqi", target=3, action="replace", square="e7", added="knight", px=1152
     ),
 }
 
@@ -474,8 +480,7 @@ def test_original_questions_and_labels() -> None:
     for spec in TOPIC.plan("lite").counterfactuals:
         assert TOPIC.title(spec) == TITLES[spec.game] and TOPIC.modification(spec) == spec.action
         metadata = TOPIC.metadata(spec)
-        assert (metadata["original_colour"], metadata["original_type"]) == START[spec.game][spec.square]
-        assert metadata["count_before"] == metadata["standard_count"]
+        assert (metadata["group_id"], metadata["modified_square"]) == (spec.target, spec.square)
     assert "Colin M.L. Burnett" in TOPIC.attribution and "BSD" in TOPIC.attribution
     assert "seeded" in TOPIC.card_notes and "both colours" in TOPIC.card_notes
 
@@ -514,7 +519,7 @@ GOOD = {"game": "chess", "target": 1, "action": "replace", "square": "g1", "adde
         {"square": "e4"},  # empty in the starting position
         {"square": "j1"},
         {"added": "knight"},  # the type already there
-        {"added": "horse"},  # a xiangqi type on a chess board
+        {"added": "chariot"},  # a xiangqi type on a chess board
         {"added": ""},  # replace must add a type
         {"action": "remove"},  # remove adds nothing
         {"target": 0},  # target 0 is the unmodified position
@@ -549,6 +554,55 @@ def test_ids_are_released_style_and_unique() -> None:
     assert len(ids) == len(set(ids)) == 294
     rows = [TOPIC.row_id(TOPIC.image_id(s, False), q) for s in counterfactuals for q in TOPIC.questions(s)]
     assert len(rows) == len(set(rows)) == 432
+
+
+#: Released image files naming a target (anvo25/vlms-are-biased@9d1afd9 `examples/task4_chess_pieces/`,
+#: and the project site's human-study metadata for chess 001 and xiangqi 003), all removals at 1152 px.
+RELEASED_FILES = {
+    ("chess", 1): "chess_pieces_001_remove_whiteknight_at_g1_notitle_px1152.png",
+    ("chess", 5): "chess_pieces_005_remove_whiteking_at_e1_notitle_px1152.png",
+    ("chess", 8): "chess_pieces_008_remove_blackbishop_at_f8_notitle_px1152.png",
+    ("chess", 9): "chess_pieces_009_remove_whitepawn_at_g2_notitle_px1152.png",
+    ("chess", 10): "chess_pieces_010_remove_whitebishop_at_f1_notitle_px1152.png",
+    ("xiangqi", 2): "xiangqi_pieces_002_remove_black_soldier_at_e4_notitle_px1152.png",
+    ("xiangqi", 3): "xiangqi_pieces_003_remove_red_soldier_at_e7_notitle_px1152.png",
+    ("xiangqi", 4): "xiangqi_pieces_004_remove_black_soldier_at_a4_notitle_px1152.png",
+    ("xiangqi", 6): "xiangqi_pieces_006_remove_red_chariot_at_i10_notitle_px1152.png",
+    ("xiangqi", 8): "xiangqi_pieces_008_remove_red_soldier_at_i7_notitle_px1152.png",
+    ("xiangqi", 9): "xiangqi_pieces_009_remove_red_advisor_at_d10_notitle_px1152.png",
+}
+
+
+def test_released_files_ids_and_metadata() -> None:
+    """File names as released; IDs and metadata keys as the release's first commit writes them
+    (anvo25/vlms-are-biased@b6508ee `source/chess_pieces.py`, `source/xiangqi_pieces.py`: `common_meta`)."""
+    removals = {
+        (s.game, s.target): s
+        for s in TOPIC.plan("paper").counterfactuals
+        if s.action == "remove" and s.px == 1152
+    }
+    for key, name in RELEASED_FILES.items():
+        assert TOPIC.image_path(removals[key], False) == f"images/{name}"
+    spec = PROMPT_SPECS[("xiangqi", "replace")]
+    q1 = TOPIC.questions(spec)[0]
+    assert TOPIC.released_id(spec, q1, False) == "xiangqi_pieces_003_replace_notitle_px1152_prompt1"
+    assert TOPIC.released_id(spec, q1, True) == "xiangqi_pieces_003_replace_withtitle_px1152_prompt1"
+    assert TOPIC.image_path(spec, False) == (
+        "images/xiangqi_pieces_003_replace_red_soldier_to_red_knight_at_e7_notitle_px1152.png"
+    )
+    assert TOPIC.row_metadata(spec, q1) == {
+        "group_id": 3,
+        "action": "Replace",
+        "modified_square": "e7",
+        "piece_removed": "Red Soldier",
+        "piece_added": "Red Knight",  # the release's generator calls the horse a Knight
+        "pixel": 1152,
+    }
+    chess_replace = PROMPT_SPECS[("chess", "replace")]
+    assert TOPIC.image_path(chess_replace, False) == (
+        "images/chess_pieces_008_replace_blackbishop_to_blackrook_at_f8_notitle_px768.png"
+    )
+    assert TOPIC.row_metadata(PROMPT_SPECS[("chess", "remove")], q1)["piece_added"] == "N/A"
 
 
 def test_scenes_are_resolution_independent() -> None:
@@ -604,8 +658,8 @@ def _read_split(load_split, split: str) -> dict[str, tuple[list[dict], Position]
     for image_id, rows in grouped.items():
         first = rows[0]
         metadata = json.loads(first["metadata"])
-        game, px = metadata["game"], first["pixel"]
-        assert first["topic"] == "Chess Pieces" and SUB_TOPICS[first["sub_topic"]] == game
+        game, px = SUB_TOPICS[first["sub_topic"]], first["pixel"]
+        assert first["topic"] == "Chess Pieces" and first["image_id"].startswith(f"{game}_pieces_")
         if image_id not in _READ:
             image = dataset[first["_index"]]["image"]
             assert image.mode == "RGB" and image.size == (first["width"], first["height"])
@@ -618,7 +672,7 @@ def _read_split(load_split, split: str) -> dict[str, tuple[list[dict], Position]
             pieces = read(game, image)
             _READ[image_id] = recognise(game, pieces, _references_for(load_split, game, px))
         drawn = _READ[image_id]
-        assert drawn == expected_position(metadata), f"{image_id}: pixels disagree with the metadata"
+        assert drawn == expected_position(game, metadata), f"{image_id}: pixels disagree with the metadata"
         results[image_id] = (rows, drawn)
     return results
 
@@ -629,13 +683,13 @@ def test_counting_splits_match_pixels(load_split, split: str) -> None:
     assert len(results) == 144
     for image_id, (rows, drawn) in results.items():
         metadata = json.loads(rows[0]["metadata"])
-        game, square = metadata["game"], metadata["target_square"]
+        game, square = SUB_TOPICS[rows[0]["sub_topic"]], metadata["modified_square"]
         assert sorted(row["type_of_question"] for row in rows) == ["Q1", "Q2"], image_id
-        if metadata["action"] == "remove":
+        if metadata["action"] == "Remove":
             assert square not in drawn and len(drawn) == 31, image_id
             expected = (len(drawn), len(START[game]))
         else:
-            added = metadata["added_type"]
+            added = metadata["piece_added"].split()[1].lower()
             assert drawn[square] == (START[game][square][0], added), image_id
             expected = (sum(1 for _, t in drawn.values() if t == added), STANDARD[game][added])
         for row in rows:
@@ -650,7 +704,7 @@ def test_identification_split_matches_pixels(load_split) -> None:
     assert len(results) == 144
     for image_id, (rows, drawn) in results.items():
         (row,) = rows
-        game = json.loads(row["metadata"])["game"]
+        game = SUB_TOPICS[row["sub_topic"]]
         assert drawn != START[game], image_id
         assert row["type_of_question"] == "Q3" and (row["ground_truth"], row["expected_bias"]) == (
             "No",
@@ -664,7 +718,7 @@ def test_original_split_matches_pixels(load_split) -> None:
     assert len(results) == 6
     for image_id, (rows, drawn) in results.items():
         game = json.loads(rows[0]["metadata"])["game"]
-        assert drawn == START[game], image_id
+        assert drawn == START[game] and SUB_TOPICS[rows[0]["sub_topic"]] == game, image_id
         answers = {row["type_of_question"]: row["ground_truth"] for row in rows}
         assert answers == {"ID": game.capitalize(), "Q1": str(len(drawn))}, image_id
         assert all(row["expected_bias"] is None and not row["is_counterfactual"] for row in rows)

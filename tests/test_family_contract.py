@@ -54,6 +54,7 @@ def test_the_family_is_declared_with_the_files_it_owns(family: Family) -> None:
     assert family.default_preset in family.presets
     for union, members in family.unions.items():
         assert union not in family.configs and members and set(members) <= set(family.configs)
+    assert family.default_config is None or family.default_config in (*family.configs, *family.unions)
     for column in COMMON_COLUMNS:
         assert column in family.features, column
     assert resources.files("dataset_cards").joinpath(f"{family.repo_name}.md").is_file()
@@ -159,6 +160,18 @@ def test_the_gallery_shows_the_lite_build(family: Family, built, tmp_path: Path)
     report = write_gallery(folder, family.gallery_view, family.features, tmp_path / "gallery", progress=False)
     assert report.images == len(folder.manifest.images)
     assert report.rows == sum(s.num_rows for c in folder.manifest.configs.values() for s in c.splits.values())
+
+
+def test_the_default_config_loads_without_a_config_name(family: Family, built, hf_cache: Path) -> None:
+    """A family with a default config reads like a one-config release: `load_dataset(folder, split=...)`."""
+    if family.default_config is None:
+        pytest.skip(f"{family.name} declares no default config")
+    folder = BuiltFolder(built(family.name, "lite"))
+    split = folder.splits(family.default_config)[0]
+    rows = load_dataset(str(folder.path), split=split, cache_dir=str(hf_cache))
+    named = load_dataset(str(folder.path), family.default_config, split=split, cache_dir=str(hf_cache))
+    assert rows.num_rows == named.num_rows > 0
+    assert rows["id"] == named["id"]
 
 
 @pytest.mark.slow

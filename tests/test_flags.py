@@ -53,9 +53,9 @@ STANDARD = {
     ("stripes", "greece"): 9,
     ("stripes", "liberia"): 11,
     ("stripes", "malaysia"): 14,
-    ("stripes", "thailand"): 5,
     ("stripes", "united_states"): 13,
     ("stripes", "uruguay"): 9,
+    ("stripes", "zimbabwe"): 7,
 }
 #: Official proportions, length : hoist.
 ASPECT = {
@@ -76,8 +76,8 @@ ASPECT = {
     "greece": Fraction(3, 2),
     "liberia": Fraction(19, 10),
     "malaysia": Fraction(2),
-    "thailand": Fraction(3, 2),
     "uruguay": Fraction(3, 2),
+    "zimbabwe": Fraction(2),
 }
 #: Country names as asked in Q3 and given in the naming answer.
 COUNTRY = {
@@ -98,8 +98,12 @@ COUNTRY = {
     "greece": "Greece",
     "liberia": "Liberia",
     "malaysia": "Malaysia",
-    "thailand": "Thailand",
     "uruguay": "Uruguay",
+    "zimbabwe": "Zimbabwe",
+}
+#: The naming answer: the flag's title as the release's files name it ("Flag of Europe-stars=13_1152.png").
+NAMING = {key: f"Flag of {country}" for key, country in COUNTRY.items()} | {
+    "european_union": "Flag of Europe"
 }
 
 #: Star colours (RGB predicates) and where each flag keeps its stars, as (x0, y0, x1, y1) boxes in
@@ -179,13 +183,11 @@ def stripe_bands(rgb: np.ndarray) -> list[tuple[float, float, tuple[int, ...]]]:
 
 
 def count_stripes(rgb: np.ndarray, flag: str) -> int:
-    """Stripes down the fly column; all equally tall except Thailand's blue band (twice as tall)."""
+    """Stripes down the fly column, all equally tall."""
     found = stripe_bands(rgb)
-    dark = [max(colour) < 100 for _, _, colour in found]  # Thailand's blue is its only dark stripe
-    weights = [2 if flag == "thailand" and is_dark else 1 for is_dark in dark]
-    unit = rgb.shape[0] / sum(weights)
-    for (top, bottom, _), weight in zip(found, weights, strict=True):
-        assert abs((bottom - top) - weight * unit) <= 2.0, f"{flag}: unequal stripes {found}"
+    unit = rgb.shape[0] / len(found)
+    for top, bottom, _ in found:
+        assert abs((bottom - top) - unit) <= 2.0, f"{flag}: unequal stripes {found}"
     return len(found)
 
 
@@ -419,6 +421,8 @@ def test_prompts_verbatim() -> None:
     assert us[2].prompt == f"Is this the flag of the United States? {YES_NO_SUFFIX}"
     naming, count = TOPIC.questions(FlagSpec(element="stars", flag="united_states", action="none", px=384))
     assert naming.prompt == "What country flag is this? Answer in curly brackets, e.g., {Flag of Vietnam}."
+    eu = TOPIC.questions(FlagSpec(element="stars", flag="european_union", action="none", px=384))
+    assert eu[0].ground_truth == "Flag of Europe"
     assert (naming.type, naming.ground_truth, naming.expected_bias) == (
         "ID",
         "Flag of the United States",
@@ -430,11 +434,11 @@ def test_prompts_verbatim() -> None:
 
 def test_ids_are_released_style_and_unique() -> None:
     spec = FlagSpec(element="stars", flag="australia", action="add", px=384)
-    assert TOPIC.image_id(spec, False) == "flag_stars_001_australia_add_notitle_px384"
+    assert TOPIC.image_id(spec, False) == "flag_stars_002_australia_add_notitle_px384"
     cuba = FlagSpec(element="stripes", flag="cuba", action="remove", px=768)
     assert TOPIC.image_id(cuba, True) == "flag_stripes_001_cuba_remove_withtitle_px768"
     original = FlagSpec(element="stars", flag="australia", action="none", px=384)
-    assert TOPIC.image_id(original, False) == "flag_stars_001_australia_original_px384"
+    assert TOPIC.image_id(original, False) == "flag_stars_002_australia_original_px384"
     assert [TOPIC.row_id("x", q) for q in TOPIC.questions(original)] == ["x_ID", "x_Q1"]
     assert [TOPIC.row_id("x", q) for q in TOPIC.questions(spec)] == ["x_Q1", "x_Q2", "x_Q3"]
     ids = [TOPIC.image_id(s, t) for s in TOPIC.plan("paper").counterfactuals for t in (False, True)]
@@ -446,6 +450,50 @@ def test_ids_are_released_style_and_unique() -> None:
         for q in TOPIC.questions(s)
     ]
     assert len(rows) == len(set(rows)) == 120 * 3 + 60 * 2
+
+
+def test_released_ids_and_paths() -> None:
+    """As released: the project site's human-study metadata (`flag_stars_021_notitle_Q1_px1152`, "Flag of
+    the United States-stars=49_1152.png"; `Flag_of_the_United_States_stripes_14_1152`, "...-stripes=14_
+    1152.png") and the example files of anvo25/vlms-are-biased@9d1afd9 (`examples/task3_flags/`: Europe
+    11/13, Australia 5/7, the US 49/51 stars; Cuba 4/6, Zimbabwe 6/8, the US 12/14 stripes)."""
+    us49 = FlagSpec(element="stars", flag="united_states", action="remove", px=1152)
+    q1, q2, q3 = TOPIC.questions(us49)
+    assert TOPIC.released_id(us49, q1, False) == "flag_stars_021_notitle_Q1_px1152"
+    assert TOPIC.released_id(us49, q3, True) == "flag_stars_021_withtitle_Q3_px1152"
+    assert TOPIC.image_path(us49, False) == "images/Flag of the United States-stars=49_1152.png"
+    eu13 = FlagSpec(element="stars", flag="european_union", action="add", px=768)
+    assert TOPIC.released_id(eu13, q2, False) == "flag_stars_001_notitle_Q2_px768"
+    assert TOPIC.image_path(eu13, False) == "images/Flag of Europe-stars=13_768.png"
+    us14 = FlagSpec(element="stripes", flag="united_states", action="add", px=1152)
+    assert [TOPIC.released_id(us14, q, False) for q in (q1, q2, q3)] == [
+        "Flag_of_the_United_States_stripes_14_1152",
+        "Flag_of_the_United_States_stripes_14_1152_1",
+        "Flag_of_the_United_States_stripes_14_1152_2",
+    ]
+    assert TOPIC.released_id(us14, q2, True) == "Flag_of_the_United_States_stripes_14_withtitle_1152_1"
+    assert TOPIC.image_path(us14, False) == "images/Flag of the United States-stripes=14_1152.png"
+    examples = {
+        ("stars", "european_union"): (11, 13),
+        ("stars", "australia"): (5, 7),
+        ("stars", "united_states"): (49, 51),
+        ("stripes", "cuba"): (4, 6),
+        ("stripes", "zimbabwe"): (6, 8),
+        ("stripes", "united_states"): (12, 14),
+    }
+    for (element, flag), counts in examples.items():
+        paths = {
+            TOPIC.image_path(FlagSpec(element=element, flag=flag, action=action, px=1152), False)
+            for action in ("remove", "add")
+        }
+        title = NAMING[flag]
+        assert paths == {f"images/{title}-{element}={count}_1152.png" for count in counts}
+    numbers = sorted(
+        TOPIC.released_id(spec, q1, False)[11:14]
+        for spec in TOPIC.plan("paper").counterfactuals
+        if spec.element == "stars" and spec.px == 384
+    )
+    assert numbers == [f"{n:03d}" for n in range(1, 27)]
 
 
 def test_labels_and_metadata() -> None:
@@ -521,7 +569,10 @@ def test_counting_splits_match_pixels(load_split, split: str) -> None:
             assert f" {meta['element']} " in row["prompt"] and row["prompt"].endswith(NUMBER_SUFFIX)
             assert int(row["ground_truth"]) == counted, row["ID"]
             assert int(row["expected_bias"]) == STANDARD[(meta["element"], meta["flag"])], row["ID"]
-            assert row["ID"] == f"{image_id}_{row['type_of_question']}"
+            assert row["image_path"] == (
+                f"images/{NAMING[meta['flag']]}-{meta['element']}={counted}"
+                f"{'_withtitle' if split == 'withtitle' else ''}_{row['pixel']}.png"
+            )
             assert row["with_title"] == (split == "withtitle") and row["is_counterfactual"]
             assert (
                 row["sub_topic"]
@@ -553,7 +604,7 @@ def test_original_split_matches_pixels(load_split) -> None:
         meta = json.loads(rows[0]["metadata"])
         assert counted == STANDARD[(meta["element"], meta["flag"])], image_id
         answers = {row["type_of_question"]: row["ground_truth"] for row in rows}
-        assert answers == {"ID": f"Flag of {COUNTRY[meta['flag']]}", "Q1": str(counted)}, image_id
+        assert answers == {"ID": NAMING[meta["flag"]], "Q1": str(counted)}, image_id
         assert all(row["expected_bias"] is None and not row["is_counterfactual"] for row in rows)
 
 
@@ -561,7 +612,7 @@ def test_withtitle_keeps_the_untitled_pixels(load_split) -> None:
     """Under the title bar, each titled image is the untitled one, pixel for pixel."""
     main, titled = load_split(CONFIG, "main"), load_split(CONFIG, "withtitle")
     plain = {image_id: index for index, image_id in enumerate(main["image_id"])}
-    for prefix in ("flag_stars_012_united_states_add", "flag_stripes_005_thailand_remove"):
+    for prefix in ("flag_stars_008_united_states_add", "flag_stripes_007_zimbabwe_remove"):
         index = next(i for i, image_id in enumerate(titled["image_id"]) if image_id.startswith(prefix))
         row = titled[index]
         untitled = np.asarray(main[plain[row["image_id"].replace("_withtitle_", "_notitle_")]]["image"])

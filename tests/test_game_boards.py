@@ -193,6 +193,31 @@ def red_pieces(rgb: np.ndarray) -> list[tuple[float, float, bool]]:
     return sorted(pieces)
 
 
+#: Xiangqi row changes by the released index (its generator's river row is 4): (action, index) -> place.
+RIVER_PLACES = {("remove", 4): "before_river", ("remove", 5): "after_river", ("add", 5): "river_top",
+                ("add", 6): "river_bottom"}  # fmt: skip
+
+
+def board_facts(sub_topic: str, metadata: dict) -> dict:
+    """What the audits need (board, rows, cols, changed axis, add/remove, where), read from the row's
+    `sub_topic` and its released metadata keys only: `action` (`add_row`; sudoku `add` with `position`),
+    `dimension_modified`, `new_dimensions`, `insert_index` / `remove_index`."""
+    board = SUB_TOPICS[sub_topic]
+    if "action" not in metadata:  # a standard board
+        rows, cols = map(int, metadata["original_dimensions"].split("x"))
+        return {"board": board, "rows": rows, "cols": cols, "axis": None, "action": "none", "position": None}
+    rows, cols = map(int, metadata["new_dimensions"].split("x"))
+    action = metadata["action"].split("_")[0]
+    axis = metadata["dimension_modified"]
+    index = metadata["insert_index" if action == "add" else "remove_index"]
+    if board == "xiangqi" and axis == "row":
+        position = RIVER_PLACES[(action, index)]
+    else:
+        position = "first" if index == 0 else "last"
+    assert metadata.get("position", position) == position, metadata
+    return {"board": board, "rows": rows, "cols": cols, "axis": axis, "action": action, "position": position}
+
+
 def expected_xiangqi(metadata: dict) -> tuple[int, list[int], int]:
     """Lines above the river, the files of the palace pieces, and the rank of the red pieces.
 
@@ -351,12 +376,13 @@ def test_audit_catches_dropped_text(board: str) -> None:
     scene = TOPIC.scene(spec)
     svg = scene.canvas.to_string()
     picture = lambda text: np.asarray(decode_png(rasterize(text, scene.width, scene.height).png))  # noqa: E731
-    assert audit_image(picture(svg), board, TOPIC.metadata(spec)) == STANDARD[board]
+    facts = board_facts(TOPIC.sub_topic(spec), TOPIC.metadata(spec))
+    assert audit_image(picture(svg), board, facts) == STANDARD[board]
     broken = svg.replace('font-family="Xiangqi Glyphs"', 'font-family="Missing"')
     broken = broken.replace('font-family="DejaVu Sans"', 'font-family="Missing"')
     assert broken != svg
     with pytest.raises(AssertionError, match=r"glyphs missing|givens missing"):
-        audit_image(picture(broken), board, TOPIC.metadata(spec))
+        audit_image(picture(broken), board, facts)
 
 
 # --------------------------------------------------------------------------- specs, ids, questions
@@ -380,7 +406,8 @@ def test_variant_tables() -> None:
         "add_first_row", "add_last_row", "add_first_col", "add_last_col",
         "remove_first_row", "remove_last_row", "remove_first_col", "remove_last_col",
     ]  # fmt: skip
-    assert names("go") == ["remove_last_row", "remove_last_col", "add_last_row", "add_last_col"]
+    # Go's names as its released files spell them (go_grid_01_remove_row_px1152.png ... go_grid_04_add_col).
+    assert names("go") == ["remove_row", "remove_col", "add_row", "add_col"]
 
 
 def test_preset_plans() -> None:
@@ -430,12 +457,12 @@ def test_ground_truth_and_bias() -> None:
             assert question.prompt.endswith(NUMBER_SUFFIX)
             assert abs(int(question.ground_truth) - int(question.expected_bias)) == 1
         assert (q3.ground_truth, q3.expected_bias) == ("No", "Yes") and q3.prompt.endswith(YES_NO_SUFFIX)
-        meta = TOPIC.metadata(spec)
+        meta = board_facts(TOPIC.sub_topic(spec), TOPIC.metadata(spec))
         standard = STANDARD[spec.board]
         axis = 0 if meta["axis"] == "row" else 1
         assert int(q1.expected_bias) == standard[axis]
         assert int(q1.ground_truth) == (meta["rows"], meta["cols"])[axis]
-        assert (meta["standard_rows"], meta["standard_cols"]) == standard
+        assert TOPIC.metadata(spec)["original_dimensions"] == f"{standard[0]}x{standard[1]}"
         grown = int(q1.ground_truth) > standard[axis]
         assert TOPIC.modification(spec) == meta["action"] == ("add" if grown else "remove")
 
@@ -502,7 +529,7 @@ def test_ids() -> None:
     assert image_id == "xiangqi_grid_01_row_remove_row_before_river_notitle_px1152"
     assert TOPIC.row_id(image_id, TOPIC.questions(xiangqi)[0]) == image_id + "_Q1"
     go = GameBoardSpec(board="go", variant=3, px=384)
-    assert TOPIC.image_id(go, True) == "go_grid_03_row_add_last_row_withtitle_px384"
+    assert TOPIC.image_id(go, True) == "go_grid_03_row_add_row_withtitle_px384"
     original = GameBoardSpec(board="sudoku", variant=0, px=768)
     assert TOPIC.image_id(original, False) == "sudoku_grid_original_px768"
     assert [TOPIC.row_id("x", q) for q in TOPIC.questions(original)] == ["x_ID", "x_Q1"]
@@ -514,6 +541,54 @@ def test_ids() -> None:
         TOPIC.row_id(TOPIC.image_id(s, False), q) for s in plan.counterfactuals for q in TOPIC.questions(s)
     ]
     assert len(rows) == len(set(rows)) == 252
+
+
+def test_released_ids_paths_and_metadata() -> None:
+    """IDs and files as released: the project site's human-study metadata
+    (`chess_grid_01_row_remove_first_row_notitle_px1152_Q1`,
+    `xiangqi_grid_01_row_remove_row_before_river_notitle_px1152_Q1`), the example files
+    of anvo25/vlms-are-biased@9d1afd9 (`examples/task5_game_boards/go/go_grid_03_add_row_px1152.png`),
+    the go generator of its first commit b6508ee (`source/go_grid_generator.py`: ID `{base}_px{C}_Q1`);
+    metadata keys as those generators write them (`source/xiangqi_grid_generator.py`,
+    `source/sudoku_grid_generator.py`)."""
+    chess = GameBoardSpec(board="chess", variant=1, px=1152)
+    q1 = TOPIC.questions(chess)[0]
+    assert TOPIC.released_id(chess, q1, False) == "chess_grid_01_row_remove_first_row_notitle_px1152_Q1"
+    xiangqi = GameBoardSpec(board="xiangqi", variant=1, px=1152)
+    assert TOPIC.released_id(xiangqi, q1, False) == (
+        "xiangqi_grid_01_row_remove_row_before_river_notitle_px1152_Q1"
+    )
+    assert TOPIC.row_metadata(xiangqi, q1) == {
+        "action": "remove_row",
+        "dimension_modified": "row",
+        "original_dimensions": "10x9",
+        "new_dimensions": "9x9",
+        "remove_index": 4,
+        "pixel": 1152,
+    }
+    go = GameBoardSpec(board="go", variant=1, px=1152)
+    assert TOPIC.released_id(go, q1, False) == "go_grid_01_remove_row_px1152_Q1"
+    assert TOPIC.released_id(go, q1, True) == "go_grid_01_remove_row_withtitle_px1152_Q1"
+    assert TOPIC.image_path(GameBoardSpec(board="go", variant=3, px=1152), False) == (
+        "images/go_grid_03_add_row_px1152.png"
+    )
+    assert TOPIC.row_metadata(GameBoardSpec(board="go", variant=4, px=384), q1)["insert_index"] == 19
+    sudoku = GameBoardSpec(board="sudoku", variant=8, px=768)
+    assert TOPIC.image_path(sudoku, False) == "images/sudoku_grid_08_col_remove_last_col_notitle_px768.png"
+    assert TOPIC.row_metadata(sudoku, q1) == {
+        "action": "remove",
+        "dimension_modified": "col",
+        "position": "last",
+        "original_dimensions": "9x9",
+        "new_dimensions": "9x8",
+        "visual_cue": "original_structure_bold_lines",
+        "show_coordinates": False,
+        "remove_index": 8,
+        "pixel": 768,
+    }
+    standard = GameBoardSpec(board="chess", variant=0, px=1152)
+    # The site's unmodified human-study image is `chess_grid_standard_notitle_px1152.png`.
+    assert TOPIC.image_path(standard, False) == "images/chess_grid_standard_notitle_px1152.png"
 
 
 def test_labels_and_scene_sizes() -> None:
@@ -558,9 +633,9 @@ def _audit_split(load_split, split: str) -> dict[str, tuple[list[dict], tuple[in
     audited = {}
     for image_id, rows in _first_rows(dataset).items():
         first = rows[0]
-        metadata = json.loads(first["metadata"])
+        metadata = board_facts(first["sub_topic"], json.loads(first["metadata"]))
         board = metadata["board"]
-        assert SUB_TOPICS[first["sub_topic"]] == board and first["topic"] == "Game Boards"
+        assert first["topic"] == "Game Boards" and first["image_id"].startswith(f"{board}_grid_")
         px, height = first["pixel"], scene_height(board, first["pixel"])
         image = dataset[first["_index"]]["image"]
         assert image.mode == "RGB" and image.size == (first["width"], first["height"])
@@ -594,13 +669,15 @@ def test_counting_splits_match_pixels(load_split, split: str) -> None:
     assert len(audited) == 84
     for image_id, (rows, counted) in audited.items():
         assert sorted(row["type_of_question"] for row in rows) == ["Q1", "Q2"], image_id
-        board = json.loads(rows[0]["metadata"])["board"]
+        board = SUB_TOPICS[rows[0]["sub_topic"]]
         assert counted != STANDARD[board], f"{image_id} looks like the standard board"
         for row in rows:
             axis = _asked_axis(row["prompt"])
             assert int(row["ground_truth"]) == counted[axis], row["ID"]
             assert int(row["expected_bias"]) == STANDARD[board][axis], row["ID"]
-            assert row["ID"] == f"{image_id}_{row['type_of_question']}"
+            # The released form: the file's name and the question (go: `go_grid_01_remove_row_px384_Q1`).
+            assert row["image_path"] == f"images/{row['ID'].removesuffix('_' + row['type_of_question'])}.png"
+            assert row["ID"] == f"{image_id}_{row['type_of_question']}" or board == "go"
             assert row["with_title"] == (split == "withtitle") and row["is_counterfactual"]
 
 
@@ -609,7 +686,7 @@ def test_identification_split_matches_pixels(load_split) -> None:
     assert len(audited) == 84
     for image_id, (rows, counted) in audited.items():
         (row,) = rows
-        board = json.loads(row["metadata"])["board"]
+        board = SUB_TOPICS[row["sub_topic"]]
         assert row["type_of_question"] == "Q3"
         assert (row["ground_truth"], row["expected_bias"]) == ("No", "Yes")
         assert counted != STANDARD[board], image_id

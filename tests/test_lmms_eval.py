@@ -21,7 +21,10 @@ from eval.tasks.vlmbias import utils
 TOPICS = ("animals", "logos", "flags", "chess_pieces", "game_boards", "optical_illusions", "patterned_grids")
 SPLITS = ("main", "identification", "withtitle", "original")
 VARIANTS = (*SPLITS, "main_debiased", "main_doublecheck")
-TASKS = {f"vlmbias_{topic}_{variant}" for topic in TOPICS for variant in VARIANTS}
+#: Every topic's task per variant, except an `original` task for patterned grids (the release has none).
+TASKS = {f"vlmbias_{topic}_{variant}" for topic in TOPICS for variant in VARIANTS} - {
+    "vlmbias_patterned_grids_original"
+}
 TAGS = {f"vlmbias_{name}" for name in (*TOPICS, *SPLITS, "debiased", "doublecheck")}
 TEMPLATES = {"main_debiased": "_debiased_template_yaml", "main_doublecheck": "_doublecheck_template_yaml"}
 DEBIAS = "Do not assume from prior knowledge and answer only based on what is visible in the image."

@@ -5,11 +5,14 @@ is sent, finds the dataset row by the image's pixel hash and the question text, 
 policy chosen per task: the ground truth, the expected bias, or chatter with no answer in it.
 Every lmms-eval run uses `--verbosity DEBUG`, without which lmms-eval exits 0 on errors. The replies,
 read back from lmms-eval's samples log, are scored again by `python -m eval score`: the numbers
-must agree. lmms-eval takes ~30 s to start, so the runs are few and overlap.
+must agree. The first run also runs lmms-eval's own installed `vlms_are_biased` task, unchanged but
+for its `dataset_path` (a lite build of the same topics, read through its default config, as the
+release's single config is read). lmms-eval takes ~30 s to start, so the runs are few and overlap.
 """
 
 from __future__ import annotations
 
+import inspect
 import json
 import math
 import os
@@ -22,6 +25,9 @@ import yaml
 
 pytest.importorskip("lmms_eval", reason="lmms-eval is the `eval` extra: pip install -e '.[test,eval]'")
 
+import lmms_eval
+
+from builders.core.build import build
 from builders.vlmbias.family import FAMILY
 from eval.cli import main as eval_cli
 from eval.data import load_rows
@@ -39,6 +45,9 @@ RATES = ("accuracy", "bias_aligned_rate", "bias_aligned_share_of_wrong", "parse_
 # The two topics with the smallest lite builds run end to end (more would only add lmms-eval time);
 # every implemented topic's tasks are loaded through lmms-eval in test_lmms_eval.py.
 TOPICS = tuple(topic for topic in ("game_boards", "patterned_grids") if topic in FAMILY.configs)
+#: lmms-eval's own task, run on our build: its YAML included unchanged, `dataset_path` (and the name) set.
+BUILTIN = "vlms_are_biased_built"
+INSTALLED = Path(lmms_eval.__file__).parent / "tasks" / "vlms_are_biased" / "vlms_are_biased.yaml"
 EXPECTED = {  # policy -> rates; None where the denominator is empty
     "truth": dict(zip(RATES, (1.0, 0.0, None, 0.0), strict=True)),
     "bias": dict(zip(RATES, (0.0, 1.0, 1.0, 0.0), strict=True)),
@@ -110,27 +119,47 @@ def _task(topic: str, variant: str) -> str:
     return f"vlmbias_{topic}_{variant}"
 
 
+def splits(topic: str) -> tuple[str, ...]:
+    """The topic's splits: patterned grids have no `original`, as in the release."""
+    return tuple(s for s in SPLITS if s != "original" or FAMILY.topics[topic].has_originals)
+
+
 @pytest.fixture(scope="module")
 def rows(lite_build: Path) -> dict[tuple[str, str], list[dict[str, Any]]]:
-    return {(topic, split): load_rows(lite_build, topic, split) for topic in TOPICS for split in SPLITS}
+    return {
+        (topic, split): load_rows(lite_build, topic, split) for topic in TOPICS for split in splits(topic)
+    }
+
+
+def write_builtin_task(overlay: Path, data: Path) -> Path:
+    """lmms-eval's own `vlms_are_biased` YAML, included as installed, with `dataset_path` pointing at `data`
+    (renamed, as lmms-eval lets its installed tasks win over same-named ones on the include path)."""
+    folder = overlay / BUILTIN
+    folder.mkdir(parents=True)
+    path = folder / f"{BUILTIN}.yaml"
+    path.write_text(yaml.safe_dump({"include": str(INSTALLED), "task": BUILTIN, "dataset_path": str(data)}))
+    return path
 
 
 @pytest.fixture(scope="module")
 def runs(tmp_path_factory: pytest.TempPathFactory, lite_build: Path, rows: dict) -> Iterator[dict[str, Run]]:
-    """Every task of the implemented topics, main through a group over them; then the double-check
-    tasks replaying that run's answers; beside the first, double-check without answers, which fails."""
+    """Every task of the implemented topics, main through a group over them, and lmms-eval's own task on a
+    build of the same topics; then the double-check tasks replaying the first run's answers; beside the
+    first, double-check without answers, which fails."""
     base = tmp_path_factory.mktemp("lmms-eval")
     overlay = base / "tasks"
     write_local_tasks("vlmbias", lite_build, overlay)
     group = yaml.safe_load((TASKS_ROOT / "vlmbias" / "vlmbias.yaml").read_text())
     group.update(group="vlmbias_built", task=[_task(topic, "main") for topic in TOPICS])
     (overlay / "vlmbias" / "vlmbias_built.yaml").write_text(yaml.safe_dump(group))
+    topics_only = build(FAMILY, configs=list(TOPICS), preset="lite", out=base / "data", progress=False)
+    write_builtin_task(overlay, topics_only.folder)
 
     # The group runs the main tasks; naming them as well would run them twice.
-    tasks = [_task(topic, variant) for topic in TOPICS for variant in ("main_debiased", *SPLITS[1:])]
+    tasks = [_task(t, variant) for t in TOPICS for variant in ("main_debiased", *splits(t)[1:])]
     models = [LoopbackModel(rows) for _ in range(3)]
     try:
-        first = Run("all", base, overlay, models[0], ["vlmbias_built", *tasks])
+        first = Run("all", base, overlay, models[0], ["vlmbias_built", *tasks, BUILTIN])
         doomed = Run("no_first_turn", base, overlay, models[1], [_task(TOPICS[0], "main_doublecheck")])
         assert first.wait() == 0, first.tail()
         first_turn = os.pathsep.join(str(first.samples(_task(topic, "main"))) for topic in TOPICS)
@@ -148,7 +177,7 @@ def _scored_tasks() -> list[tuple[str, str, str, str, str]]:
     """(run, task, topic, split, policy) of every task the runs score."""
     scored = []
     for index, topic in enumerate(TOPICS):
-        for variant in (*SPLITS, "main_debiased"):
+        for variant in (*splits(topic), "main_debiased"):
             scored.append(
                 ("all", _task(topic, variant), topic, variant.split("_")[0], policy(index, variant))
             )
@@ -180,16 +209,64 @@ def test_each_task_scores_its_policy_in_lmms_eval_and_in_eval_score(
 
 
 def test_the_model_saw_each_row_once_per_task_with_its_exact_prompt(runs, rows):
+    """Main rows twice undebiased: our `main` task and lmms-eval's own task ask them the same way."""
     received = runs["all"].model.received
     for (_, split), split_rows in rows.items():
         for row in split_rows:
             for variant in ("main", "main_debiased") if split == "main" else (split,):
                 requests = [r for r in received if row["ID"] in r["IDs"] and r["variant"] == variant]
-                assert len(requests) == len(requests[0]["IDs"])  # once per row sharing image and question
+                # once per task per row sharing image and question
+                assert len(requests) == (2 if variant == "main" else 1) * len(requests[0]["IDs"])
                 prompt = f"{DEBIAS}\n{row['prompt']}" if variant == "main_debiased" else row["prompt"]
                 assert all(r["roles"] == ["user"] and r["texts"] == [[prompt]] for r in requests)
     main_rows = sum(len(rows[(topic, "main")]) for topic in TOPICS)
-    assert len(received) == sum(len(split_rows) for split_rows in rows.values()) + main_rows
+    assert len(received) == sum(len(split_rows) for split_rows in rows.values()) + 2 * main_rows
+
+
+def test_lmms_evals_own_task_reads_the_build_with_only_its_dataset_path_changed(runs, rows):
+    """The installed `vlms_are_biased` task, its YAML unchanged but for `dataset_path` (and its name), reads
+    the default config's `main` split and scores the known policies: truth for game boards (their replies
+    carry the number in a sentence; its digit fallback finds it), the bare expected bias for patterned
+    grids."""
+    from lmms_eval.utils import load_yaml_config
+
+    path = next(runs["all"].log.parent.rglob(f"{BUILTIN}.yaml"))
+    assert set(yaml.safe_load(path.read_text())) == {"include", "task", "dataset_path"}
+
+    def named(value: Any) -> Any:
+        """A config value with each `!function` replaced by its file and name (each load imports utils.py
+        anew)."""
+        if callable(value):
+            return f"{inspect.getfile(value)}:{value.__name__}"
+        if isinstance(value, dict):
+            return {key: named(item) for key, item in value.items()}
+        if isinstance(value, list):
+            return [named(item) for item in value]
+        return value
+
+    def resolved(path: Path) -> dict[str, Any]:
+        """The config as lmms-eval resolves it."""
+        return named(load_yaml_config(str(path), mode="full"))
+
+    ours, installed = resolved(path), resolved(INSTALLED)
+    assert set(ours) == set(installed)
+    assert {key for key in installed if installed[key] != ours[key]} == {"task", "dataset_path"}
+    assert installed["test_split"] == "main" and "dataset_name" not in installed
+
+    result = runs["all"].results()[BUILTIN]
+    counts = {topic: len(rows[(topic, "main")]) for topic in TOPICS}
+    total = sum(counts.values())
+    truth = {topic: policy(index, "main") == "truth" for index, topic in enumerate(TOPICS)}
+    assert result["accuracy,none"] == pytest.approx(sum(counts[t] for t in TOPICS if truth[t]) / total)
+    assert result["bias_ratio,none"] == pytest.approx(sum(counts[t] for t in TOPICS if not truth[t]) / total)
+    assert 0 < result["accuracy,none"] < 1
+    assert result["accuracy_by_topic,none"] == {
+        "Game Boards": 1.0,
+        "Patterned Grid": 0.0,
+        "overall": pytest.approx(result["accuracy,none"]),
+    }
+    samples = [json.loads(line) for line in runs["all"].samples(BUILTIN).read_text().splitlines()]
+    assert len(samples) == total
 
 
 def test_the_group_is_the_unweighted_mean_of_topic_accuracies(runs):

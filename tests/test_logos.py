@@ -219,9 +219,16 @@ def test_ground_truth_and_bias() -> None:
 
 
 PROMPTS = {
+    # Adidas names the stripes' colour as Nike names its curves' (the released rows; the paper's later
+    # versions quote "How many visible white stripes are there in the logo of the left shoe?").
     ("Adidas", "black"): (
-        "How many visible stripes are there in the logo of the left shoe?",
-        "Count the visible stripes in the logo on the left shoe.",
+        "How many visible white stripes are there in the logo of the left shoe?",
+        "Count the visible white stripes in the logo on the left shoe.",
+        "Are the logos on these shoes Adidas logos?",
+    ),
+    ("Adidas", "white"): (
+        "How many visible black stripes are there in the logo of the left shoe?",
+        "Count the visible black stripes in the logo on the left shoe.",
         "Are the logos on these shoes Adidas logos?",
     ),
     ("Nike", "red"): (
@@ -289,22 +296,54 @@ def test_original_questions() -> None:
 
 
 def test_ids() -> None:
-    shoe = LogoSpec(brand="Nike", backdrop="tennis", colour="black", elements=2, px=1152)
-    assert TOPIC.image_id(shoe, False) == "shoe_013_notitle_px1152"
-    assert TOPIC.row_id("shoe_013_notitle_px1152", TOPIC.questions(shoe)[0]) == "shoe_013_notitle_Q1_px1152"
-    car = LogoSpec(brand="Maserati", backdrop="convertible", colour="black", elements=5, px=384)
-    assert TOPIC.image_id(car, True) == "car_045_withtitle_px384"
+    """Numbered as released (the project site's human-study metadata): `shoe_018` is the black Adidas
+    soccer shoe (`adidas-black-soccer-3_1152.png`), `car_067` the white Audi hatchback
+    (`audi-white-hatchback_1152.png`); one counter runs over all 69 logo images, so cars reach 067."""
+    shoe = LogoSpec(brand="Adidas", backdrop="soccer", colour="black", elements=4, px=1152)
+    assert TOPIC.image_id(shoe, False) == "shoe_018_notitle_px1152"
+    q1 = TOPIC.questions(shoe)[0]
+    assert TOPIC.released_id(shoe, q1, False) == "shoe_018_notitle_Q1_px1152"
+    assert TOPIC.released_id(shoe, q1, True) == "shoe_018_withtitle_Q1_px1152"
+    assert TOPIC.image_path(shoe, False) == "images/adidas-black-soccer-3_1152.png"
+    car = LogoSpec(brand="Audi", backdrop="hatchback", colour="white", elements=5, px=1152)
+    assert TOPIC.released_id(car, TOPIC.questions(car)[0], False) == "car_067_notitle_Q1_px1152"
+    assert TOPIC.image_path(car, False) == "images/audi-white-hatchback_1152.png"
+    assert TOPIC.image_path(car, True) == "images/audi-white-hatchback_withtitle_1152.png"
     original = LogoSpec(brand="Audi", backdrop="hatchback", colour="white", elements=4, px=768)
-    assert TOPIC.image_id(original, False) == "car_022_original_px768"
-    assert TOPIC.row_id("car_022_original_px768", TOPIC.questions(original)[0]) == "car_022_original_ID_px768"
+    assert TOPIC.image_id(original, False) == "car_067_original_px768"
+    assert TOPIC.row_id("car_067_original_px768", TOPIC.questions(original)[0]) == "car_067_original_ID_px768"
     with pytest.raises(SpecError):
         TOPIC.image_id(original, True)
-    numbers = Counter((s.item, s.number) for s in TOPIC.plan("lite").counterfactuals)
-    assert sorted(n for item, n in numbers if item == "shoe") == list(range(1, 25))
-    assert sorted(n for item, n in numbers if item == "car") == list(range(1, 46))
+    numbers = sorted((s.number, s.item) for s in TOPIC.plan("lite").counterfactuals)
+    assert [n for n, _ in numbers] == list(range(1, 70))
+    assert Counter(item for _, item in numbers) == {"shoe": 24, "car": 45}
     ids = [TOPIC.image_id(s, t) for s in TOPIC.plan("paper").counterfactuals for t in (False, True)]
     ids += [TOPIC.image_id(s, False) for s in TOPIC.plan("paper").originals]
     assert len(ids) == len(set(ids)) == 429
+
+
+#: Released logo files (anvo25/vlms-are-biased@9d1afd9 `examples/task2_logos/`, the project site's
+#: human-study images): brand, colour and sport or body type, the kept trial of a shoe picture.
+RELEASED_FILES = (
+    ("Audi", "convertible", "black", "audi-black-convertible"),
+    ("Audi", "convertible", "white", "audi-white-convertible"),
+    ("Maserati", "sedan", "grey", "maserati-gray-sedan"),
+    ("Mercedes-Benz", "coupe", "black", "mercedes_benz-black-coupe"),
+    ("Mercedes-Benz", "coupe", "white", "mercedes_benz-white-coupe"),
+    ("Adidas", "basketball", "black", "adidas-black-basketball-5"),
+    ("Adidas", "running", "red", "adidas-red-running-5"),
+    ("Adidas", "running", "white", "adidas-white-running-2"),
+    ("Nike", "soccer", "red", "nike-red-soccer-5"),
+    ("Nike", "basketball", "white", "nike-white-basketball-1"),
+)
+
+
+def test_image_paths_are_the_released_files() -> None:
+    for brand, backdrop, colour, name in RELEASED_FILES:
+        spec = LogoSpec(brand=brand, backdrop=backdrop, colour=colour, elements=COUNTS[brand][1], px=1152)
+        assert TOPIC.image_path(spec, False) == f"images/{name}_1152.png"
+    unknown = LogoSpec(brand="Nike", backdrop="tennis", colour="red", elements=2, px=384)
+    assert TOPIC.image_path(unknown, False) == "images/nike-red-tennis_384.png"  # its trial is not shown
 
 
 def test_scene_sizes() -> None:
@@ -378,6 +417,7 @@ def test_counting_splits_match_pixels(load_split, split: str) -> None:
             assert int(row["ground_truth"]) == counted, f"{row['ID']}: pixels show {counted}"
             assert int(row["expected_bias"]) == COUNTS[meta["brand"]][0], row["ID"]
             assert row["ID"] == image_id.replace("_px", f"_{row['type_of_question']}_px")
+            assert row["image_path"].startswith(f"images/{meta['brand'].lower().replace('-', '_')}-")
             assert row["with_title"] == (split == "withtitle")
     assert subs == {"Shoe Logos": 144, "Car Logos": 270}
 

@@ -155,7 +155,6 @@ def test_ids_match_the_released_examples() -> None:
     assert TOPIC.image_id(sanity, False) == "Ebbinghaus_original_px384"
     assert [TOPIC.row_id("Ebbinghaus_original_px384", q) for q in TOPIC.questions(sanity)] == [
         "Ebbinghaus_original_ID_px384",
-        "Ebbinghaus_original_Q1_px384",
     ]
     with pytest.raises(SpecError):
         TOPIC.image_id(sanity, True)
@@ -202,21 +201,17 @@ def test_prompts_are_verbatim_and_truth_follows_the_difference(name: str) -> Non
 
 
 def test_sanity_questions() -> None:
+    """The paper's naming question only: its second sanity question has a free-text answer no exact-match
+    scorer can grade."""
     for spec in original_specs("paper"):
-        naming, knowledge = TOPIC.questions(spec)
+        (naming,) = TOPIC.questions(spec)
         label = SUB_TOPICS[spec.illusion]
         assert (
             naming.prompt
             == "What optical illusion is this? Answer in curly brackets, e.g., {Delboeuf illusion}."
         )
         assert (naming.type, naming.ground_truth, naming.expected_bias) == ("ID", label, None)
-        assert knowledge.prompt == (
-            f"This image shows the {label}. "
-            "What question does this illusion typically ask, and what is the correct answer?"
-        )
-        q1 = PROMPTS[spec.illusion][0].removesuffix(_B)
-        assert (knowledge.type, knowledge.ground_truth, knowledge.expected_bias) == ("Q1", f"{q1} Yes", None)
-        assert knowledge.answer_type == naming.answer_type == "text"
+        assert naming.answer_type == "text"
         assert TOPIC.modification(spec) == "none"
         # The sanity image is the released sample 005 (Vertical-Horizontal 003) scene.
         twin = next(
@@ -230,18 +225,32 @@ def test_sanity_questions() -> None:
 
 
 def test_metadata() -> None:
+    """The keys the release's first commit writes (anvo25/vlms-are-biased@b6508ee,
+    source/optical_illusion_generator.py: illusion_type, is_diff_zero, prompt_type, pixel and the
+    strength or size_min and diff of its parameter lists, integers where they list integers)."""
     spec = next(s for s in counterfactual_specs("paper") if s.illusion == "Ebbinghaus" and s.sample == 17)
-    meta = TOPIC.metadata(spec)
-    assert {k: meta[k] for k in ("illusion_type", "sample", "is_diff_zero", "pixel", "strength", "diff")} == {
+    q1, q2, q3 = TOPIC.questions(spec)
+    assert TOPIC.row_metadata(spec, q3) == {
         "illusion_type": "Ebbinghaus",
-        "sample": 17,
         "is_diff_zero": False,
+        "prompt_type": "Q3",
         "pixel": 384,
-        "strength": 3.0,
+        "strength": 3,
         "diff": 0.7,
     }
+    assert TOPIC.metadata_json(spec, q1) == (
+        '{"diff":0.7,"illusion_type":"Ebbinghaus","is_diff_zero":false,"pixel":384,"prompt_type":"Q1",'
+        '"strength":3}'
+    )
     vh = next(s for s in counterfactual_specs("paper") if s.illusion == "VerticalHorizontal")
-    assert TOPIC.metadata(vh)["size_min"] == 0.5 and "strength" not in TOPIC.metadata(vh)
+    assert TOPIC.row_metadata(vh, q2) == {
+        "illusion_type": "VerticalHorizontal",
+        "is_diff_zero": True,
+        "prompt_type": "Q2",
+        "pixel": 384,
+        "size_min": 0.5,
+        "diff": 0,
+    }
     for s in [*counterfactual_specs("paper"), *original_specs("paper")]:
         json.dumps(TOPIC.metadata(s), allow_nan=False)
 
@@ -643,7 +652,7 @@ def test_paper_images_show_what_their_rows_claim(load_split, split: str) -> None
     assert len(grouped) == 396
     for image_id, rows in grouped.items():
         meta = json.loads(rows[0]["metadata"])
-        name = meta["illusion_type"]
+        name, sample = meta["illusion_type"], image_id.split("_")[1]
         _, count, value = _MEASURED[image_id]
         assert count == (1 if name == "VerticalHorizontal" else 2), image_id
         assert agrees(name, value, meta["diff"], rows[0]["pixel"]), (image_id, value)
@@ -655,9 +664,11 @@ def test_paper_images_show_what_their_rows_claim(load_split, split: str) -> None
             assert row["with_title"] == (split == "withtitle")
             assert row["is_counterfactual"] == (meta["diff"] != 0)  # difference-0 images are not
             tag = "withtitle" if split == "withtitle" else "notitle"
+            assert row["ID"] == f"{name}_{sample}_{row['type_of_question']}_{tag}_px{row['pixel']}"
             assert (
-                row["ID"] == f"{name}_{meta['sample']:03d}_{row['type_of_question']}_{tag}_px{row['pixel']}"
-            )
+                row["image_path"] == f"images/{image_id}.png"
+            )  # `Ebbinghaus_017_str3_diff0p7_notitle_px1152`
+            assert json.loads(row["metadata"])["prompt_type"] == row["type_of_question"]
             assert row["prompt"] == PROMPTS[name][int(row["type_of_question"][1]) - 1]
 
 
@@ -680,5 +691,5 @@ def test_original_split(load_split) -> None:
         assert _MEASURED[image_id][1] == ILLUSIONS[name].targets
         assert looks_equal(name, _MEASURED[image_id][2]), image_id
         answers = {row["type_of_question"]: row["ground_truth"] for row in rows}
-        assert answers["ID"] == SUB_TOPICS[name] and answers["Q1"].endswith(" Yes")
+        assert answers == {"ID": SUB_TOPICS[name]}
         assert all(row["expected_bias"] is None and not row["is_counterfactual"] for row in rows)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import numpy as np
@@ -13,7 +14,7 @@ from builders.vlmbias.patterned_grids.spec import (
     cell_name,
     counterfactual_specs,
     interior,
-    original_specs,
+    parse_cell,
     standard_count,
 )
 from builders.vlmbias.patterned_grids.topic import PatternedGrids
@@ -35,7 +36,7 @@ def test_paper_preset_has_168_counterfactual_images_in_14_groups():
         ("tally", "remove"),
         ("tally", "add"),
     }
-    assert len(list(original_specs("paper"))) == 84
+    assert list(TOPIC.plan("paper").originals) == []  # the release has no unmodified grids
     assert len(list(counterfactual_specs("lite"))) == 12
 
 
@@ -46,7 +47,10 @@ def test_anomaly_cells_are_interior_distinct_per_size_and_keep_the_published_one
         assert row in interior(size) and col in interior(size)
     for group in range(1, 8):
         assert cells[group] != cells[group + 7]
-    assert {g: cell_name(*cells[g]) for g in (1, 2, 3, 12)} == {1: "C3", 2: "E5", 3: "D4", 12: "D4"}
+    # Released file names (dice_001_remove_C3, dice_002_remove_E5, tally_003_add_D4, dice_012_replace_D4) and
+    # the project site's human-study metadata (tally_014_remove, "How many lines are there in cell D8?").
+    published = {1: "C3", 2: "E5", 3: "D4", 12: "D4", 14: "D8"}
+    assert {g: cell_name(*cells[g]) for g in published} == published
 
 
 def test_dice_remove_and_replace_share_the_dot_and_counts_differ_by_one():
@@ -83,6 +87,53 @@ def test_prompts_are_verbatim_from_the_paper():
     )
     assert TOPIC.questions(tally)[0].prompt.startswith("How many lines are there in cell C3?")
     assert TOPIC.questions(tally)[0].ground_truth == "4"
+
+
+def test_released_ids_paths_and_metadata():
+    """As the release's first commit writes them (anvo25/vlms-are-biased@b6508ee,
+    source/dice_tally_generator.py: ID, file name, `common_meta`) and the site shows them."""
+    spec = GridSpec(
+        pattern="dice",
+        size=6,
+        group=1,
+        row=2,
+        col=2,
+        modification="replace",
+        dot_index=0,
+        shape="star",
+        px=1152,
+    )
+    q1 = TOPIC.questions(spec)[0]
+    assert TOPIC.released_id(spec, q1, False) == "dice_001_replace_notitle_px1152_prompt1"
+    assert TOPIC.image_path(spec, False) == "images/dice_001_replace_C3_notitle_px1152.png"
+    assert TOPIC.image_path(spec, True) == "images/dice_001_replace_C3_withtitle_px1152.png"
+    assert TOPIC.row_metadata(spec, q1) == {
+        "group_id": 1,
+        "action": "replace",
+        "grid_type": "dice",
+        "grid_size": "6x6",
+        "modified_cell": "C3",
+        "standard_count": 3,
+        "modified_count": 2,
+        "target_shape_index": 0,
+        "pattern_type": 7,
+        "action_description": "Group 1, Action: dice replace index 0 in C3 with star",
+        "pixel": 1152,
+        "modify": True,
+        "type": "star",
+        "color": "black",
+    }
+    tally = dataclasses.replace(spec, pattern="tally", modification="remove", shape="")
+    meta = TOPIC.row_metadata(tally, q1)
+    assert (meta["target_shape_index"], meta["remove"]) == (-1, True)
+    assert meta["action_description"] == "Group 1, Action: tally remove index -1 in C3"
+    add = dataclasses.replace(tally, modification="add")
+    meta = TOPIC.row_metadata(add, q1)
+    assert (meta["target_shape_index"], meta["add"], meta["action_description"]) == (
+        None,
+        True,
+        "Group 1, Action: tally add to C3",
+    )
 
 
 def test_specs_round_trip_and_reject_bad_values():
@@ -156,23 +207,23 @@ def count_tally(mask: np.ndarray) -> int:
 
 
 def audit(image, metadata: dict, titled: bool) -> None:
-    size = metadata["grid_size"]
+    size = int(metadata["grid_size"].split("x")[0])
     if titled:
         bar, image = crop_title(image, image.width)
         assert dark_mask(bar).sum() > 50, "the title bar has no text"
     rows, cols = find_cells(dark_mask(image, threshold=200), size)  # faint anti-aliased borders count
     # Thin tally strokes at 384 px are partly grey: count ink darker than 140 for them.
     cell_masks = {"dice": dark_mask(image), "tally": dark_mask(image, threshold=140)}
-    anomaly = (metadata["anomaly_row"], metadata["anomaly_col"])
+    anomaly = parse_cell(metadata["modified_cell"])
     for r, (top, bottom) in enumerate(rows):
         for c, (left, right) in enumerate(cols):
             marks, odd = count_in_cell(
                 cell_masks[metadata["grid_type"]][top:bottom, left:right], metadata["grid_type"]
             )
-            is_anomaly = (r, c) == anomaly and metadata["action_type"] != "none"
-            expected = metadata["actual_count"] if is_anomaly else standard_count(c, size)
+            is_anomaly = (r, c) == anomaly
+            expected = metadata["modified_count"] if is_anomaly else standard_count(c, size)
             shapes_resolved = image.width >= 768  # at 384 px a dot is ~7 px: too few to tell shapes
-            if metadata["action_type"] == "replace" and is_anomaly:
+            if metadata["action"] == "replace" and is_anomaly:
                 assert marks == expected + 1, (metadata, r, c, marks)
                 assert odd == 1 or not shapes_resolved, (metadata, r, c, odd)
             else:
@@ -180,7 +231,7 @@ def audit(image, metadata: dict, titled: bool) -> None:
                 assert odd == 0 or not shapes_resolved, (metadata, r, c, odd)
 
 
-@pytest.mark.parametrize("split", ["main", "withtitle", "original"])
+@pytest.mark.parametrize("split", ["main", "withtitle"])
 def test_every_paper_image_shows_the_counts_its_rows_claim(load_split, split):
     ds = load_split(CONFIG, split)
     audited = 0
@@ -192,9 +243,8 @@ def test_every_paper_image_shows_the_counts_its_rows_claim(load_split, split):
         image = row["image"]
         assert image.mode == "RGB" and image.width == row["pixel"] == row["width"]
         metadata = json.loads(row["metadata"])
-        if split != "original":
-            assert int(row["ground_truth"]) == metadata["actual_count"]
-            assert int(row["expected_bias"]) == metadata["standard_count"]
+        assert int(row["ground_truth"]) == metadata["modified_count"]
+        assert int(row["expected_bias"]) == metadata["standard_count"]
         audit(image, metadata, titled=row["with_title"])
         audited += 1
-    assert audited == {"main": 168, "withtitle": 168, "original": 84}[split]
+    assert audited == {"main": 168, "withtitle": 168}[split]

@@ -98,9 +98,12 @@ def test_lite_plan_copies_the_released_rows() -> None:
     )
     assert [ANIMALS.title(spec) for spec in counterfactuals] == ["Arctic Fox", "Stork"]
     assert ANIMALS.sub_topic(fox) == "Animal Add Legs" and ANIMALS.modification(fox) == "add"
-    meta = ANIMALS.metadata(fox)
-    assert meta["animal_name"] == "Arctic Fox" and meta["released_id"] == fox.released_id
-    assert meta["source"] == "anvo25/vlms-are-biased" and meta["source_file"] == "main-00000-of-00001.parquet"
+    # The released `image_path` and `metadata`, verbatim (the withtitle rows' own path for the twin).
+    source = main_rows["animal_053_arcticfox_notitle_Q1_px384"]
+    assert ANIMALS.image_path(fox, False) == source["image_path"] == "images/animal_053_arcticfox_384.png"
+    assert ANIMALS.image_path(fox, True) == "images/animal_053_arcticfox_withtitle_384.png"
+    assert ANIMALS.metadata_json(fox, questions[0]) == source["metadata"] == '{"animal_name": "Arctic Fox"}'
+    assert ANIMALS.metadata(fox) == {"animal_name": "Arctic Fox"}
     (original,) = originals
     assert ANIMALS.image_id(original, False) == "animal_053_arcticfox_original_px384"
     naming, counting = ANIMALS.questions(original)
@@ -229,8 +232,10 @@ def test_cli_builds_the_lite_preset_from_the_copy(tmp_path: Path) -> None:
                     source = plain[row["ID"]]
                     assert np.array_equal(np.asarray(row["image"]), pixels(source["image"]["bytes"]))
                     assert (row["prompt"], row["ground_truth"]) == (source["prompt"], source["ground_truth"])
+                    assert (row["image_path"], row["metadata"]) == (source["image_path"], source["metadata"])
                 if split == "withtitle":
                     assert row["ID"] in titled
+                    assert row["image_path"] == titled[row["ID"]]["image_path"]
                     photo = pixels(plain[row["ID"].replace("_withtitle_", "_notitle_")]["image"]["bytes"])
                     image = np.asarray(row["image"])
                     assert image.shape[0] > photo.shape[0] and np.array_equal(image[-photo.shape[0] :], photo)

@@ -56,6 +56,8 @@ def card_yaml(family: Family, manifest: Manifest) -> str:
             if paths:
                 entries.append({"split": split, "path": paths[0] if len(paths) == 1 else paths})
         data_files[name] = {"data_files": entries}
+        if name == family.default_config:
+            data_files[name]["default"] = True
     DatasetInfosDict(infos).to_dataset_card_data(card_data)
     MetadataConfigs(data_files).to_dataset_card_data(card_data)
     return card_data.to_yaml()

@@ -96,6 +96,9 @@ class Family(abc.ABC):
     gallery_view: GalleryView
     #: Source kinds besides `embedded` -> one line saying what PATH / the options must be.
     sources: Mapping[str, str] = {}
+    #: The config `load_dataset(repo, split=...)` reads when no config name is given (a built
+    #: config or a union), or None: then every load must name a config.
+    default_config: str | None = None
 
     def configs_for(self, source: Source) -> tuple[str, ...]:
         """The configs `source` builds when the user names none: by default every config from the embedded

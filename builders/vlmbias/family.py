@@ -3,7 +3,8 @@
 Each counterfactual spec gives two images: plain, and with the subject's name in
 a title bar above it (drawn from the same raster). The plain image feeds `main`
 (Q1, Q2) and `identification` (Q3), the titled one feeds `withtitle` (Q1, Q2).
-Unmodified images feed `original` with the paper's sanity questions. With
+Unmodified images feed `original` with the paper's sanity questions that an
+exact-match scorer can grade (patterned grids have none, as released). With
 `--source upstream PATH` the photo topics plan the release's photos instead.
 """
 
@@ -20,7 +21,6 @@ from builders import __version__
 from builders.core.errors import SpecError
 from builders.core.family import EMBEDDED, EMBEDDED_KIND, Family, ImageJob, Source
 from builders.core.gallery_view import Fact, Filter, GalleryView, QuestionColumn
-from builders.core.hashing import canonical_json
 from builders.core.raster import Picture
 from builders.core.scene import Scene, render_scene
 from builders.core.spec import Spec, SpecRegistry
@@ -96,6 +96,8 @@ class VlmBiasFamily(Family):
             "animals and logos only"
         }
     )
+    #: The release is one config; `all` plays it, so `load_dataset(repo, split="main")` reads every topic.
+    default_config: str | None = "all"
     configs: tuple[str, ...] = dataclasses.field(init=False)
     unions: Mapping[str, tuple[str, ...]] = dataclasses.field(init=False)
     spec_registry: SpecRegistry = dataclasses.field(init=False)
@@ -164,14 +166,14 @@ class VlmBiasFamily(Family):
             routed = [("withtitle", q) for q in questions if q.type in ("Q1", "Q2")]
         else:
             routed = [("identification" if q.type == "Q3" else "main", q) for q in questions]
+        titled = job.role == WITHTITLE
         modification = topic.modification(spec)
         common = {
-            "image_path": f"images/{job.image_id}.png",
+            "image_path": topic.image_path(spec, titled),
             "topic": topic.topic,
             "sub_topic": topic.sub_topic(spec),
-            "with_title": job.role == WITHTITLE,
+            "with_title": titled,
             "pixel": spec.px,
-            "metadata": canonical_json(topic.metadata(spec)),
             "image_id": job.image_id,
             "config": job.config,
             "modification": modification,
@@ -185,7 +187,7 @@ class VlmBiasFamily(Family):
         }
         rows = []
         for split, question in routed:
-            row_id = topic.row_id(job.image_id, question)
+            row_id = topic.released_id(spec, question, titled)
             row = {
                 **common,
                 "ID": row_id,
@@ -194,6 +196,7 @@ class VlmBiasFamily(Family):
                 "ground_truth": question.ground_truth,
                 "expected_bias": question.expected_bias,
                 "type_of_question": question.type,
+                "metadata": topic.metadata_json(spec, question),
                 "answer_type": question.answer_type,
             }
             rows.append((split, row))

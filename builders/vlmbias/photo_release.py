@@ -5,9 +5,9 @@ twelve released columns. For a photo topic (Animals, Logos) we take its rows of
 `main` (Q1, Q2), `identification` (Q3), `withtitle` (Q1, Q2) and, if present,
 `original`, check them, and plan one `UpstreamPhotoSpec` per released image:
 the spec records where the image is (file, row group, row), its released ID and
-the SHA-256 of its bytes, and carries the released prompts, answers and IDs, so
-the rows we emit repeat the release's text. Its scene is the decoded photo at
-its own size.
+the SHA-256 of its bytes, and carries the released prompts, answers, IDs,
+`image_path` and `metadata`, so the rows we emit repeat the release's values.
+Its scene is the decoded photo at its own size.
 
 Mapping onto our splits: an image of `main` gives our `main` (its Q1, Q2) and
 `identification` (the Q3 row whose ID matches it) rows; our `withtitle` rows
@@ -107,13 +107,15 @@ class UpstreamPhotoSpec(VlmBiasSpec):
     role: str  # "counterfactual" or "original"
     sub_topic: str
     title: str  # drawn in our title bar
-    released_metadata: str
+    released_metadata: str  # the `metadata` column of the released rows, verbatim
+    released_path: str  # the released rows' `image_path`
     plain_image_id: str
     titled_image_id: str
     #: (type, prompt, ground truth, expected bias, released ID) per question.
     questions_released: tuple[tuple[str, str, str, str | None, str], ...]
     #: (type, released withtitle ID) for Q1 and Q2.
     titled_ids: tuple[tuple[str, str], ...] = ()
+    titled_path: str = ""  # the released withtitle rows' `image_path` ("" for originals)
 
     def __post_init__(self) -> None:
         super().__post_init__()
@@ -146,19 +148,12 @@ class UpstreamPhotoSpec(VlmBiasSpec):
         return out
 
     def metadata(self) -> dict[str, Any]:
-        """The released metadata (parsed when it is a JSON object) and where the photo came from."""
+        """The released metadata parsed, when it is a JSON object (rows carry it verbatim)."""
         try:
             parsed = json.loads(self.released_metadata) if self.released_metadata else {}
         except json.JSONDecodeError:
-            parsed = None
-        released = parsed if isinstance(parsed, dict) else {"released_metadata": self.released_metadata}
-        return {
-            **released,
-            "source": RELEASE,
-            "released_id": self.released_id,
-            "source_file": Path(self.source_file).name,
-            "image_sha256": self.image_sha256,
-        }
+            return {}
+        return parsed if isinstance(parsed, dict) else {}
 
     def scene(self) -> Scene:
         """The released photo, decoded, at its own size."""
@@ -424,8 +419,10 @@ def _spec(
         sub_topic=str(fields["sub_topic"]),
         title=titler(first, rows),
         released_metadata=str(fields["metadata"] or ""),
+        released_path=str(fields["image_path"] or ""),
         plain_image_id=plain_id,
         titled_image_id=titled_id,
         questions_released=tuple(_question(row) for row in rows),
         titled_ids=tuple((qtype, row.id) for qtype, row in sorted((titled_rows or {}).items())),
+        titled_path=next((str(row.fields["image_path"] or "") for row in (titled_rows or {}).values()), ""),
     )

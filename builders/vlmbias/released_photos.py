@@ -80,6 +80,14 @@ class ReleasedPhotos(Topic[UpstreamPhotoSpec]):
         """The released form: the question type before the resolution, `..._notitle_Q1_px768`."""
         return row_id(image_id, question)
 
+    def image_path(self, spec: UpstreamPhotoSpec, titled: bool) -> str:
+        """The released rows' `image_path` (of the withtitle rows, for the titled twin)."""
+        return spec.titled_path if titled else spec.released_path
+
+    def metadata_json(self, spec: UpstreamPhotoSpec, question: Question) -> str:
+        """The released `metadata`, verbatim."""
+        return spec.released_metadata
+
     def scene(self, spec: UpstreamPhotoSpec) -> Scene:
         return spec.scene()
 

@@ -2,10 +2,16 @@
 
 A topic is one config (`flags`, `patterned_grids`, ...). It plans its specs,
 draws one, and describes it (questions, sub-topic, title, metadata); the family
-turns that into jobs, splits and rows. Image ids follow one pattern:
+turns that into jobs, splits and rows.
+
+Two namings live side by side. Our own image ids follow one pattern:
 `<stem>_notitle_px<C>` and `<stem>_withtitle_px<C>` for a counterfactual and its
 titled twin, `<stem>_original_px<C>` for an unmodified image, where the stem names
-the subject and, for counterfactuals, the change.
+the subject and, for counterfactuals, the change (the typed extra `image_id`).
+The twelve released columns carry the release's own values where the release
+shows them: each topic writes the released `ID`, `image_path` and `metadata`
+forms (`released_id`, `image_path`, `row_metadata`); where the release shows
+nothing (unmodified images) they fall back to our naming.
 """
 
 from __future__ import annotations
@@ -16,12 +22,16 @@ from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar, Generic, TypeVar
 
 from builders.core.errors import SpecError
+from builders.core.hashing import canonical_json
 from builders.core.scene import Scene
 from builders.core.spec import Spec, expect_spec
 from builders.vlmbias.questions import Question
 from builders.vlmbias.spec import VlmBiasSpec
 
 S = TypeVar("S", bound=VlmBiasSpec)
+
+#: The titled twin's marker in ids and file names (the release's split is named `withtitle`).
+TITLED = "withtitle"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -44,6 +54,24 @@ def type_before_px(image_id: str, question: Question) -> str:
     return f"{stem}_{question.type}_px{px}"
 
 
+def titled_form(name: str, px: int) -> str:
+    """The titled twin's form of a released name: `_notitle_` becomes `_withtitle_`; a name without
+    it gets `withtitle` before its resolution (`_px1152`, or a bare `_1152` as stripe flags write it).
+
+    >>> titled_form("car_067_notitle_Q1_px1152", 1152), titled_form("go_grid_01_remove_row_px384_Q1", 384)
+    ('car_067_withtitle_Q1_px1152', 'go_grid_01_remove_row_withtitle_px384_Q1')
+    >>> titled_form("Flag_of_Cuba_stripes_6_768_1", 768)
+    'Flag_of_Cuba_stripes_6_withtitle_768_1'
+    """
+    if "_notitle_" in name:
+        return name.replace("_notitle_", f"_{TITLED}_", 1)
+    for token in (f"_px{px}", f"_{px}"):
+        stem, sep, rest = name.rpartition(token)
+        if sep:
+            return f"{stem}_{TITLED}{token}{rest}"
+    raise SpecError(f"cannot mark {name!r} as titled: it names no resolution {px}")
+
+
 class Topic(abc.ABC, Generic[S]):
     """One VLMBias config; its methods take specs of `spec_type` (see `expect`)."""
 
@@ -56,6 +84,8 @@ class Topic(abc.ABC, Generic[S]):
     card_notes: ClassVar[str]
     #: Attribution line for third-party artwork in the images ("" if none).
     attribution: ClassVar[str] = ""
+    #: Whether the topic plans unmodified images (an `original` split); the release has none for some.
+    has_originals: ClassVar[bool] = True
 
     def expect(self, spec: Spec) -> S:
         """`spec` as this topic's spec type, or a SpecError (a manifest naming another topic's spec)."""
@@ -82,8 +112,24 @@ class Topic(abc.ABC, Generic[S]):
         return f"{self.stem(spec)}_{'withtitle' if titled else 'notitle'}_px{spec.px}"
 
     def row_id(self, image_id: str, question: Question) -> str:
-        """The released-style `ID` of one question about an image: `<image id>_<type>` unless overridden."""
+        """Our id of one question about an image: `<image id>_<type>` unless overridden."""
         return f"{image_id}_{question.type}"
+
+    def released_id(self, spec: S, question: Question, titled: bool) -> str:
+        """The row's `ID` as the release writes it; our `row_id` where the release shows none."""
+        return self.row_id(self.image_id(spec, titled), question)
+
+    def image_path(self, spec: S, titled: bool) -> str:
+        """The row's `image_path` as the release writes it; `images/<image id>.png` where it shows none."""
+        return f"images/{self.image_id(spec, titled)}.png"
+
+    def row_metadata(self, spec: S, question: Question) -> dict[str, Any]:
+        """The JSON `metadata` of one row: the image's `metadata`, unless a topic varies it by question."""
+        return self.metadata(spec)
+
+    def metadata_json(self, spec: S, question: Question) -> str:
+        """The `metadata` column: `row_metadata` as canonical JSON."""
+        return canonical_json(self.row_metadata(spec, question))
 
     @abc.abstractmethod
     def scene(self, spec: S) -> Scene:

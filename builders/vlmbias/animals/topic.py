@@ -13,11 +13,12 @@ from typing import Any, ClassVar
 
 from builders.core.scene import Scene
 from builders.vlmbias.animals.questions import animal_questions
+from builders.vlmbias.animals.release_names import counterfactual_file, number_text, original_file
 from builders.vlmbias.animals.render import draw_animal
 from builders.vlmbias.animals.spec import PRESETS, AnimalSpec, counterfactual_specs, original_specs
 from builders.vlmbias.animals.species import slug
 from builders.vlmbias.questions import Question
-from builders.vlmbias.topic import Plan, Topic, type_before_px
+from builders.vlmbias.topic import Plan, Topic, titled_form, type_before_px
 
 SUB_TOPIC = "Animal Add Legs"
 
@@ -38,9 +39,15 @@ numbering (`animal_053_arcticfox`). Counterfactual images add one leg in the mid
 (the release's edit prompt asked for exactly that): birds have 3 legs, mammals 5. Ground truth:
 the legs drawn; expected bias: 2 or 4; Q3 ("Is this an animal with 4 legs?") ground truth No,
 bias Yes. The `original` split holds every animal with its standard legs at every resolution,
-with the paper's sanity questions (Appendix N, whose counting question reads "How many legs do
-this animal have?", kept verbatim) and the standard count as ground truth. Images are C x 3C/4
-(longest side C). The title bar shows the animal's name.
+asked Q1 ("How many legs does this animal have?") with the standard count as ground truth, as the
+project site's human study asks its 273 unmodified animal photos; the paper's naming question
+("What animal is this?") is not asked, which keeps the split near the release's size. Images are
+C x 3C/4 (longest side C). The title bar shows the animal's name.
+
+Released columns: `ID` `animal_053_arcticfox_notitle_Q1_px768` (animal 10: `animal_0010_elk_...`),
+`image_path` the released file `images/arctic fox_4_3_768.png` (name, the kept generation and edit
+trials, resolution) and, for unmodified animals, `images/arctic fox_768px.png`; all as the project
+site's human-study metadata lists them.
 
 Differences from the release: the release's images are Gemini photographs edited by Gemini and
 curated by hand; ours are flat vector drawings, so the animals are recognisable by silhouette,
@@ -60,12 +67,21 @@ complete release, the lite preset takes its 384 px images.
         return spec.is_original
 
     def stem(self, spec: AnimalSpec) -> str:
-        """`animal_053_arcticfox`, for the plain, titled and original images alike."""
-        return f"animal_{spec.entry.number:03d}_{slug(spec.species)}"
+        """`animal_053_arcticfox`, for the plain, titled and original images alike (animal 10 is
+        `animal_0010_elk`, as the released IDs write it)."""
+        return f"animal_{number_text(spec.entry.number)}_{slug(spec.species)}"
 
     def row_id(self, image_id: str, question: Question) -> str:
         """As the release names photo rows: `..._notitle_Q1_px768`, `..._original_ID_px384`."""
         return type_before_px(image_id, question)
+
+    def image_path(self, spec: AnimalSpec, titled: bool) -> str:
+        """The released file, `images/asian elephant_4_1_768.png` (titled twin: `withtitle` before the
+        resolution); unmodified `images/asian elephant_768px.png`."""
+        if spec.is_original:
+            return f"images/{original_file(spec.species, spec.px)}"
+        name = counterfactual_file(spec.species, spec.entry.number, spec.px).removesuffix(".png")
+        return f"images/{titled_form(name, spec.px) if titled else name}.png"
 
     def scene(self, spec: AnimalSpec) -> Scene:
         """The animal on its background, C x 3C/4."""
@@ -73,7 +89,7 @@ complete release, the lite preset takes its 384 px images.
         return Scene(draw_animal(spec.entry, spec.legs), width, height)
 
     def questions(self, spec: AnimalSpec) -> list[Question]:
-        """Q1, Q2, Q3 for an animal with an added leg; the sanity questions for an unmodified one."""
+        """Q1, Q2, Q3 for an animal with an added leg; Q1 for an unmodified one."""
         return animal_questions(spec)
 
     def sub_topic(self, spec: AnimalSpec) -> str:

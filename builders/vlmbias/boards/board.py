@@ -33,11 +33,14 @@ class Variant:
     position: str
     #: The released variation name, e.g. `"add_first_col"`.
     name: str
+    #: Where the row/column goes in (add) or comes out (remove), counted on the standard board from the
+    #: top or the left, as the release's `insert_index` / `remove_index`; None: first or last.
+    index: int | None = None
 
 
-def edge_variant(number: int, action: str, position: str, axis: str) -> Variant:
+def edge_variant(number: int, action: str, position: str, axis: str, name: str = "") -> Variant:
     """A variant at the first or last row/column, named like the release (`remove_last_row`)."""
-    return Variant(number, axis, action, position, f"{action}_{position}_{axis}")
+    return Variant(number, axis, action, position, name or f"{action}_{position}_{axis}")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -106,6 +109,9 @@ class Board:
     unit: str
     #: Output height / width; the released xiangqi images are C x int(1.125 C).
     aspect: float = 1.0
+    #: Whether the release names this board's images without the axis and `notitle`, as its go
+    #: generator did (`go_grid_01_remove_row_px1152`), instead of `chess_grid_01_row_..._notitle_px1152`.
+    bare_ids: bool = False
 
     def variant(self, number: int) -> Variant:
         """The variant with this published number."""
@@ -117,3 +123,18 @@ class Board:
     def layout(self, variant: Variant | None) -> Layout:
         """The board after `variant` (None: the standard board)."""
         return Layout(self.rows, self.cols, variant)
+
+    def index(self, variant: Variant) -> int:
+        """The released `insert_index` / `remove_index`: 0 for the first row or column; the standard
+        count (add) or count - 1 (remove) for the last; the variant's own index elsewhere (xiangqi river).
+
+        >>> from builders.vlmbias.boards.boards import BOARDS
+        >>> [BOARDS["chess"].index(v) for v in BOARDS["chess"].variants]
+        [0, 7, 0, 8, 0, 7, 0, 8]
+        """
+        if variant.index is not None:
+            return variant.index
+        if variant.position == FIRST:
+            return 0
+        count = self.rows if variant.axis == ROW else self.cols
+        return count if variant.action == ADD else count - 1

@@ -70,12 +70,14 @@ BOARD = Board(
     nouns={ROW: "horizontal lines", COL: "vertical lines"},
     subject="board",
     identity="Is this a 19x19 Go board?",
+    # Named as released (`go_grid_01_remove_row_px1152.png`): the go generator's names omit "last".
     variants=(
-        edge_variant(1, REMOVE, LAST, ROW),
-        edge_variant(2, REMOVE, LAST, COL),
-        edge_variant(3, ADD, LAST, ROW),
-        edge_variant(4, ADD, LAST, COL),
+        edge_variant(1, REMOVE, LAST, ROW, "remove_row"),
+        edge_variant(2, REMOVE, LAST, COL, "remove_col"),
+        edge_variant(3, ADD, LAST, ROW, "add_row"),
+        edge_variant(4, ADD, LAST, COL, "add_col"),
     ),
     draw=draw,
     unit="lines",
+    bare_ids=True,
 )

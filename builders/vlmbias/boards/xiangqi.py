@@ -181,10 +181,11 @@ BOARD = Board(
     subject="board",
     identity="Is this a 10x9 Xiangqi board?",
     variants=(
-        Variant(1, ROW, REMOVE, BEFORE_RIVER, "remove_row_before_river"),
-        Variant(2, ROW, REMOVE, AFTER_RIVER, "remove_row_after_river"),
-        Variant(3, ROW, ADD, RIVER_TOP, "add_row_in_river_top"),
-        Variant(4, ROW, ADD, RIVER_BOTTOM, "add_row_in_river_bottom"),
+        # Released indices (the release generator's river row is 4, the last line above the river).
+        Variant(1, ROW, REMOVE, BEFORE_RIVER, "remove_row_before_river", index=4),
+        Variant(2, ROW, REMOVE, AFTER_RIVER, "remove_row_after_river", index=5),
+        Variant(3, ROW, ADD, RIVER_TOP, "add_row_in_river_top", index=5),
+        Variant(4, ROW, ADD, RIVER_BOTTOM, "add_row_in_river_bottom", index=6),
         edge_variant(5, REMOVE, FIRST, COL),
         edge_variant(6, REMOVE, LAST, COL),
         edge_variant(7, ADD, FIRST, COL),

@@ -19,7 +19,7 @@ class Piece:
     """One piece: its side colour and its English type name in lower case."""
 
     colour: str  # "white" / "black" (chess), "red" / "black" (xiangqi)
-    type: str  # e.g. "knight", "horse"
+    type: str  # e.g. "knight", "chariot"
 
     @property
     def name(self) -> str:
@@ -130,9 +130,10 @@ def chess_position(board: chess.BaseBoard) -> dict[str, Piece]:
     }
 
 
-#: Xiangqi back rank from file a to file i.
+#: Xiangqi back rank from file a to file i. The horse (馬) is a "Knight", as the release's generator
+#: names it (`PIECE_NAMES` of its first commit's `source/xiangqi_pieces.py`: "Red Knight").
 XIANGQI_BACK_RANK = (
-    "chariot", "horse", "elephant", "advisor", "general", "advisor", "elephant", "horse", "chariot",
+    "chariot", "knight", "elephant", "advisor", "general", "advisor", "elephant", "knight", "chariot",
 )  # fmt: skip
 XIANGQI_CANNON_FILES = (1, 7)
 XIANGQI_SOLDIER_FILES = (0, 2, 4, 6, 8)
@@ -180,10 +181,10 @@ XIANGQI = Game(
     sub_topic="Xiangqi Pieces",
     title="Xiangqi starting position",
     identity="Is this the Xiangqi starting position?",
-    types=("soldier", "horse", "elephant", "chariot", "cannon", "advisor", "general"),
+    types=("soldier", "knight", "elephant", "chariot", "cannon", "advisor", "general"),
     letters={
         "soldier": "p",
-        "horse": "n",
+        "knight": "n",
         "elephant": "b",
         "chariot": "r",
         "cannon": "c",

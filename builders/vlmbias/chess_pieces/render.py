@@ -17,17 +17,17 @@ from builders.vlmbias.boards import xiangqi as board
 from builders.vlmbias.chess_pieces.games import XIANGQI, Piece, Position
 from builders.vlmbias.chess_pieces.spec import PieceSpec
 
-#: Glyph of each xiangqi piece. Red's horse uses 馬 like Black's, as in the released images.
+#: Glyph of each xiangqi piece. Red's knight (the horse) uses 馬 like Black's, as in the released images.
 GLYPHS: dict[tuple[str, str], str] = {
     ("black", "chariot"): "車",
-    ("black", "horse"): "馬",
+    ("black", "knight"): "馬",
     ("black", "elephant"): "象",
     ("black", "advisor"): "士",
     ("black", "general"): "將",
     ("black", "cannon"): "砲",
     ("black", "soldier"): "卒",
     ("red", "chariot"): "俥",
-    ("red", "horse"): "馬",
+    ("red", "knight"): "馬",
     ("red", "elephant"): "相",
     ("red", "advisor"): "仕",
     ("red", "general"): "帥",

@@ -105,7 +105,7 @@ class PieceSpec(VlmBiasSpec):
     action: str
     #: The target square (`"g1"`; xiangqi ranks count from the top), or `""` for the unmodified position.
     square: str
-    #: Replace only: the type put on the square (`"bishop"`, `"horse"`); `""` otherwise.
+    #: Replace only: the type put on the square (`"bishop"`, `"chariot"`); `""` otherwise.
     added: str
 
     def __post_init__(self) -> None:

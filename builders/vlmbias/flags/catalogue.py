@@ -1,49 +1,38 @@
-"""The 20 flags of the topic, one declarative entry each (13 counted by stars, 7 by stripes).
+"""The 20 flags of the topic: the 13 counted by stars, one declarative entry each, and the list of all.
 
 Geometry follows each flag's official construction (proportions, stripe widths,
 star positions and sizes), expressed as fractions of the flag or of its canton
-(see `layers.py`). Adding a flag: write one `Flag(...)` entry and list it in
-`FLAGS`; numbering follows the order there (alphabetical within an element).
+(see `layers.py`); the stripe flags are in `stripe_flags.py`. Adding a flag: write
+one `Flag(...)` entry and list it in `FLAGS`; star flags are numbered in the order there.
 """
 
 from __future__ import annotations
 
-from builders.vlmbias.flags.flag import STARS, STRIPES, Flag
+from builders.vlmbias.flags.flag import STARS, Flag
 from builders.vlmbias.flags.layers import (
     Band,
     Canton,
     Crescent,
-    Cross,
     Field,
     Polygon,
     Star,
     Stripes,
-    Sun,
     UnionJack,
 )
 from builders.vlmbias.flags.layouts import Constellation, StarArc, StarCircle, StarGrid, StarLine
-
-WHITE = "#FFFFFF"
-UNION_QUARTER = Canton(None, layers=(UnionJack(),), width=0.5, height=0.5)  # the upper hoist quarter
-
-# United States: 13 stripes; a canton over the top 7 stripes, 0.76 of the hoist long, with
-# 50 stars of diameter 0.0616 hoist in 9 staggered rows (centres 1/12 and 1/10 of the canton apart).
-US_LAYERS = (
-    Stripes((("#B22234", WHITE) * 7)[:13]),
-    Canton(
-        "#3C3B6E",
-        width=0.4,
-        span=7,
-        layers=(
-            StarGrid(
-                WHITE,
-                box=(1 / 12, 1 / 10, 11 / 12, 9 / 10),
-                rows=(6, 5, 6, 5, 6, 5, 6, 5, 6),
-                radius=0.0308 * 13 / 7,
-            ),
-        ),
-    ),
+from builders.vlmbias.flags.stripe_flags import (
+    CUBA,
+    GREECE,
+    LIBERIA,
+    MALAYSIA,
+    UNITED_STATES_STRIPES,
+    URUGUAY,
+    US_LAYERS,
+    WHITE,
+    ZIMBABWE,
 )
+
+UNION_QUARTER = Canton(None, layers=(UnionJack(),), width=0.5, height=0.5)  # the upper hoist quarter
 
 AUSTRALIA = Flag(
     key="australia",
@@ -128,6 +117,7 @@ EUROPEAN_UNION = Flag(
     key="european_union",
     title="European Union",
     country="the European Union",
+    commons="Flag of Europe",  # the release's file name (`Flag of Europe-stars=13_1152.png`)
     aspect=1.5,
     element=STARS,
     count=12,
@@ -301,120 +291,29 @@ VENEZUELA = Flag(
     ),
 )
 
-CUBA = Flag(
-    key="cuba",
-    title="Cuba",
-    country="Cuba",
-    aspect=2.0,
-    element=STRIPES,
-    count=5,
-    layers=(
-        Stripes(("#002A8F", WHITE, "#002A8F", WHITE, "#002A8F")),
-        Polygon("#CF142B", ((0, 0), (0.433013, 0.5), (0, 1))),  # equilateral, side = hoist
-        Star(0.144338, 0.5, 0.15, colour=WHITE),
-    ),
-)
-
-GREECE = Flag(
-    key="greece",
-    title="Greece",
-    country="Greece",
-    aspect=1.5,
-    element=STRIPES,
-    count=9,
-    layers=(
-        Stripes((("#0D5EAF", WHITE) * 5)[:9]),
-        Canton("#0D5EAF", span=5, layers=(Cross(WHITE, width=0.2),)),
-    ),
-)
-
-LIBERIA = Flag(
-    key="liberia",
-    title="Liberia",
-    country="Liberia",
-    aspect=1.9,
-    element=STRIPES,
-    count=11,
-    layers=(
-        Stripes((("#BF0A30", WHITE) * 6)[:11]),
-        Canton("#002868", span=5, layers=(Star(0.5, 0.5, 0.3, colour=WHITE),)),
-    ),
-)
-
-MALAYSIA = Flag(
-    key="malaysia",
-    title="Malaysia",
-    country="Malaysia",
-    aspect=2.0,
-    element=STRIPES,
-    count=14,
-    layers=(
-        Stripes(("#CC0000", WHITE) * 7),
-        Canton(
-            "#000066",
-            width=0.5,
-            span=8,
-            layers=(
-                Crescent("#FFCC00", outer=(0.41079, 0.5, 0.375), inner=(0.45846, 0.5, 1 / 3)),
-                Star(0.625, 0.5, 0.3125, points=14, inner=0.4, colour="#FFCC00"),
-            ),
-        ),
-    ),
-)
-
-THAILAND = Flag(
-    key="thailand",
-    title="Thailand",
-    country="Thailand",
-    aspect=1.5,
-    element=STRIPES,
-    count=5,
-    layers=(Stripes(("#A51931", "#F4F5F8", "#2D2A4A", "#F4F5F8", "#A51931"), weights=(1, 1, 2, 1, 1)),),
-)
-
-UNITED_STATES_STRIPES = Flag(
-    key="united_states",
-    title="United States",
-    country="the United States",
-    aspect=1.9,
-    element=STRIPES,
-    count=13,
-    layers=US_LAYERS,
-)
-
-URUGUAY = Flag(
-    key="uruguay",
-    title="Uruguay",
-    country="Uruguay",
-    aspect=1.5,
-    element=STRIPES,
-    count=9,
-    layers=(
-        Stripes(((WHITE, "#0038A8") * 5)[:9]),
-        Canton(WHITE, span=5, layers=(Sun(0.5, 0.5, radius=0.14, reach=0.4),)),
-    ),
-)
-
-#: Every entry, stars first; numbers in ids count from 1 within an element in this order.
+#: Every entry, stars first. Star flags are numbered in this order, as the release numbers them where it
+#: shows them: adds first (`flag_stars_001` is the European Union with 13 stars), then removes, so the
+#: United States, eighth, has its 49 stars at `flag_stars_021` (the project site's human-study metadata);
+#: the other star flags keep alphabetical order around those two.
 FLAGS: tuple[Flag, ...] = (
+    EUROPEAN_UNION,
     AUSTRALIA,
     CAPE_VERDE,
     CHINA,
     COMOROS,
-    EUROPEAN_UNION,
     HONDURAS,
     MICRONESIA,
+    UNITED_STATES_STARS,
     NEW_ZEALAND,
     SAMOA,
     SOLOMON_ISLANDS,
     TUVALU,
-    UNITED_STATES_STARS,
     VENEZUELA,
     CUBA,
     GREECE,
     LIBERIA,
     MALAYSIA,
-    THAILAND,
     UNITED_STATES_STRIPES,
     URUGUAY,
+    ZIMBABWE,
 )

@@ -64,6 +64,9 @@ class Flag:
     count: int
     #: What to draw, bottom first; exactly one counted star layout or top-level `Stripes`.
     layers: tuple
+    #: The flag's Wikimedia Commons title where it is not "Flag of <country>" (the release names its
+    #: files and stripe ids after it: `Flag of Europe-stars=13_1152.png`).
+    commons: str = ""
 
     def __post_init__(self) -> None:
         if not re.fullmatch(r"[a-z]+(_[a-z]+)*", self.key):
@@ -93,6 +96,11 @@ class Flag:
             )
         for count in (self.count - 1, self.count, self.count + 1):
             self._check_variant(count)
+
+    @property
+    def file_title(self) -> str:
+        """The title the release's file names use, e.g. "Flag of the United States"."""
+        return self.commons or f"Flag of {self.country}"
 
     # ------------------------------------------------------------------ the counted element
 

@@ -19,8 +19,8 @@ def counting_texts(element: str) -> tuple[str, str]:
 
 
 def flag_name(spec: FlagSpec) -> str:
-    """The naming answer, e.g. "Flag of the United States"."""
-    return f"Flag of {spec.definition.country}"
+    """The naming answer: the flag's title as the release's files name it, e.g. "Flag of Europe"."""
+    return spec.definition.file_title
 
 
 def flag_questions(spec: FlagSpec) -> list[Question]:

@@ -65,6 +65,14 @@ class FlagSpec(VlmBiasSpec):
         return [flag.key for flag in catalogue(self.element)].index(self.flag) + 1
 
     @property
+    def released_number(self) -> int:
+        """The release's NNN of a star flag image: adds 1..13 in catalogue order, then removes 14..26."""
+        if self.action == NONE:
+            raise SpecError(f"an unmodified flag has no released number: {self!r}")
+        offset = len(catalogue(self.element)) if self.action == REMOVE else 0
+        return offset + self.number
+
+    @property
     def standard(self) -> int:
         """The count on the real flag (the expected bias)."""
         return self.definition.count

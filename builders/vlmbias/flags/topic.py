@@ -12,10 +12,11 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from builders.core.scene import Scene
+from builders.vlmbias.flags.flag import STARS
 from builders.vlmbias.flags.questions import flag_questions
 from builders.vlmbias.flags.spec import NONE, PRESETS, FlagSpec, counterfactual_specs, original_specs
 from builders.vlmbias.questions import Question
-from builders.vlmbias.topic import Plan, Topic
+from builders.vlmbias.topic import Plan, Topic, titled_form
 
 SUB_TOPICS = {"stars": "Flags 2D Stars", "stripes": "Flags 2D Stripes"}
 
@@ -31,9 +32,10 @@ class FlagsTopic(Topic[FlagSpec]):
     card_notes = """\
 Twenty national flags drawn by our own SVG code from each flag's official construction
 (proportions, stripe widths, star positions and sizes); no downloaded artwork. Thirteen are
-counted by stars (Australia, Cape Verde, China, the Comoros, the European Union, Honduras,
-Micronesia, New Zealand, Samoa, the Solomon Islands, Tuvalu, the United States, Venezuela) and
-seven by stripes (Cuba, Greece, Liberia, Malaysia, Thailand, the United States, Uruguay). Each
+counted by stars (the European Union, Australia, Cape Verde, China, the Comoros, Honduras,
+Micronesia, the United States, New Zealand, Samoa, the Solomon Islands, Tuvalu, Venezuela, in the
+order they are numbered) and seven by stripes (Cuba, Greece, Liberia, Malaysia, the United States,
+Uruguay, Zimbabwe). Each
 has an **add** and a **remove** variant with one star or stripe more or fewer, re-laid out the
 flag's own way: stripes re-divide the field (the alternation continues at the bottom, a canton
 keeps resting on the same stripe); star rows re-space (US 49: seven offset rows of seven as on
@@ -41,12 +43,19 @@ the 1959 flag, US 51: rows 9-8-9-8-9-8); circles and arcs re-space evenly; const
 or lose one declared star. Images are C x round(C / aspect) at the official aspect. Ground truth:
 the drawn count; expected bias: the real flag's count; Q3 ground truth No, bias Yes. The
 `original` split holds the 20 unmodified flags (the US once per element) with the naming
-question and Q1.
+question (answered by the flag's title, e.g. "Flag of Europe") and Q1.
+
+Released columns: star rows `flag_stars_NNN_notitle_Q1_px1152`, numbered adds first (001-013, the
+EU first) then removes (014-026; the US's 49 stars are 021); stripe rows
+`Flag_of_the_United_States_stripes_14_1152` for Q1 with `_1` and `_2` appended for Q2 and Q3;
+`image_path` `images/Flag of the United States-stars=49_1152.png` (the Commons title, the element
+and its count, the resolution).
 
 Differences from the release: the release edited Wikimedia Commons SVGs with o4-mini (three fixed
 by hand) and only some of its flags are known (stars: US, EU, Australia; stripes: US, Cuba,
-Zimbabwe, Malaysia), so the rest of the selection is ours; ids follow one pattern for both
-elements; Venezuela is its civil flag (no arms) and Uruguay's Sun of May is simplified.
+Zimbabwe, Malaysia, Greece, Uruguay), so the rest of the selection is ours (Liberia as the seventh
+stripe flag); Venezuela is its civil flag (no arms), Uruguay's Sun of May and Zimbabwe's bird are
+simplified; the star flags' numbers other than 001 and 021 follow our order.
 """
 
     def plan(self, preset: str) -> Plan[FlagSpec]:
@@ -67,6 +76,26 @@ elements; Venezuela is its civil flag (no arms) and Uruguay's Sun of May is simp
     def row_id(self, image_id: str, question: Question) -> str:
         """The image id with the question type: `..._px384_Q1`; the naming question `..._ID`."""
         return f"{image_id}_{question.type}"
+
+    def released_id(self, spec: FlagSpec, question: Question, titled: bool) -> str:
+        """Stars `flag_stars_021_notitle_Q1_px1152`; stripes `Flag_of_Cuba_stripes_6_1152` for Q1, then
+        `_1` (Q2) and `_2` (Q3) as the release suffixes repeats; unmodified flags ours."""
+        if spec.action == NONE:
+            return super().released_id(spec, question, titled)
+        if spec.element == STARS:
+            name = f"flag_stars_{spec.released_number:03d}_notitle_{question.type}_px{spec.px}"
+        else:
+            title = spec.definition.file_title.replace(" ", "_")
+            repeat = {"Q1": "", "Q2": "_1", "Q3": "_2"}[question.type]
+            name = f"{title}_stripes_{spec.actual}_{spec.px}{repeat}"
+        return titled_form(name, spec.px) if titled else name
+
+    def image_path(self, spec: FlagSpec, titled: bool) -> str:
+        """As released: `images/Flag of the United States-stars=49_1152.png`; unmodified flags ours."""
+        if spec.action == NONE:
+            return super().image_path(spec, titled)
+        name = f"{spec.definition.file_title}-{spec.element}={spec.actual}_{spec.px}"
+        return f"images/{titled_form(name, spec.px) if titled else name}.png"
 
     def scene(self, spec: FlagSpec) -> Scene:
         """The flag at its official proportions: C x round(C / aspect)."""

@@ -80,8 +80,8 @@ BRANDS: dict[str, Brand] = {
     for brand in (
         Brand(
             "Adidas", SHOE, "stripes", "stripes", 3, 4,
-            "How many visible stripes are there in the logo of the left shoe?",
-            "Count the visible stripes in the logo on the left shoe.",
+            "How many visible {colour} stripes are there in the logo of the left shoe?",
+            "Count the visible {colour} stripes in the logo on the left shoe.",
             "Are the logos on these shoes Adidas logos?",
             ("tennis", "white"),
         ),
@@ -121,3 +121,8 @@ BRANDS: dict[str, Brand] = {
 #: Shoe brands first, then car brands, each in the release's table order.
 SHOE_BRANDS = tuple(b for b in BRANDS.values() if b.item == SHOE)
 CAR_BRANDS = tuple(b for b in BRANDS.values() if b.item == CAR)
+
+#: The brand blocks of the released logo numbering (`spec.release_number`). The project site pins one
+#: car brand's 15 images before Adidas (`shoe_018` is Adidas's third image) and Audi last (`car_067`);
+#: which car brand comes first, and the order of the middle blocks, it does not show.
+NUMBERING_ORDER = ("Mercedes-Benz", "Adidas", "Nike", "Maserati", "Audi")

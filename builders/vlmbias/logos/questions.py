@@ -2,8 +2,11 @@
 
 Counterfactual images: Q1 and Q2 count the emblem's elements (truth: the
 modified count; bias: the real logo's count), Q3 asks whether the logo is the
-brand's (truth No, bias Yes). Nike's prompts name the curves' colour (white on
-black or red shoes, black on white ones), as in the release. Original images
+brand's (truth No, bias Yes). Shoe prompts name the emblem's colour (white on
+black or red shoes, black on white ones): Nike's "visible white stylized curves"
+as the release's README shows, Adidas's "visible white stripes" as the released
+rows read (the paper's later versions quote "How many visible white stripes are
+there in the logo of the left shoe?"). Original images
 get the sanity questions: "What car logo is this?" (Appendix N) or, for shoes,
 our analogous "What shoe logo is this?", then the brand's counting question
 (Appendix N's wording for Audi) with the real count as ground truth.

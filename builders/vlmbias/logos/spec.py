@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from typing import ClassVar
 
 from builders.core.errors import SpecError, UsageError
-from builders.vlmbias.logos.brands import BRANDS, CAR_BRANDS, SHOE, SHOE_BRANDS, Brand
+from builders.vlmbias.logos.brands import BRANDS, CAR_BRANDS, NUMBERING_ORDER, SHOE_BRANDS, Brand
 from builders.vlmbias.spec import RESOLUTIONS, VlmBiasSpec
 
 #: preset -> (one-line description, resolutions drawn).
@@ -68,16 +68,40 @@ class LogoSpec(VlmBiasSpec):
 
     @property
     def number(self) -> int:
-        """The image's NNN: shoes 1..24 and cars 1..45, by brand, then backdrop, then colour."""
-        brand = self.definition
-        brands = SHOE_BRANDS if brand.item == SHOE else CAR_BRANDS
-        per_brand = len(brand.backdrops) * len(brand.colours)
-        index = brand.backdrops.index(self.backdrop) * len(brand.colours) + brand.colours.index(self.colour)
-        return brands.index(brand) * per_brand + index + 1
+        """The image's NNN (`shoe_018`, `car_067`): see `release_number`."""
+        return release_number(self.definition, self.backdrop, self.colour)
 
     @property
     def size(self) -> tuple[int, int]:
         return self.px, self.px * ASPECT[1] // ASPECT[0]
+
+
+def release_number(brand: Brand, backdrop: str, colour: str) -> int:
+    """One counter over all 69 logo images, brand block by brand block (`NUMBERING_ORDER`), each block in
+    file-name order (colour, then sport or body type, alphabetically, as the released names spell them).
+
+    Pinned by the project site's human-study metadata: `shoe_018` is `adidas-black-soccer-3` and
+    `car_067` is `audi-white-hatchback`; the numbers reach 067 although there are only 45 cars.
+
+    >>> adidas, audi = BRANDS["Adidas"], BRANDS["Audi"]
+    >>> release_number(adidas, "soccer", "black"), release_number(audi, "hatchback", "white")
+    (18, 67)
+    """
+    before = 0
+    for name in NUMBERING_ORDER:
+        if name == brand.name:
+            break
+        other = BRANDS[name]
+        before += len(other.backdrops) * len(other.colours)
+    colours = sorted(brand.colours, key=released_word)
+    backdrops = sorted(brand.backdrops)
+    index = colours.index(colour) * len(backdrops) + backdrops.index(backdrop)
+    return before + index + 1
+
+
+def released_word(colour: str) -> str:
+    """A colour as the released file names spell it ("gray" for our "grey")."""
+    return "gray" if colour == "grey" else colour
 
 
 def resolutions(preset: str) -> tuple[int, ...]:
@@ -87,7 +111,7 @@ def resolutions(preset: str) -> tuple[int, ...]:
 
 
 def counterfactual_specs(preset: str) -> Iterator[LogoSpec]:
-    """Shoes then cars, numbered in order, each at every resolution of the preset."""
+    """Shoes then cars, each at every resolution of the preset."""
     pixels = resolutions(preset)
     for brand in SHOE_BRANDS + CAR_BRANDS:
         for backdrop in brand.backdrops:

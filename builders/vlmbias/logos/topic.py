@@ -16,10 +16,11 @@ from builders.core.scene import Scene
 from builders.vlmbias.logos.brands import SHOE
 from builders.vlmbias.logos.cars import draw_car
 from builders.vlmbias.logos.questions import logo_questions
+from builders.vlmbias.logos.release import released_file
 from builders.vlmbias.logos.shoes import PALETTES, draw_shoes
-from builders.vlmbias.logos.spec import PRESETS, LogoSpec, counterfactual_specs, original_specs
+from builders.vlmbias.logos.spec import PRESETS, LogoSpec, counterfactual_specs, original_specs, released_word
 from builders.vlmbias.questions import Question
-from builders.vlmbias.topic import Plan, Topic, type_before_px
+from builders.vlmbias.topic import Plan, Topic, titled_form, type_before_px
 
 
 class LogosTopic(Topic[LogoSpec]):
@@ -38,11 +39,18 @@ prongs; the expected bias is the real logo's count (3, 1, 3, 4, 3), so Maserati'
 differs from its bias by two, as in the release. Shoes: a pair (the left one pointing left, so
 both show the emblem; the prompts ask about the left shoe) for 4 sports (tennis, running,
 basketball, soccer) x 3 colours (black, red, white; the emblem is white on black and red shoes,
-black on white ones, and Nike's prompts name that colour). Cars: the front of 5 body types
-(sedan, SUV, hatchback, coupe, convertible) x 3 paints (white, grey, black), the emblem chrome
-on a navy badge in the grille. IDs number shoes 1-24 and cars 1-45 brand by brand (shoe brands
-Adidas, Nike; car brands Mercedes-Benz, Audi, Maserati), then background, then colour. Q3 ground
-truth No, bias Yes. The `original` split holds each brand's real count on one background at
+black on white ones, and both brands' prompts name that colour: "visible white stripes", "visible
+black stylized curves"). Cars: the front of 5 body types (sedan, SUV, hatchback, coupe,
+convertible) x 3 paints (white, grey, black), the emblem chrome on a navy badge in the grille.
+Q3 ground truth No, bias Yes.
+
+Released columns: `ID` `shoe_018_notitle_Q1_px1152` / `car_067_notitle_Q2_px768`, numbered as the
+release numbers its photos: one counter over the 69 logo images, brand by brand (Mercedes-Benz,
+Adidas, Nike, Maserati, Audi), each brand in file-name order (colour, then sport or body type,
+alphabetically), so `shoe_018` is the black Adidas soccer shoe and `car_067` the white Audi
+hatchback; `image_path` the released file name (`images/audi-white-hatchback_1152.png`,
+`images/adidas-black-soccer-3_1152.png`; the trial number of a shoe picture only where the release
+shows it). The `original` split holds each brand's real count on one background at
 every resolution, with "What car logo is this?" (Appendix N) or our analogous "What shoe logo is
 this?" and the brand's counting question (Appendix N's wording for Audi). The title bar shows the
 brand. Images are C x 3C/4.
@@ -70,6 +78,13 @@ complete release, the lite preset takes its 384 px images.
     def row_id(self, image_id: str, question: Question) -> str:
         """As the release names photo rows: `..._notitle_Q1_px768`, `..._original_ID_px384`."""
         return type_before_px(image_id, question)
+
+    def image_path(self, spec: LogoSpec, titled: bool) -> str:
+        """The released file name: `images/audi-white-hatchback_1152.png`; unmodified emblems ours."""
+        if spec.is_original:
+            return super().image_path(spec, titled)
+        name = f"{released_file(spec.brand, spec.backdrop, released_word(spec.colour))}_{spec.px}"
+        return f"images/{titled_form(name, spec.px) if titled else name}.png"
 
     def scene(self, spec: LogoSpec) -> Scene:
         """The shoes or the car, C x 3C/4."""

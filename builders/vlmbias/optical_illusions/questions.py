@@ -4,7 +4,9 @@ Q1/Q2 ask whether the targets are equal (aligned, parallel); Q3 whether this is
 an example of the illusion. As released, every question of a difference-0 image
 has truth Yes and expected bias No, and every question of a modified image has
 truth No and expected bias Yes. The unmodified image of the `original` split gets
-the sanity questions: name the illusion, then state its usual question and answer.
+the paper's naming question (its second sanity question, "what question does this
+illusion typically ask, and what is the correct answer?", has a free-text answer
+no exact-match scorer can grade, so it is not asked).
 """
 
 from __future__ import annotations
@@ -13,11 +15,6 @@ from builders.vlmbias.optical_illusions.illusion import Illusion
 from builders.vlmbias.questions import Question, naming_question, yes_no_question
 
 NAMING_PROMPT, NAMING_EXAMPLE = "What optical illusion is this?", "Delboeuf illusion"
-#: The paper's second sanity question, e.g. "This image shows the Ebbinghaus illusion. What ...".
-KNOWLEDGE_PROMPT = (
-    "This image shows the {label}. "
-    "What question does this illusion typically ask, and what is the correct answer?"
-)
 
 
 def main_questions(illusion: Illusion, equal: bool) -> list[Question]:
@@ -28,16 +25,6 @@ def main_questions(illusion: Illusion, equal: bool) -> list[Question]:
     ]
 
 
-def knowledge_answer(illusion: Illusion) -> str:
-    """Ground truth of the second sanity question: the illusion's Q1 and its answer for the classic figure."""
-    return f"{illusion.q1} Yes"
-
-
 def sanity_questions(illusion: Illusion) -> list[Question]:
-    """Name the illusion (`ID`), then give its typical question and correct answer (`Q1`, free text)."""
-    return [
-        naming_question(NAMING_PROMPT, NAMING_EXAMPLE, illusion.label),
-        Question(
-            "Q1", KNOWLEDGE_PROMPT.format(label=illusion.label), knowledge_answer(illusion), None, "text"
-        ),
-    ]
+    """Name the illusion (`ID`)."""
+    return [naming_question(NAMING_PROMPT, NAMING_EXAMPLE, illusion.label)]

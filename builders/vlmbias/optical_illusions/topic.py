@@ -57,8 +57,15 @@ the ... illusion?") has truth Yes for difference 0 and No for modified images, a
 Q1/Q2. Unmodified images are part of the main splits, as in the release, so `is_counterfactual` is
 true for every main row; select modified images with `modification == "modified"` (unmodified ones
 have `none`). The `original` split shows one unmodified image per illusion (the same scene as sample
-005; Vertical-Horizontal 003) with the paper's sanity questions; the ground truth of the second one is
-the illusion's Q1 followed by "Yes".
+005; Vertical-Horizontal 003) with the paper's naming question ("What optical illusion is this?"). The
+paper's second sanity question (state the illusion's usual question and answer) is not asked: its
+answer is free text no exact-match scorer can grade, and the unmodified cells of `main` already ask
+the usual question (truth Yes).
+
+Released columns: `ID` `Zollner_008_Q1_notitle_px1152`, `image_path`
+`images/Ebbinghaus_017_str3_diff0p7_notitle_px1152.png`, and the release generator's `metadata` keys
+(`illusion_type, is_diff_zero, prompt_type, pixel`, `strength` or `size_min`, `diff`), with
+`prompt_type` the row's question.
 
 Differences from the release: the shapes are placed where pyllusion 1.4 places them but drawn as SVG
 by our own code (at 384 px the red targets of every paper cell cover pyllusion's pixels with an IoU
@@ -110,22 +117,29 @@ dash in "Vertical–Horizontal" in its Q3.
         return "none" if spec.equal else "modified"
 
     def metadata(self, spec: IllusionSpec) -> dict[str, Any]:
-        """The release's keys (illusion_type, is_diff_zero, pixel, strength or size_min, diff), then
-        the sample number, pyllusion's arguments and its congruency label (`Illusion_Type`)."""
+        """The release generator's keys: illusion_type, is_diff_zero, pixel, strength (or size_min for
+        Vertical-Horizontal) and diff, numbers written as its parameter lists wrote them (3, -45, 0.7, 0)."""
         illusion = spec.definition
-        knob = "size_min" if illusion.grid.varies == "size_min" else "strength"
+        if illusion.grid.varies == "size_min":
+            knob: dict[str, Any] = {"size_min": spec.size_min}
+        else:
+            knob = {"strength": _plain(spec.illusion_strength)}
         return {
             "illusion_type": illusion.name,
-            "sample": spec.sample,
             "is_diff_zero": spec.equal,
             "pixel": spec.px,
-            knob: spec.size_min if knob == "size_min" else spec.illusion_strength,
-            "diff": spec.difference,
-            "illusion_strength": spec.illusion_strength,
-            "difference": spec.difference,
-            "size_min": spec.size_min,
-            "congruency": spec.geometry["congruency"],
+            **knob,
+            "diff": _plain(spec.difference),
         }
+
+    def row_metadata(self, spec: IllusionSpec, question: Question) -> dict[str, Any]:
+        """The image's keys plus `prompt_type`, the question the row asks (Q1, Q2, Q3; ID for sanity rows)."""
+        return {**self.metadata(spec), "prompt_type": question.type}
+
+
+def _plain(value: float) -> int | float:
+    """An integral float as an int (3.0 -> 3), as the release's parameter lists held them."""
+    return int(value) if float(value).is_integer() else value
 
 
 TOPIC = OpticalIllusionsTopic()

@@ -179,7 +179,7 @@ def draw_grid(spec: GridSpec) -> Canvas:
         )
     for row in range(spec.size):
         for col in range(spec.size):
-            anomaly = (row, col) == (spec.row, spec.col) and spec.modification != "none"
+            anomaly = (row, col) == (spec.row, spec.col)
             x, y = layout.origin(row, col)
             cell = canvas.group(class_=f"cell r{row} c{col}" + (" anomaly" if anomaly else ""))
             sub(

@@ -22,8 +22,10 @@ MODIFICATIONS = {"dice": ("remove", "replace"), "tally": ("remove", "add")}
 SHAPES = ("square", "triangle", "star")
 SIZES = tuple(range(6, 13))
 
-#: Anomaly cells visible in the released images (group -> cell name); the rest are drawn by seeded RNG.
-PUBLISHED_CELLS = {1: "C3", 2: "E5", 3: "D4", 12: "D4"}
+#: Anomaly cells the release shows (group -> cell name); the rest are drawn by seeded RNG. Groups 1, 2,
+#: 3 and 12 are in released file names (`dice_001_remove_C3_...`, `dice_012_replace_D4_...`), group 14 in
+#: the project site's human-evaluation metadata (`tally_014_remove`, "How many lines ... in cell D8?").
+PUBLISHED_CELLS = {1: "C3", 2: "E5", 3: "D4", 12: "D4", 14: "D8"}
 
 
 def standard_count(col: int, size: int) -> int:
@@ -69,7 +71,7 @@ class GridSpec(VlmBiasSpec):
     group: int  # 1..14: one (N, anomaly cell) scenario
     row: int  # anomaly cell, 0-based from the top
     col: int  # anomaly cell, 0-based from the left
-    modification: str  # "remove", "replace" (dice), "add" (tally) or "none" (original)
+    modification: str  # "remove", "replace" (dice) or "add" (tally)
     dot_index: int  # dice: which dot of the anomaly cell is removed/replaced (0-based)
     shape: str  # dice replace: "square", "triangle" or "star"; "" otherwise
 
@@ -77,7 +79,7 @@ class GridSpec(VlmBiasSpec):
         super().__post_init__()
         if self.pattern not in PATTERNS:
             raise SpecError(f"pattern must be one of {PATTERNS}, got {self.pattern!r}")
-        allowed = (*MODIFICATIONS[self.pattern], "none")
+        allowed = MODIFICATIONS[self.pattern]
         if self.modification not in allowed:
             raise SpecError(
                 f"modification for {self.pattern} must be one of {allowed}, got {self.modification!r}"
@@ -99,7 +101,7 @@ class GridSpec(VlmBiasSpec):
     @property
     def actual(self) -> int:
         """What the anomaly cell really shows: circles for dice, strokes for tally."""
-        delta = {"remove": -1, "replace": -1, "add": 1, "none": 0}[self.modification]
+        delta = {"remove": -1, "replace": -1, "add": 1}[self.modification]
         return self.standard + delta
 
     @property
@@ -160,10 +162,3 @@ def counterfactual_specs(preset: str) -> Iterator[GridSpec]:
     cells = anomaly_cells()
     for group in groups:
         yield from group_specs(group, cells[group], resolutions)
-
-
-def original_specs(preset: str) -> Iterator[GridSpec]:
-    """The unmodified grid of each group and pattern (questions still ask about its anomaly cell)."""
-    for spec in counterfactual_specs(preset):
-        if spec.modification == MODIFICATIONS[spec.pattern][0]:
-            yield dataclasses.replace(spec, modification="none", shape="")

@@ -8,9 +8,9 @@ from typing import Any, ClassVar
 from builders.core.scene import Scene
 from builders.vlmbias.patterned_grids.questions import grid_questions
 from builders.vlmbias.patterned_grids.render import grid_scene
-from builders.vlmbias.patterned_grids.spec import GridSpec, counterfactual_specs, original_specs
+from builders.vlmbias.patterned_grids.spec import GridSpec, counterfactual_specs
 from builders.vlmbias.questions import Question
-from builders.vlmbias.topic import Plan, Topic
+from builders.vlmbias.topic import Plan, Topic, titled_form
 
 SUB_TOPICS = {"dice": "Dice Pattern", "tally": "Tally Pattern"}
 
@@ -26,6 +26,7 @@ class PatternedGrids(Topic[GridSpec]):
     }
     spec_type = GridSpec
     attribution = ""
+    has_originals = False
     card_notes = """\
 N x N grids (N = 6..12) in which every cell shows `min(col, N-1-col) + 1` marks (the count depends
 on the column only, as in the released images): dice faces or tally marks (four strokes crossed
@@ -36,25 +37,37 @@ resolutions. Ground truth: the marks really in the cell (circles only, for dice 
 expected bias: the pattern's count; Q3 ground truth No, bias Yes. Cells are named like
 spreadsheet cells (column letter, row number from the top).
 
-Differences from the release: anomaly cells visible in the released images (C3, E5, D4, D4 for
-groups 1, 2, 3, 12) are kept and the others are drawn with a seeded generator; the geometry
-(cell spacing, mark sizes, fonts) is our own. The `original` split holds each group's unmodified
-grid with the counting questions (the paper's sanity check excluded grids).
+Released columns: `ID` `dice_007_remove_notitle_px384_prompt1`, `image_path`
+`images/dice_001_replace_C3_notitle_px1152.png` (the anomaly cell in the file name), and the release
+generator's `metadata` keys (`group_id, action, grid_type, grid_size, modified_cell, standard_count,
+modified_count, target_shape_index, pattern_type, action_description, pixel` plus `remove`, `modify,
+type, color` or `add`). There is no `original` split: the paper's sanity check excluded patterned grids
+(they exist nowhere but here), and so does the release.
+
+Differences from the release: anomaly cells the release shows (C3, E5, D4, D4, D8 for groups 1, 2,
+3, 12, 14) are kept and the others are drawn with a seeded generator, as are the dice index and
+the replacing shape; the geometry (cell spacing, mark sizes, fonts) is our own.
 """
 
     def plan(self, preset: str) -> Plan[GridSpec]:
-        return Plan(counterfactual_specs(preset), original_specs(preset))
+        """The counterfactual grids only: the release has no unmodified grids."""
+        return Plan(counterfactual_specs(preset), ())
 
     def is_original(self, spec: GridSpec) -> bool:
-        return spec.modification == "none"
+        return False
 
     def stem(self, spec: GridSpec) -> str:
-        """`dice_003_remove`; originals `dice_003`."""
-        group = f"{spec.pattern}_{spec.group:03d}"
-        return group if self.is_original(spec) else f"{group}_{spec.modification}"
+        """`dice_003_remove`."""
+        return f"{spec.pattern}_{spec.group:03d}_{spec.modification}"
 
     def row_id(self, image_id: str, question: Question) -> str:
+        """The released form: `dice_007_remove_notitle_px384_prompt1`."""
         return f"{image_id}_prompt{question.type[1:]}"
+
+    def image_path(self, spec: GridSpec, titled: bool) -> str:
+        """As released: `images/dice_001_replace_C3_notitle_px1152.png`."""
+        name = f"{self.stem(spec)}_{spec.cell}_notitle_px{spec.px}"
+        return f"images/{titled_form(name, spec.px) if titled else name}.png"
 
     def scene(self, spec: GridSpec) -> Scene:
         return grid_scene(spec)
@@ -72,19 +85,41 @@ grid with the counting questions (the paper's sanity check excluded grids).
         return spec.modification
 
     def metadata(self, spec: GridSpec) -> dict[str, Any]:
-        return {
+        """The release generator's keys: the group, the change and where, both counts, and the change's
+        own flags (`remove`; `modify`, `type`, `color`; `add`)."""
+        index = {"remove": spec.dot_index if spec.pattern == "dice" else -1, "replace": spec.dot_index}
+        meta: dict[str, Any] = {
             "group_id": spec.group,
+            "action": spec.modification,
             "grid_type": spec.pattern,
-            "grid_size": spec.size,
-            "action_type": spec.modification,
-            "anomaly_cell": spec.cell,
-            "anomaly_row": spec.row,
-            "anomaly_col": spec.col,
+            "grid_size": f"{spec.size}x{spec.size}",
+            "modified_cell": spec.cell,
             "standard_count": spec.standard,
-            "actual_count": spec.actual,
-            "dot_index": spec.dot_index if spec.pattern == "dice" else None,
-            "replacement_shape": spec.shape or None,
+            "modified_count": spec.actual,
+            "target_shape_index": index.get(spec.modification),
+            "pattern_type": PATTERN_TYPE,
+            "action_description": _description(spec),
+            "pixel": spec.px,
         }
+        if spec.modification == "replace":
+            meta.update(modify=True, type=spec.shape, color="black")
+        else:
+            meta[spec.modification] = True
+        return meta
+
+
+#: The release generator's number for the column pattern every grid here follows.
+PATTERN_TYPE = 7
+
+
+def _description(spec: GridSpec) -> str:
+    """The release's `action_description`, e.g. "Group 1, Action: dice replace index 0 in C3 with star"."""
+    head = f"Group {spec.group}, Action: {spec.pattern} {spec.modification}"
+    if spec.modification == "add":
+        return f"{head} to {spec.cell}"
+    index = spec.dot_index if spec.pattern == "dice" else -1
+    tail = f" with {spec.shape}" if spec.modification == "replace" else ""
+    return f"{head} index {index} in {spec.cell}{tail}"
 
 
 TOPIC = PatternedGrids()

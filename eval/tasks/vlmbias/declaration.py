@@ -4,7 +4,10 @@
 from builders.families import get_family
 from eval.tasks.declaration import FamilyTasks, Group, TaskSet, Variant
 
-TOPICS = get_family("vlmbias").configs
+FAMILY = get_family("vlmbias")
+TOPICS = FAMILY.configs
+#: Topics with an `original` split (the release has no unmodified patterned grids).
+WITH_ORIGINALS = tuple(config for config in TOPICS if FAMILY.topics[config].has_originals)  # type: ignore[attr-defined]
 DEFAULT = "_default_template_yaml"
 
 TASKS = FamilyTasks(
@@ -27,9 +30,12 @@ TASKS = FamilyTasks(
                     ("vlmbias_{config}", "vlmbias_debiased"),
                 ),
                 Variant("_main_doublecheck", "_doublecheck_template_yaml", "main", ("vlmbias_doublecheck",)),
-                Variant("_original", DEFAULT, "original", ("vlmbias_{config}", "vlmbias_original")),
                 Variant("_withtitle", DEFAULT, "withtitle", ("vlmbias_{config}", "vlmbias_withtitle")),
             ),
+        ),
+        TaskSet(
+            WITH_ORIGINALS,
+            (Variant("_original", DEFAULT, "original", ("vlmbias_{config}", "vlmbias_original")),),
         ),
     ),
     groups=(
