@@ -79,6 +79,7 @@ class AipsychFamily(Family):
     default_preset: str = "paper"
     splits: tuple[str, ...] = (SPLIT,)
     default_split: str | None = SPLIT
+    default_config: str | None = SYNTHETIC
     gallery_view: GalleryView = GALLERY_VIEW
     card_metadata: Mapping[str, Any] = dataclasses.field(
         default_factory=lambda: {

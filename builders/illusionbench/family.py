@@ -66,6 +66,7 @@ class IllusionBenchFamily(Family):
     default_preset: str = "paper"
     splits: tuple[str, ...] = SPLITS
     default_split: str | None = "test"
+    default_config: str | None = "drawn"
     spec_registry: SpecRegistry = dataclasses.field(default_factory=lambda: plan.SPECS)
     gallery_view: GalleryView = plan.GALLERY_VIEW
     card_metadata: Mapping[str, Any] = dataclasses.field(

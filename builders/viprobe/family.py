@@ -70,6 +70,7 @@ class ViProbeFamily(Family):
     pretty_name: str = "VI-Probe: graded visual illusions with matched controls"
     presets: tuple[str, ...] = tuple(PRESETS)
     default_preset: str = "paper"
+    default_config: str | None = "all"
     splits: tuple[str, ...] = SPLITS
     gallery_view: GalleryView = GALLERY_VIEW
     card_metadata: Mapping[str, Any] = dataclasses.field(

@@ -55,6 +55,7 @@ class VisageFamily(Family):
     default_preset = "paper"
     splits = SPLITS
     default_split = "test"
+    default_config = DRAWN
     spec_registry = _registry()
     card_metadata: Mapping[str, Any] = {
         "license": "cc-by-4.0",
