@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib
 import pickle
+import re
 import subprocess
 import sys
 from importlib import resources
@@ -186,3 +187,14 @@ def test_the_paper_build_holds_exactly_the_planned_images_in_its_shards(family: 
         for split, stats in entry.splits.items():
             rows = sum(pq.ParquetFile(folder.path / path).metadata.num_rows for path in stats.files)
             assert rows == stats.num_rows, (config, split)
+
+
+def test_core_imports_no_family_and_names_none() -> None:
+    """The seam: `builders/core/` receives a Family; never imports the registry or a family, nor names one."""
+    core = Path(importlib.import_module("builders.core").__file__).parent
+    names = sorted({*FAMILIES, *(get_family(name).repo_name for name in FAMILIES)})
+    pattern = re.compile(r"\b(" + "|".join(re.escape(name) for name in names) + r")\b", re.IGNORECASE)
+    for path in sorted(core.glob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        assert "builders.families" not in text, path.name
+        assert not pattern.search(text), (path.name, pattern.search(text))

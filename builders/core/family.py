@@ -1,6 +1,6 @@
 """What the shared pipeline needs from a benchmark family, and the little it gives back.
 
-A family (VLMBias, VI-Probe, ...) declares its configs, presets, splits and row
+A family (one benchmark) declares its configs, presets, splits and row
 schema, plans image jobs, draws each job's scene and turns a drawn picture into
 rows. The pipeline does everything else: parallel rendering, shards, manifest,
 card, verification. Core code receives a `Family` object and never looks one up;
@@ -77,8 +77,8 @@ class Family(abc.ABC):
     that fits most families (one scene per job).
     """
 
-    name: str  # on the command line, e.g. "vlmbias"
-    repo_name: str  # the Hub repo and the build folder, e.g. "vi-probe"
+    name: str  # on the command line and in `builders/families.py`
+    repo_name: str  # the Hub repo and the build folder (`build/<repo_name>/`)
     pretty_name: str
     configs: tuple[str, ...]
     #: Configs made of other configs' files (no extra bytes): name -> member configs, in order.

@@ -29,7 +29,7 @@ class BuiltFolder:
         self.path = Path(path)
         if not self.path.is_dir():
             raise UsageError(
-                f"{str(self.path)!r} is not a folder; pass a built dataset folder (e.g. build/vlmbias)"
+                f"{str(self.path)!r} is not a folder; pass a built dataset folder (build/<repo-name>)"
             )
         if not (self.path / MANIFEST_NAME).is_file():
             raise UsageError(_not_a_dataset(self.path))
@@ -37,7 +37,7 @@ class BuiltFolder:
 
     @property
     def family(self) -> str:
-        """The family name the manifest records, e.g. "vlmbias"."""
+        """The name of the family that built the folder, as the manifest records it."""
         return self.manifest.family
 
     def manifest_sha256(self) -> str:

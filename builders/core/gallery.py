@@ -120,8 +120,8 @@ class Card:
 def default_out(folder: Path) -> Path:
     """The gallery's default place: a sibling of the dataset folder, never inside it (it is uploaded).
 
-    >>> default_out(Path("build/vlmbias")).as_posix()
-    'build/vlmbias-gallery'
+    >>> default_out(Path("build/benchmark")).as_posix()
+    'build/benchmark-gallery'
     """
     return folder.parent / f"{folder.name}-gallery"
 

@@ -125,7 +125,7 @@ def rasterize_image(canvas: Canvas | str, width: int, height: int) -> Image.Imag
 
 @functools.lru_cache(maxsize=16)
 def rasterize_cached(svg: str, width: int, height: int) -> Image.Image:
-    """`rasterize_image` for scenes drawn again and again (title bars): the same image object per input.
+    """`rasterize_image` for a scene drawn again and again (a banner over many images); one image per input.
 
     Callers must not modify the image (paste it, do not draw on it).
     """

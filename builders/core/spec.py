@@ -60,7 +60,7 @@ class Spec:
 def expect_spec(spec: Spec, cls: type[S], config: str) -> S:
     """`spec` typed as `cls`, or a SpecError naming the config: a family handed another family's spec.
 
-    >>> expect_spec(Spec(), Spec, "flags").kind
+    >>> expect_spec(Spec(), Spec, "config").kind
     'spec'
     """
     if not isinstance(spec, cls):
