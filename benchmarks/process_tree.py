@@ -62,7 +62,7 @@ def tree_rss(root: int) -> int:
     return total
 
 
-def timed(command: list[str], cwd: Path) -> tuple[float, float, float]:
+def timed(command: list[str], cwd: Path, env: dict[str, str] | None = None) -> tuple[float, float, float]:
     """Run `command` in `cwd`: wall seconds, CPU seconds and peak total RSS (MiB) of its process tree.
 
     CPU time (user + system of the process and the workers it waited for) moves
@@ -71,7 +71,7 @@ def timed(command: list[str], cwd: Path) -> tuple[float, float, float]:
     peak = 0
     with tempfile.TemporaryFile() as errors:
         started = time.perf_counter()
-        process = subprocess.Popen(command, cwd=cwd, stdout=subprocess.DEVNULL, stderr=errors)
+        process = subprocess.Popen(command, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=errors)
         done = threading.Event()
 
         def sample() -> None:

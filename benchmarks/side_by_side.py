@@ -15,8 +15,11 @@ start-up included, and divided by the PNGs it left behind (theirs) or the
 images in the manifest (ours: `build <family> --config <topic> --preset paper`,
 titled twins included). Peak memory is the largest total resident set of the
 process and all its descendants (workers included), sampled every 20 ms.
-Rounds interleave the two sides; the table gives medians. On a shared machine
-quote the ratios, not the milliseconds.
+Rounds interleave the two sides; the table gives medians. Both sides run as on
+a default Python: bytecode caches are written (`PYTHONDONTWRITEBYTECODE` is
+dropped from their environment) and one uncounted warm-up round writes them
+first, so neither side pays for compiling its own source on every run. On a
+shared machine quote the ratios, not the milliseconds.
 
     .venv/bin/python benchmarks/side_by_side.py \\
         --vlmbias-repo /tmp/vlms-are-biased --vlmbias-python /tmp/orig-venv/bin/python \\
@@ -40,6 +43,8 @@ from pathlib import Path
 from process_tree import timed
 
 ROOT = Path(__file__).resolve().parents[1]
+#: The children's environment: Python's default of caching bytecode, whatever this shell sets.
+CHILD_ENV = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
 
 #: Our VLMBias config -> the original `main.py` flags that draw the same topic. Optical illusions
 #: are not run by default: with pip's pyllusion in place of the submodule the generator wrote nothing.
@@ -72,7 +77,7 @@ class Run:
 def original(python: str, repo: Path, arguments: list[str]) -> Run:
     """One run of an original generator in a fresh folder; images = PNGs it left there."""
     with tempfile.TemporaryDirectory() as folder:
-        seconds, cpu, peak = timed([python, str(repo / "main.py"), *arguments], Path(folder))
+        seconds, cpu, peak = timed([python, str(repo / "main.py"), *arguments], Path(folder), CHILD_ENV)
         images = sum(1 for _ in Path(folder).rglob("*.png"))
     if images == 0:
         raise SystemExit(f"{repo / 'main.py'} {' '.join(arguments)} ran but wrote no PNG; check its setup")
@@ -85,7 +90,7 @@ def ours(family: str, configs: list[str] | None, workers: int) -> Run:
         command = [sys.executable, "-m", "builders", "build", family, "--preset", "paper"]
         command += ["--workers", str(workers), "--out", out, "--no-progress"]
         command += [arg for config in configs or [] for arg in ("--config", config)]
-        seconds, cpu, peak = timed(command, ROOT)
+        seconds, cpu, peak = timed(command, ROOT, CHILD_ENV)
         manifest = next(Path(out).glob("*/manifest.json"))
         images = len(json.loads(manifest.read_text())["images"])
     return Run(seconds, cpu, images, peak)
@@ -125,6 +130,9 @@ def main() -> None:
                 arguments = ["--illusion", topic, "-o", "output"]
                 plan.append(("viprobe", topic, args.viprobe_python, args.viprobe_repo, arguments))
 
+    for family, topic, python, repo, arguments in plan:  # warm-up, not counted: bytecode and page caches
+        original(python, repo, arguments)
+        ours(family, [topic], 1)
     results: dict[tuple[str, str], list[Run]] = {}
     for round_ in range(args.repeat):
         for family, topic, python, repo, arguments in plan:

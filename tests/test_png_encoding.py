@@ -9,7 +9,15 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from builders.core.raster import decode_png, encode_png, pixel_sha256, rasterize_cached, rasterize_image
+from builders.core.raster import (
+    WHITE,
+    decode_png,
+    decode_rgba_png,
+    encode_png,
+    pixel_sha256,
+    rasterize_cached,
+    rasterize_image,
+)
 from builders.core.svg import Canvas
 
 
@@ -51,6 +59,38 @@ def test_the_title_bar_cache_gives_the_rendered_pixels():
     cached = rasterize_cached(bar.to_string(), 80, 20)
     assert rasterize_cached(bar.to_string(), 80, 20) is cached
     assert cached.tobytes() == rasterize_image(bar, 80, 20).tobytes()
+
+
+def pillow_png(image: Image.Image, **options) -> bytes:
+    out = io.BytesIO()
+    image.save(out, "PNG", **options)
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("size", [(1, 1), (5, 3), (97, 61)])
+def test_the_rgba_fast_path_decodes_as_pillow_does(size):
+    """resvg hands back RGBA PNGs with every row filter; the fast path must undo each exactly."""
+    pixels = np.asarray(noise(*size, seed=size[0]))
+    alpha = np.full((*pixels.shape[:2], 1), 255, dtype=np.uint8)
+    rgba = Image.fromarray(np.concatenate([pixels, alpha], axis=2), "RGBA")
+    png = pillow_png(rgba, optimize=True)  # Pillow picks a filter per row
+    assert decode_rgba_png(png).tobytes() == decode_png(png).tobytes() == rgba.convert("RGB").tobytes()
+
+
+def test_the_rgba_fast_path_gives_a_rendered_scenes_pixels():
+    scene = Canvas(120, 80, background="#ffffff")
+    scene.add("circle", cx=60, cy=40, r=30, fill="#c03", opacity=0.5)
+    scene.add("text", "Ab", x=10, y=70, font_size=30, fill="#036")
+    rendered = rasterize_image(scene, 240, 160)
+    assert rendered.mode == "RGB" and rendered.size == (240, 160)
+    colours = {rendered.getpixel((120, 80)), rendered.getpixel((2, 2))}
+    assert WHITE[:3] in colours and len(colours) == 2  # the half-transparent circle over white
+
+
+@pytest.mark.parametrize("mode", ["RGB", "L", "P"])
+def test_other_pngs_take_pillows_decoder(mode):
+    image = noise(9, 4).convert(mode)
+    assert decode_rgba_png(pillow_png(image)).tobytes() == image.convert("RGB").tobytes()
 
 
 GRADIENT_PNG_SHA256 = "5d4c29592d51cbae5a231284098845fe616b2329083fe0f480429d0ead48c2c6"

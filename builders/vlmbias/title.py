@@ -62,8 +62,10 @@ def with_title(title: str, scene: Image.Image) -> Image.Image:
 
 
 def stack(bar: Image.Image, scene: Image.Image) -> Image.Image:
-    """The bar above the scene, as one RGB image."""
-    combined = Image.new("RGB", (scene.width, bar.height + scene.height), "#ffffff")
+    """The bar above the scene, as one RGB image (the two cover it: nothing is filled first)."""
+    if bar.width != scene.width:
+        raise ValueError(f"a title bar {bar.width} px wide cannot stack on a scene {scene.width} px wide")
+    combined = Image.new("RGB", (scene.width, bar.height + scene.height), None)
     combined.paste(bar, (0, 0))
     combined.paste(scene, (0, bar.height))
     return combined

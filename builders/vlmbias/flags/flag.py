@@ -174,7 +174,7 @@ class Flag:
             raise SpecError(
                 f"flag {self.key!r}: asked for {count} stars, the layout drew {len(counted.stars)}"
             )
-        closest = _closest_gap(counted) / VIEW_HEIGHT
+        closest = _closest_gap(counted, MIN_GAP * VIEW_HEIGHT) / VIEW_HEIGHT
         if closest < MIN_GAP:
             raise SpecError(
                 f"flag {self.key!r}: the {self.rule} rule cannot place {count} stars apart (closest gap "
@@ -214,11 +214,15 @@ def _check_layers(key: str, layers: tuple) -> None:
             raise SpecError(f"flag {key!r}: unknown layer or layout rule {layer!r}; use one of {names}")
 
 
-def _closest_gap(counted: Counted) -> float:
-    """Smallest distance between two counted stars' outlines (user units)."""
+def _closest_gap(counted: Counted, limit: float = math.inf) -> float:
+    """Smallest distance between two counted stars' outlines (user units), or `limit` if none is closer.
+
+    Stars whose enclosing circles are `limit` apart are never compared: every flag
+    is checked when it is declared, and most of its stars are far apart.
+    """
     outlines = counted.outlines()
     reach = [star.radius + counted.outline for star in counted.stars]
-    best = math.inf
+    best = limit
     for (i, a), (j, b) in itertools.combinations(enumerate(outlines), 2):
         centres = math.dist(counted.stars[i].centre, counted.stars[j].centre)
         if centres - reach[i] - reach[j] >= best:
