@@ -184,7 +184,7 @@ def decode_rgba_png(data: bytes) -> Image.Image:
         return decode_png(data)
     width, height, compressed = layout
     filtered = deflate.zlib_decompress(compressed, height * (4 * width + 1))
-    stored = bytes(deflate.zlib_compress(filtered, 0))
+    stored = deflate.zlib_compress(filtered, 0)
     return Image.frombytes("RGB", (width, height), stored, "zip", "RGBX")
 
 
