@@ -62,16 +62,22 @@ def tree_rss(root: int) -> int:
     return total
 
 
-def timed(command: list[str], cwd: Path, env: dict[str, str] | None = None) -> tuple[float, float, float]:
+def timed(
+    command: list[str], cwd: Path, env: dict[str, str] | None = None, cpus: set[int] | None = None
+) -> tuple[float, float, float]:
     """Run `command` in `cwd`: wall seconds, CPU seconds and peak total RSS (MiB) of its process tree.
 
     CPU time (user + system of the process and the workers it waited for) moves
-    less than wall time when other people's work shares the cores.
+    less than wall time when other people's work shares the cores. `cpus` pins the
+    process tree to those cores (a per-core comparison: no side borrows another core).
     """
+    pin = None if cpus is None else (lambda: os.sched_setaffinity(0, cpus))
     peak = 0
     with tempfile.TemporaryFile() as errors:
         started = time.perf_counter()
-        process = subprocess.Popen(command, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=errors)
+        process = subprocess.Popen(
+            command, cwd=cwd, env=env, preexec_fn=pin, stdout=subprocess.DEVNULL, stderr=errors
+        )
         done = threading.Event()
 
         def sample() -> None:

@@ -74,23 +74,24 @@ class Run:
         return 1e3 * self.cpu_seconds / max(self.images, 1)
 
 
-def original(python: str, repo: Path, arguments: list[str]) -> Run:
+def original(python: str, repo: Path, arguments: list[str], cpus: set[int] | None = None) -> Run:
     """One run of an original generator in a fresh folder; images = PNGs it left there."""
     with tempfile.TemporaryDirectory() as folder:
-        seconds, cpu, peak = timed([python, str(repo / "main.py"), *arguments], Path(folder), CHILD_ENV)
+        command = [python, str(repo / "main.py"), *arguments]
+        seconds, cpu, peak = timed(command, Path(folder), CHILD_ENV, cpus)
         images = sum(1 for _ in Path(folder).rglob("*.png"))
     if images == 0:
         raise SystemExit(f"{repo / 'main.py'} {' '.join(arguments)} ran but wrote no PNG; check its setup")
     return Run(seconds, cpu, images, peak)
 
 
-def ours(family: str, configs: list[str] | None, workers: int) -> Run:
+def ours(family: str, configs: list[str] | None, workers: int, cpus: set[int] | None = None) -> Run:
     """One `build` of our paper preset (all configs when `configs` is None); images from the manifest."""
     with tempfile.TemporaryDirectory() as out:
         command = [sys.executable, "-m", "builders", "build", family, "--preset", "paper"]
         command += ["--workers", str(workers), "--out", out, "--no-progress"]
         command += [arg for config in configs or [] for arg in ("--config", config)]
-        seconds, cpu, peak = timed(command, ROOT, CHILD_ENV)
+        seconds, cpu, peak = timed(command, ROOT, CHILD_ENV, cpus)
         manifest = next(Path(out).glob("*/manifest.json"))
         images = len(json.loads(manifest.read_text())["images"])
     return Run(seconds, cpu, images, peak)
@@ -115,6 +116,11 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=len(os.sched_getaffinity(0)))
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--whole-presets", action="store_true", help="also time whole paper builds")
+    parser.add_argument(
+        "--pin-one-core",
+        action="store_true",
+        help="run the original and our 1-worker build on one core each (per-core time, no borrowed core)",
+    )
     args = parser.parse_args()
     if args.vlmbias_repo is None and args.viprobe_repo is None and not args.whole_presets:
         parser.error("give --vlmbias-repo and/or --viprobe-repo (local copies), or --whole-presets")
@@ -133,17 +139,22 @@ def main() -> None:
     for family, topic, python, repo, arguments in plan:  # warm-up, not counted: bytecode and page caches
         original(python, repo, arguments)
         ours(family, [topic], 1)
+    one_core = {min(os.sched_getaffinity(0))} if args.pin_one_core else None
     results: dict[tuple[str, str], list[Run]] = {}
     for round_ in range(args.repeat):
         for family, topic, python, repo, arguments in plan:
-            results.setdefault((topic, "original"), []).append(original(python, repo, arguments))
+            results.setdefault((topic, "original"), []).append(original(python, repo, arguments, one_core))
             for workers in sorted({1, args.workers}):
-                results.setdefault((topic, f"ours-{workers}"), []).append(ours(family, [topic], workers))
+                run = ours(family, [topic], workers, one_core if workers == 1 else None)
+                results.setdefault((topic, f"ours-{workers}"), []).append(run)
         print(f"round {round_ + 1} of {args.repeat} done", file=sys.stderr, flush=True)
 
     n = args.workers
     print(f"\nms per drawn image, start-up included (median of {args.repeat} interleaved rounds)")
-    print("wall = elapsed time; cpu = user + system time of the whole process tree\n")
+    print("wall = elapsed time; cpu = user + system time of the whole process tree")
+    if one_core:
+        print(f"the original and our 1-worker build each pinned to core {min(one_core)}")
+    print()
     print(
         "| topic | images theirs / ours | theirs wall, cpu | ours 1 worker wall, cpu "
         f"| theirs / ours-1 wall, cpu | ours {n} workers wall | theirs / ours-{n} wall "

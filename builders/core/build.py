@@ -22,6 +22,7 @@ from pathlib import Path
 from tqdm import tqdm
 
 from builders import __version__
+from builders.core.allocator import keep_freed_memory
 from builders.core.atomic import staged
 from builders.core.card import write_card
 from builders.core.draw import Rendered, bundles, render_bundle, render_in_worker, worker_init
@@ -146,6 +147,7 @@ def prepare_output(out: Path) -> None:
 @contextlib.contextmanager
 def rendered(family: Family, jobs: list[ImageJob], workers: int) -> Iterator[Iterator[Rendered]]:
     """Render jobs in order (bundled by spec), in a process pool when `workers > 1`."""
+    keep_freed_memory()
     if workers <= 1:
         yield itertools.chain.from_iterable(render_bundle(family, bundle) for bundle in bundles(jobs))
         return

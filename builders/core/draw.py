@@ -13,6 +13,7 @@ import signal
 from collections.abc import Iterable, Iterator
 from typing import Any
 
+from builders.core.allocator import keep_freed_memory
 from builders.core.family import Family, ImageJob
 from builders.core.raster import Picture, encode_png
 
@@ -46,6 +47,7 @@ def worker_init(family: Family) -> None:
     """Pool initializer: keep the worker's copy of the family; leave interrupts to the parent."""
     global _WORKER_FAMILY
     _WORKER_FAMILY = family
+    keep_freed_memory()
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
