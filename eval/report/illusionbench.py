@@ -29,7 +29,7 @@ from eval.report.figure import (
     with_paper,
 )
 from eval.report.paper import PaperTable
-from eval.report.section import FamilySection, ModelResults, Result, TaskKey
+from eval.report.section import FamilySection, ModelResults, Result, TaskKey, results_of
 from eval.scoring.illusionbench import CATEGORIES, DIFFICULTIES, PARSERS, Graded, report
 
 PREFIX = "illusionbench_plus_"
@@ -126,7 +126,7 @@ def score_records(records: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def family_report(models: tuple[ModelResults, ...], colors: Mapping[str, str]) -> FamilyReport:
-    scored = [(model.label, result) for model in models if (result := model.get(SPLIT)) is not None]
+    scored = results_of(models, SPLIT)
     figures = (
         _by_category(scored, colors),
         _false_positives(scored, colors),

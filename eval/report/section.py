@@ -43,6 +43,16 @@ class ModelResults:
         return self.results.get((split, variant))
 
 
+def results_of(models: tuple[ModelResults, ...], split: str) -> list[tuple[str, Result]]:
+    """(label, result) of every model with a score of `split`, in the models' order."""
+    return [(model.label, result) for model in models if (result := model.get(split)) is not None]
+
+
+def scores_of(results: list[tuple[str, Result]], key: str) -> list[tuple[str, Any]]:
+    """(label, score[key]) of every result whose score has a value for `key` (None: not measured)."""
+    return [(label, value) for label, result in results if (value := result.score[key]) is not None]
+
+
 @dataclasses.dataclass(frozen=True)
 class TaskKey:
     """What an lmms-eval task of ours scores: config, split and prompt variant."""

@@ -26,7 +26,7 @@ from eval.report.figure import (
     signed_percent,
     with_paper,
 )
-from eval.report.section import FamilySection, ModelResults, Result, TaskKey
+from eval.report.section import FamilySection, ModelResults, Result, TaskKey, results_of, scores_of
 from eval.scoring.viprobe import CATEGORIES, VARIANT_CODES, ProbeGraded, report
 
 SPLIT = "test"
@@ -55,7 +55,7 @@ def score_records(records: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def family_report(models: tuple[ModelResults, ...], colors: Mapping[str, str]) -> FamilyReport:
-    scored = [(model.label, result) for model in models if (result := model.get(SPLIT)) is not None]
+    scored = results_of(models, SPLIT)
     figures = (
         _dose_response(scored),
         _image_types(scored, colors),
@@ -207,8 +207,7 @@ def _instructions(scored: list[tuple[str, Result]], colors: Mapping[str, str]) -
         "(single questions, not pairs), per image type."
     )
     columns = ("Type", "Model", "Forward %", "Instructed %", "Effect pp")
-    found = [(model, result.score["instruction_effect"]) for model, result in scored]
-    found = [(model, effect) for model, effect in found if effect is not None]
+    found = scores_of(scored, "instruction_effect")
     if not found:
         return omitted(
             "instructions",

@@ -27,7 +27,7 @@ from eval.report.figure import (
     with_paper,
 )
 from eval.report.paper import PaperTable
-from eval.report.section import FamilySection, ModelResults, Result, TaskKey
+from eval.report.section import FamilySection, ModelResults, Result, TaskKey, results_of, scores_of
 from eval.scoring.visage import CONDITIONS, EFFECTS, IMAGE_TYPES, VisageGraded, report
 
 TEST, RECOGNITION = "test", "recognition"
@@ -74,8 +74,7 @@ def score_records(records: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def family_report(models: tuple[ModelResults, ...], colors: Mapping[str, str]) -> FamilyReport:
-    tested = [(model.label, result) for model in models if (result := model.get(TEST)) is not None]
-    recognised = [(model.label, result) for model in models if (result := model.get(RECOGNITION)) is not None]
+    tested, recognised = results_of(models, TEST), results_of(models, RECOGNITION)
     figures = (_conditions(tested, colors), _differences(tested, colors), _recognition(recognised, colors))
     return FamilyReport("visage", "VISaGE", _overview(models), figures)
 
@@ -173,8 +172,7 @@ def _recognition(recognised: list[tuple[str, Result]], colors: Mapping[str, str]
         "(the category, or the exception's name) or at least its category; read it before the effects."
     )
     columns = ("Images", "Model", "Rows", "Named %", "Category named %")
-    found = [(model, result.score["recognition"]) for model, result in recognised]
-    found = [(model, rates) for model, rates in found if rates is not None]
+    found = scores_of(recognised, "recognition")
     if not found:
         return omitted(
             "recognition",

@@ -25,7 +25,7 @@ from eval.report.figure import (
     signed_percent,
     with_paper,
 )
-from eval.report.section import FamilySection, ModelResults, Result, TaskKey
+from eval.report.section import FamilySection, ModelResults, Result, TaskKey, results_of, scores_of
 from eval.scoring import Graded, report
 
 SPLITS = ("main", "identification", "withtitle", "original")
@@ -105,10 +105,6 @@ def _run_order(key: tuple[str, str]) -> tuple[int, int]:
     return SPLITS.index(split) if split in SPLITS else len(SPLITS), ("", *VARIANTS).index(variant)
 
 
-def _main(models: tuple[ModelResults, ...]) -> list[tuple[str, Result]]:
-    return [(model.label, result) for model in models if (result := model.get("main")) is not None]
-
-
 def _rates(summary: Mapping[str, Any]) -> tuple[Cell, ...]:
     return (
         count(summary["n"]),
@@ -127,7 +123,7 @@ def _topics(models: tuple[ModelResults, ...], colors: Mapping[str, str]) -> Figu
         "task mean = unweighted mean of the topic accuracies."
     )
     columns = ("Topic", "Model", *RATE_COLUMNS)
-    main = _main(models)
+    main = results_of(models, "main")
     if not main:
         return omitted("topics", title, definition, columns, "no model has a score of split main")
     present = {topic for _, result in main for topic in result.score["by_topic"]}
@@ -243,8 +239,7 @@ def _illusions(models: tuple[ModelResults, ...], colors: Mapping[str, str]) -> F
     )
     columns = ("Images", "Model", *RATE_COLUMNS)
     parts = ("original", "counterfactual")
-    found = [(model, result.score["original_vs_counterfactual"]) for model, result in _main(models)]
-    found = [(model, split) for model, split in found if split is not None]
+    found = scores_of(results_of(models, "main"), "original_vs_counterfactual")
     if not found:
         return omitted(
             "illusions",
@@ -290,7 +285,7 @@ def _pixels(models: tuple[ModelResults, ...], colors: Mapping[str, str]) -> Figu
         "counterfactual images (split main)."
     )
     columns = ("Resolution px", "Model", *RATE_COLUMNS)
-    main = _main(models)
+    main = results_of(models, "main")
     if not main:
         return omitted("pixels", title, definition, columns, "no model has a score of split main")
     pixels = tuple(sorted({p for _, result in main for p in result.score["by_pixel"]}, key=int))
