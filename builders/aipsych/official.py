@@ -337,7 +337,7 @@ def _split_offered(kind: str, offered: tuple[str, ...]) -> tuple[tuple[str, ...]
 def official_rows(spec: OfficialImageSpec, picture: Picture) -> list[dict[str, Any]]:
     """The 20 rows of a released record, complete but for `image`."""
     shared = {
-        **picture_fields(spec.spec_hash, picture, TEMPLATE_VERSION),
+        **picture_fields(spec, picture, TEMPLATE_VERSION),
         "config": spec.config,
         "source_image": spec.image_file,
     }

@@ -10,10 +10,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from builders import __version__
 from builders.aipsych.questions import TEMPLATE_VERSION, QuestionSet, description, scene_question_sets
 from builders.aipsych.spec import CONFIG, SceneObject, SceneSpec
+from builders.core.family import image_columns
 from builders.core.raster import Picture
+from builders.core.spec import Spec
 
 
 def row_id(image_id: str, set_number: int, prompt_idx: int) -> str:
@@ -72,19 +73,10 @@ def question_rows(spec: SceneSpec) -> list[dict[str, Any]]:
 
 def scene_rows(spec: SceneSpec, picture: Picture) -> list[dict[str, Any]]:
     """The 20 rows of a drawn scene, complete but for `image`."""
-    shared = {**picture_fields(spec.spec_hash, picture), "config": CONFIG, "source_image": ""}
+    shared = {**picture_fields(spec, picture), "config": CONFIG, "source_image": ""}
     return [{**row, **shared} for row in question_rows(spec)]
 
 
-def picture_fields(
-    spec_hash: str, picture: Picture, template_version: str = TEMPLATE_VERSION
-) -> dict[str, Any]:
+def picture_fields(spec: Spec, picture: Picture, template_version: str = TEMPLATE_VERSION) -> dict[str, Any]:
     """The columns every row of one image shares about its pixels and provenance."""
-    return {
-        "template_version": template_version,
-        "width": picture.width,
-        "height": picture.height,
-        "spec_hash": spec_hash,
-        "pixel_sha256": picture.pixel_sha256,
-        "builder_version": __version__,
-    }
+    return {"template_version": template_version, **image_columns(spec, picture)}

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from PIL import Image
 
+from builders import __version__
 from builders.core.errors import UsageError
 from builders.core.gallery_view import GalleryView
 from builders.core.raster import Picture
@@ -68,6 +69,17 @@ class ImageJob:
     image_id: str
     spec: Spec
     role: str
+
+
+def image_columns(spec: Spec, picture: Picture) -> dict[str, Any]:
+    """The columns every family's rows carry about their image: its size, what drew it, its pixels."""
+    return {
+        "width": picture.width,
+        "height": picture.height,
+        "spec_hash": spec.spec_hash,
+        "pixel_sha256": picture.pixel_sha256,
+        "builder_version": __version__,
+    }
 
 
 class Family(abc.ABC):

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from builders import __version__
+from builders.core.family import image_columns
 from builders.core.hashing import rng_for
 from builders.core.raster import Picture
 from builders.core.scene import Scene
@@ -90,11 +90,7 @@ def rows(spec: IllusionBenchSpec, picture: Picture) -> list[tuple[str, dict[str,
         "difficulty": spec.difficulty,
         "perturbation": None if release else spec.perturbation,
         "template_version": TEMPLATE_VERSION,
-        "width": picture.width,
-        "height": picture.height,
-        "spec_hash": spec.spec_hash,
-        "pixel_sha256": picture.pixel_sha256,
-        "builder_version": __version__,
+        **image_columns(spec, picture),
     }
     return [
         (

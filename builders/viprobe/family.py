@@ -11,8 +11,7 @@ import dataclasses
 from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
-from builders import __version__
-from builders.core.family import EMBEDDED, EMBEDDED_KIND, Family, ImageJob, Source
+from builders.core.family import EMBEDDED, EMBEDDED_KIND, Family, ImageJob, Source, image_columns
 from builders.core.gallery_view import Detail, Fact, Filter, GalleryView, QuestionColumn
 from builders.core.raster import Picture
 from builders.core.scene import Scene
@@ -145,11 +144,7 @@ class ViProbeFamily(Family):
             "strength": spec.strength,
             "alpha": spec.alpha,
             "template_version": TEMPLATE_VERSION,
-            "width": picture.width,
-            "height": picture.height,
-            "spec_hash": spec.spec_hash,
-            "pixel_sha256": picture.pixel_sha256,
-            "builder_version": __version__,
+            **image_columns(spec, picture),
         }
         return [
             (

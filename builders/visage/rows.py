@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from builders import __version__
+from builders.core.family import image_columns
 from builders.core.raster import Picture
 from builders.visage.conditions import RECOGNITION_PROMPT, conditions_for
 from builders.visage.predicates import PREDICATE_VERSION
@@ -30,11 +30,7 @@ def rows(spec: VisageSpec, picture: Picture) -> list[tuple[str, dict[str, Any]]]
         "attribute": text.attribute,
         "norm_text": text.norm_text,
         "template_version": PREDICATE_VERSION,
-        "width": picture.width,
-        "height": picture.height,
-        "spec_hash": spec.spec_hash,
-        "pixel_sha256": picture.pixel_sha256,
-        "builder_version": __version__,
+        **image_columns(spec, picture),
     }
     found: list[tuple[str, dict[str, Any]]] = [
         (

@@ -17,9 +17,8 @@ from typing import TYPE_CHECKING, Any
 
 from PIL import Image
 
-from builders import __version__
 from builders.core.errors import SpecError
-from builders.core.family import EMBEDDED, EMBEDDED_KIND, Family, ImageJob, Source
+from builders.core.family import EMBEDDED, EMBEDDED_KIND, Family, ImageJob, Source, image_columns
 from builders.core.gallery_view import Fact, Filter, GalleryView, QuestionColumn
 from builders.core.raster import Picture
 from builders.core.scene import Scene, render_scene
@@ -179,11 +178,7 @@ class VlmBiasFamily(Family):
             "modification": modification,
             # Illusion images with difference 0 sit in `main`, as released, but are not counterfactual.
             "is_counterfactual": job.role != ORIGINAL and modification != "none",
-            "width": picture.width,
-            "height": picture.height,
-            "spec_hash": spec.spec_hash,
-            "pixel_sha256": picture.pixel_sha256,
-            "builder_version": __version__,
+            **image_columns(spec, picture),
         }
         rows = []
         for split, question in routed:
