@@ -9,6 +9,7 @@ prompt. `reference_response` is the release's GPT-4o reply to the prompt (offici
 from datasets import ClassLabel, Features, Image, List, Value
 
 from builders.aipsych.questions import SET_KINDS
+from builders.core.features import IMAGE_COLUMN_FEATURES
 
 OBJECT = {"name": Value("string"), "colour": Value("string"), "position": Value("string")}
 
@@ -32,10 +33,6 @@ FEATURES = Features(
         "reference_response": Value("string"),  # GPT-4o's released reply; null for synthetic rows
         "source_image": Value("string"),  # the release's image_file; "" for synthetic rows
         "template_version": Value("string"),
-        "width": Value("int32"),
-        "height": Value("int32"),
-        "spec_hash": Value("string"),
-        "pixel_sha256": Value("string"),
-        "builder_version": Value("string"),
+        **IMAGE_COLUMN_FEATURES,
     }
 )

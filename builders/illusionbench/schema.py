@@ -9,6 +9,7 @@ perturbation their difficulty comes from.
 
 from datasets import ClassLabel, Features, Image, List, Value
 
+from builders.core.features import IMAGE_COLUMN_FEATURES
 from builders.illusionbench.columns import CATEGORIES, DIFFICULTIES, QUESTION_TYPES, SOURCES
 
 FEATURES = Features(
@@ -28,10 +29,6 @@ FEATURES = Features(
         "answer": Value("string"),  # "True"/"False", an option numeral, or the golden description
         "prompt": Value("string"),  # the paper's full prompt for the question (Appendix A, Sec. III-C)
         "template_version": Value("string"),
-        "width": Value("int32"),
-        "height": Value("int32"),
-        "spec_hash": Value("string"),
-        "pixel_sha256": Value("string"),
-        "builder_version": Value("string"),
+        **IMAGE_COLUMN_FEATURES,
     }
 )

@@ -7,6 +7,7 @@ base configuration.
 
 from datasets import ClassLabel, Features, Image, Value
 
+from builders.core.features import IMAGE_COLUMN_FEATURES
 from builders.illusions.engine import CATEGORIES, Variant
 from builders.viprobe.questions import POLARITIES
 
@@ -32,10 +33,6 @@ FEATURES = Features(
         "system_prompt": Value("string"),  # empty except for instructional rows
         "label": ClassLabel(names=["no", "yes"]),  # 1 = "yes", as in <answer>1</answer>
         "template_version": Value("string"),
-        "width": Value("int32"),
-        "height": Value("int32"),
-        "spec_hash": Value("string"),
-        "pixel_sha256": Value("string"),
-        "builder_version": Value("string"),
+        **IMAGE_COLUMN_FEATURES,
     }
 )

@@ -8,6 +8,7 @@ condition columns (`condition`, `query_type`, `name_type`, `congruent`,
 
 from datasets import ClassLabel, Features, Image, List, Value
 
+from builders.core.features import IMAGE_COLUMN_FEATURES
 from builders.visage.conditions import CONDITION_CODES, IMAGE_TYPES, LABELS, NAME_TYPES, QUERY_TYPES
 from builders.visage.predicates import PREDICATES
 from builders.visage.rows import SPLITS
@@ -37,10 +38,6 @@ FEATURES = Features(
         "label": ClassLabel(names=list(LABELS)),  # the correct answer; empty for recognition
         "answers": List(Value("string")),  # accepted answers: [label], or the object's names
         "template_version": Value("string"),
-        "width": Value("int32"),
-        "height": Value("int32"),
-        "spec_hash": Value("string"),
-        "pixel_sha256": Value("string"),
-        "builder_version": Value("string"),
+        **IMAGE_COLUMN_FEATURES,
     }
 )

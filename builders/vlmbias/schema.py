@@ -8,6 +8,7 @@ which is what lets an `all` config glob across them.
 
 from datasets import ClassLabel, Features, Image, Value
 
+from builders.core.features import IMAGE_COLUMN_FEATURES
 from builders.vlmbias.columns import ANSWER_TYPES
 
 FEATURES = Features(
@@ -32,10 +33,6 @@ FEATURES = Features(
         "modification": Value("string"),  # e.g. remove, replace, add, none
         "is_counterfactual": Value("bool"),
         "answer_type": ClassLabel(names=list(ANSWER_TYPES)),
-        "width": Value("int32"),
-        "height": Value("int32"),
-        "spec_hash": Value("string"),
-        "pixel_sha256": Value("string"),
-        "builder_version": Value("string"),
+        **IMAGE_COLUMN_FEATURES,
     }
 )
