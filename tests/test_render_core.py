@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from PIL import Image
 
 from builders.core.errors import RenderError
 from builders.core.fonts import SANS, XIANGQI, font_files
@@ -89,6 +90,12 @@ def test_title_bar_holds_the_title_and_sits_above_an_unchanged_scene(width):
     assert len(letters) >= len("PatternedGrid")
     ys = np.nonzero(dark_mask(bar).any(axis=1))[0]
     assert ys.min() > 0 and ys.max() < height - 1, "text must fit inside the bar"
+
+
+def test_a_bar_of_another_width_is_refused_rather_than_leaving_pixels_unset():
+    bar, scene = Image.new("RGB", (383, 20), "white"), Image.new("RGB", (384, 384), "white")
+    with pytest.raises(ValueError, match="383 px wide cannot stack on a scene 384 px wide"):
+        stack(bar, scene)
 
 
 def test_long_titles_wrap_onto_more_lines():

@@ -214,7 +214,7 @@ def _check_layers(key: str, layers: tuple) -> None:
             raise SpecError(f"flag {key!r}: unknown layer or layout rule {layer!r}; use one of {names}")
 
 
-def _closest_gap(counted: Counted, limit: float = math.inf) -> float:
+def _closest_gap(counted: Counted, limit: float) -> float:
     """Smallest distance between two counted stars' outlines (user units), or `limit` if none is closer.
 
     Stars whose enclosing circles are `limit` apart are never compared: every flag
