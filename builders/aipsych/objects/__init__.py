@@ -7,9 +7,8 @@ defines `FIGURE`; adding a category is adding its module name here.
 
 from __future__ import annotations
 
-import importlib
-
 from builders.aipsych.objects.base import Figure, Paint, Pen
+from builders.core.catalogue import entries
 
 MODULES = (
     "airplane",
@@ -39,10 +38,7 @@ MODULES = (
 )
 
 #: Category name -> figure, in alphabetical order.
-CATALOGUE: dict[str, Figure] = {
-    figure.name: figure
-    for figure in (importlib.import_module(f"{__name__}.{module}").FIGURE for module in MODULES)
-}
+CATALOGUE: dict[str, Figure] = {figure.name: figure for figure in entries(__name__, MODULES, "FIGURE")}
 OBJECT_NAMES: tuple[str, ...] = tuple(CATALOGUE)
 
 __all__ = ["CATALOGUE", "OBJECT_NAMES", "Figure", "Paint", "Pen"]

@@ -5,8 +5,7 @@ Each is one module defining `ILLUSION`; adding one is adding its module name her
 
 from __future__ import annotations
 
-import importlib
-
+from builders.core.catalogue import entries
 from builders.illusionbench.classic.base import ClassicIllusion
 
 MODULES = (
@@ -24,6 +23,5 @@ MODULES = (
 )
 
 ILLUSIONS: dict[str, ClassicIllusion] = {
-    illusion.name: illusion
-    for illusion in (importlib.import_module(f"{__name__}.{module}").ILLUSION for module in MODULES)
+    illusion.name: illusion for illusion in entries(__name__, MODULES, "ILLUSION")
 }

@@ -5,8 +5,7 @@ Each case is one module defining `CASE`; adding a case is adding its module name
 
 from __future__ import annotations
 
-import importlib
-
+from builders.core.catalogue import entries
 from builders.illusions.engine import IllusionCase
 
 MODULES = (
@@ -42,6 +41,4 @@ MODULES = (
     "ehrenstein",
 )
 
-CASES: tuple[IllusionCase, ...] = tuple(
-    importlib.import_module(f"{__name__}.{module}").CASE for module in MODULES
-)
+CASES: tuple[IllusionCase, ...] = entries(__name__, MODULES, "CASE")

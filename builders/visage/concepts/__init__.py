@@ -6,8 +6,7 @@ exceptions. Order is the build order (objects, animals, produce).
 
 from __future__ import annotations
 
-import importlib
-
+from builders.core.catalogue import entries
 from builders.core.errors import SpecError
 from builders.visage.concept import Concept
 from builders.visage.predicates import VisageTuple
@@ -49,10 +48,7 @@ MODULES = (
     "eggplant",
 )
 
-CONCEPTS: dict[str, Concept] = {
-    concept.key: concept
-    for concept in (importlib.import_module(f"{__name__}.{module}").CONCEPT for module in MODULES)
-}
+CONCEPTS: dict[str, Concept] = {concept.key: concept for concept in entries(__name__, MODULES, "CONCEPT")}
 
 #: Every (norm, exception) tuple of the catalogue, keyed by tuple id (`<concept>-<norm>-<exception>`).
 TUPLES: dict[str, VisageTuple] = {t.tuple_id: t for concept in CONCEPTS.values() for t in concept.tuples()}
