@@ -1,7 +1,7 @@
 """Catalogues of one-file entries: a package lists its modules' names, each module defines one entry.
 
-Adding a case, a figure or a concept is then one file and one name in a list
-(VI-Probe cases, VISaGE concepts, AIpsych objects, IllusionBench+ classics).
+Adding an illusion case, a drawn object or a concept is then one file and one
+name in its package's list.
 """
 
 from __future__ import annotations
