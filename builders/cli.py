@@ -160,6 +160,13 @@ def main(argv: list[str] | None = None) -> int:
             _recover(args.folder)
             folder = BuiltFolder(args.folder)
             result = verify(folder, family_of(folder), workers=args.workers, redraw=not args.no_redraw)
+            if result.version_differences:
+                print(
+                    "note: built with other package versions than installed here "
+                    f"({'; '.join(result.version_differences)}): a rebuild here may give other shard "
+                    "bytes, never other pixels; every check below still applies",
+                    file=sys.stderr,
+                )
             for problem in result.problems:
                 print(f"FAIL {problem}", file=sys.stderr)
             summary = (

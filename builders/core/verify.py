@@ -22,7 +22,7 @@ from builders.core.errors import BuilderError, SpecError, UsageError
 from builders.core.family import Family, ImageJob
 from builders.core.folder import BuiltFolder
 from builders.core.hashing import file_sha256
-from builders.core.manifest import Manifest
+from builders.core.manifest import Manifest, package_versions
 from builders.core.raster import decode_png, pixel_sha256
 from builders.core.shards import ROW_GROUP_SIZE
 
@@ -36,6 +36,8 @@ class VerifyReport:
     files_checked: int = 0
     rows_checked: int = 0
     images_redrawn: int = 0
+    #: Byte-affecting packages installed here at other versions than the build's ("datasets 5.2.0 -> 5.1.0").
+    version_differences: list[str] = dataclasses.field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -51,7 +53,7 @@ def verify(
     if folder.family != family.name:
         raise UsageError(f"{str(folder.path)!r} holds family {folder.family!r}, not {family.name!r}")
     manifest = folder.manifest
-    report = VerifyReport(folder.path)
+    report = VerifyReport(folder.path, version_differences=_version_differences(manifest))
     _check_files(folder.path, manifest, report)
     _check_viewer_ready(folder.path, manifest, report)
     _check_stored_images(folder.path, manifest, report)
@@ -59,6 +61,16 @@ def verify(
     if redraw:
         _check_redraw(family, manifest, report, default_workers() if workers is None else workers)
     return report
+
+
+def _version_differences(manifest: Manifest) -> list[str]:
+    """Not a problem: shards are byte-identical only where they were built; pixels must match anywhere."""
+    here = package_versions()
+    return [
+        f"{name} {built} -> {here.get(name, 'not installed')}"
+        for name, built in sorted(manifest.packages.items())
+        if here.get(name) != built
+    ]
 
 
 def _check_files(folder: Path, manifest: Manifest, report: VerifyReport) -> None:
