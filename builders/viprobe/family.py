@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from builders.core.family import EMBEDDED, EMBEDDED_KIND, Family, ImageJob, Source, image_columns
 from builders.core.gallery_view import Detail, Fact, Filter, GalleryView, QuestionColumn
+from builders.core.params import Parameters
 from builders.core.raster import Picture
 from builders.core.scene import Scene
 from builders.core.spec import SpecRegistry, expect_spec
@@ -105,7 +106,15 @@ class ViProbeFamily(Family):
     def grid(self, config: str, preset: str) -> Grid:
         return PRESETS[preset][self.cases[config].category]
 
-    def jobs(self, config: str, preset: str, source: Source = EMBEDDED) -> Iterator[ImageJob]:
+    def jobs(
+        self,
+        config: str,
+        preset: str,
+        source: Source = EMBEDDED,
+        *,
+        params: Parameters | None = None,
+        edition: int | None = None,
+    ) -> Iterator[ImageJob]:
         if source.kind != EMBEDDED_KIND:
             raise self.refuse_source(config, source)
         grid = self.grid(config, preset)
