@@ -1,14 +1,14 @@
 """Typed build parameters: what a preset fixes, a researcher may change, and `verify` reads back.
 
-A family declares its parameters as a frozen dataclass subclassing `Parameters`, each field
-made with `parameter(...)`: the type comes from the annotation (int, float, bool, str, a tuple of
-one of those, or a nested `Parameters` class, which TOML writes as a table), the bounds and a
-one-line meaning from the call. A preset is one instance; `--params FILE` overlays a TOML file on
-it, and every value is checked on the way in, so a wrong key, type or range is one sentence that
-names the key and what is allowed, before anything is written. `to_toml` writes an instance back
-as TOML with each key's meaning as a comment (`python -m builders params FAMILY`), and reading that
-text back gives the same instance. Nothing here imports `datasets`: `params` and refused builds
-stay fast.
+A family declares its parameters as a frozen, keyword-only dataclass subclassing `Parameters`,
+each field made with `parameter(...)`: the type comes from the annotation (int, float, bool, str,
+or a tuple of one of those), the bounds and a one-line meaning from the call. A nested `Parameters`
+class is a TOML table (`field(default_factory=Table)`). A preset is one instance; `--params FILE`
+overlays a TOML file on it, and every value is checked on the way in, so a wrong key, type or range
+is one sentence that names the key and what is allowed, before anything is written. `to_toml`
+writes an instance back as TOML with each key's meaning as a comment (`python -m builders params
+FAMILY`), and reading that text back gives the same instance. Nothing here imports `datasets`:
+`params` and refused builds stay fast.
 """
 
 from __future__ import annotations
