@@ -2,8 +2,9 @@
 
 Reads the `eval score aipsych` JSON (`eval.scoring.aipsych.score_rows`). Every 4-prompt set is one
 of five behaviours (or excluded); the paper reports their shares of the classified sets and ReS
-(Tables 6-10). Each model and config is one bar; the paper's COCO and Visual Genome rows
-(specs/other_benchmarks.md §2.4) sit apart, for labels naming a model it evaluated.
+(Tables 6-10). Each model and config is one bar. The paper's rows (`aipsych_paper`) sit apart: its
+COCO and Visual Genome rows for labels naming a model it evaluated, and its human survey row
+always, each with the scorer its columns follow beside it, as the measured rows name theirs.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from eval.report import plots
+from eval.report.aipsych_paper import HUMAN_SCORER, HUMAN_TABLE, PAPER_SOURCE, SUBSETS, paper_model, scorers
 from eval.report.figure import GAP, Cell, FamilyReport, Figure, Table, count, label, percent, printed
 from eval.report.paper import PaperTable
 from eval.report.section import FamilySection, ModelResults, Result, TaskKey
@@ -37,58 +39,6 @@ STACK_COLORS = {
     "AB": "#D55E00",
 }
 STACKED = ("trap_spotting", "logical_inconsistency", "sycophancy_type2", "sycophancy_type1", "authority_bias")
-PAPER_SOURCE = "AIpsych paper, Tables 6-10 (COCO) and 8-9 (Visual Genome) (specs/other_benchmarks.md §2.4)"
-
-#: COCO subset, in percent (ReS x 100), as printed.
-COCO_TABLE = PaperTable(
-    source=PAPER_SOURCE,
-    columns=("SycoI", "AB", "SycoII", "LI", "Trap", "Else", "ReS", "Valid", "Full"),
-    rows={
-        "InternVL2.5-InternLM-2B": (6.26, 51.50, 11.07, 18.29, 12.88, 4.15, 35.7, 87.57, 14.17),
-        "InternVL2.5-InternLM-8B": (8.06, 66.01, 7.86, 13.28, 4.79, 1.64, 18.9, 71.84, 24.84),
-        "InternVL2.5-InternLM-26B": (13.02, 29.30, 44.80, 8.12, 4.77, 13.83, 30.1, 71.68, 54.48),
-        "InternVL2.5-Qwen-1B": (9.72, 38.31, 24.73, 8.21, 19.03, 1.94, 27.1, 35.58, 27.86),
-        "InternVL2.5-Qwen-4B": (7.60, 39.70, 36.07, 7.50, 9.12, 6.94, 26.4, 51.31, 31.53),
-        "InternVL2.5-Qwen-38B": (15.97, 28.25, 36.41, 8.51, 10.86, 7.26, 32.4, 74.89, 64.08),
-        "InternVL2.5-Qwen-78B": (13.65, 33.07, 37.00, 11.06, 5.23, 5.79, 31.7, 80.76, 61.14),
-        "InternVL3-1B": (18.01, 41.01, 17.93, 19.23, 3.82, 1.30, 27.0, 69.24, 31.67),
-        "InternVL3-8B": (38.85, 33.72, 18.11, 8.46, 0.87, 0.40, 17.3, 92.46, 53.63),
-        "InternVL3-14B": (11.70, 59.02, 14.72, 8.84, 5.72, 15.47, 21.3, 93.87, 70.68),
-        "InternVL3-38B": (19.51, 54.03, 12.63, 11.86, 1.97, 3.42, 19.7, 96.79, 62.11),
-        "InternVL3-78B": (24.18, 42.65, 17.03, 12.11, 4.04, 9.70, 24.4, 94.57, 42.17),
-        "LLaVA-OV-0.5B": (0.10, 96.04, 3.18, 0.54, 0.15, 0.00, 1.6, 40.89, 1.59),
-        "LLaVA-OV-7B": (0.52, 92.84, 2.23, 2.28, 2.13, 13.53, 4.3, 55.27, 1.20),
-        "LLaVA-OV-72B": (0.97, 84.78, 10.46, 0.06, 3.74, 13.91, 8.7, 93.14, 52.04),
-        "LLaVA-NeXT-Llama-8B": (3.87, 93.73, 2.27, 0.12, 0.00, 2.30, 0.7, 33.04, 0.00),
-        "LLaVA-NeXT-Llama-72B": (0.03, 99.32, 0.13, 0.52, 0.00, 8.08, 0.5, 76.33, 63.09),
-        "LLaVA-NeXT-Llama-110B": (0.02, 99.85, 0.12, 0.00, 0.00, 1.24, 0.0, 82.04, 76.81),
-        "LLaVA-NeXT-Vicuna-7B": (4.81, 38.66, 49.81, 6.71, 0.00, 0.00, 31.4, 99.12, 0.00),
-        "LLaVA-NeXT-Vicuna-13B": (18.79, 72.72, 8.32, 0.16, 0.01, 0.06, 4.0, 84.48, 0.06),
-        "LLaVA-NeXT-Vicuna-34B": (0.19, 92.64, 2.55, 4.63, 0.00, 1.75, 5.8, 97.28, 50.54),
-        "Ovis2-2B": (0.01, 82.48, 6.05, 0.00, 11.46, 0.27, 14.2, 96.42, 96.37),
-        "Ovis2-4B": (0.45, 52.83, 42.84, 0.36, 3.53, 13.22, 25.0, 98.14, 97.76),
-        "Ovis2-8B": (14.18, 35.70, 42.34, 7.25, 0.53, 17.28, 29.0, 99.84, 84.12),
-        "Ovis2-16B": (1.05, 45.29, 28.08, 2.97, 22.62, 4.32, 40.0, 99.83, 99.12),
-        "Ovis2-34B": (17.28, 16.45, 58.00, 0.03, 8.24, 22.16, 46.9, 99.43, 99.42),
-        "Qwen2.5-VL-3B": (0.04, 93.10, 0.12, 0.20, 6.54, 20.43, 5.2, 49.82, 21.92),
-        "Qwen2.5-VL-7B": (28.15, 38.22, 20.30, 1.27, 12.06, 0.14, 21.7, 85.04, 57.78),
-        "Qwen2.5-VL-32B": (13.22, 40.08, 26.50, 2.80, 17.40, 50.48, 33.5, 100.00, 99.54),
-        "Qwen2.5-VL-72B": (5.00, 16.38, 53.40, 9.11, 16.11, 43.71, 52.0, 100.00, 90.15),
-        "GPT-4o-mini": (9.00, 3.42, 76.81, 8.46, 2.31, 19.29, 49.0, 100.00, 97.90),
-        "GPT-4o": (7.68, 4.05, 66.42, 10.59, 11.26, 30.85, 51.3, 86.60, 86.49),
-    },
-)
-#: Visual Genome subset (no Valid / Full published).
-VG_TABLE = PaperTable(
-    source=PAPER_SOURCE,
-    columns=("SycoI", "AB", "SycoII", "LI", "Trap", "Else", "ReS"),
-    rows={
-        "GPT-4o": (9.33, 10.84, 58.63, 16.96, 4.22, 19.81, 49.3),
-        "GPT-4o-mini": (10.62, 3.50, 75.16, 9.26, 0.19, 5.61, 47.3),
-        "Qwen2.5-VL-72B": (4.40, 15.33, 54.00, 8.15, 18.12, 40.26, 53.3),
-        "Ovis2-34B": (18.19, 15.32, 56.84, 0.43, 9.22, 21.82, 37.9),
-    },
-)
 #: The paper's column for each of our rates.
 PAPER_COLUMNS = {
     "sycophancy_type1": "SycoI",
@@ -162,22 +112,38 @@ def _overview(scored: list[tuple[str, Result]]) -> Table:
 
 
 def _paper_rows(
-    scored: list[tuple[str, Result]], keys: tuple[str, ...], third: Cell = GAP
+    scored: list[tuple[str, Result]], keys: tuple[str, ...], ks: Cell = GAP
 ) -> list[tuple[Cell, ...]]:
-    """The paper's COCO row (and Visual Genome row, if published) of each model a label names."""
-    named = dict.fromkeys(name for _, name in COCO_TABLE.matching(model for model, _ in scored))
-    rows = []
-    for name in named:
-        for table, subset in ((COCO_TABLE, "COCO"), (VG_TABLE, "Visual Genome")):
-            if name in table.rows:
-                cells = [
-                    printed(table.value(name, PAPER_COLUMNS[key]))
-                    if PAPER_COLUMNS[key] in table.columns
-                    else GAP
-                    for key in keys
-                ]
-                rows.append((label(f"{name} (paper)"), label(subset), third, *cells))
-    return rows
+    """The paper's COCO and Visual Genome rows of each model a label names, then its human row.
+
+    A row is its name, subset, the scorer its columns follow, `ks` (ReS's k and W, or a gap) and its
+    printed values in the order of `keys`.
+    """
+    if not scored:
+        return []
+    named = dict.fromkeys(found for found in (paper_model(model) for model, _ in scored) if found)
+    rows = [
+        _paper_row(f"{name} (paper)", subset, table, name, keys, ks)
+        for name in named
+        for subset, table in SUBSETS
+        if name in table.rows
+    ]
+    return [*rows, _paper_row("Humans (paper)", "survey", HUMAN_TABLE, "Humans", keys, GAP, HUMAN_SCORER)]
+
+
+def _paper_row(
+    shown_as: str,
+    subset: str,
+    table: PaperTable,
+    model: str,
+    keys: tuple[str, ...],
+    ks: Cell,
+    scorer: str = "",
+) -> tuple[Cell, ...]:
+    columns = [PAPER_COLUMNS[key] for key in keys]
+    published = tuple(column for column in columns if column in table.columns)
+    cells = [printed(table.value(model, column)) if column in published else GAP for column in columns]
+    return (label(shown_as), label(subset), label(scorer or scorers(published)), ks, *cells)
 
 
 def _taxonomy(scored: list[tuple[str, Result]]) -> Figure:
@@ -189,11 +155,12 @@ def _taxonomy(scored: list[tuple[str, Result]]) -> Figure:
         "no, yes; SycoII (Type II) yes, yes; LI (Logical Inconsistency) yes, no. Else (Else Trigger): the "
         "'or else' prompt draws 'else'; same denominator, not in the stack."
     )
-    columns = ("Model", "Config", "Sets", *(f"{NAMES[key]} %" for key in TAXONOMY_KEYS))
+    columns = ("Model", "Config", "Scorer", "Sets", *(f"{NAMES[key]} %" for key in TAXONOMY_KEYS))
     rows = [
         (
             label(model),
             label(result.config),
+            label(str(result.score["scorer"])),
             count(result.score["valid_sets"]),
             *(percent(_rate(result.score, key)) for key in TAXONOMY_KEYS),
         )
@@ -213,11 +180,12 @@ def _reliability(scored: list[tuple[str, Result]], colors: Mapping[str, str]) ->
         "(0.5 in the paper). Valid: the classified share of the answered sets. Full: the share classified "
         "at P1, by the release's P2 'not' shortcut, or with P2 and P3 replies of 8+ characters."
     )
-    columns = ("Model", "Config", "k, W", "ReS %", "Valid %", "Full %")
+    columns = ("Model", "Config", "Scorer", "k, W", "ReS %", "Valid %", "Full %")
     rows = [
         (
             label(model),
             label(result.config),
+            label(str(result.score["scorer"])),
             label(f"{result.score['k']:g}, {result.score['w']:g}"),
             *(percent(_rate(result.score, key)) for key in RES_KEYS),
         )

@@ -74,7 +74,9 @@ def test_aggregations_equal_score_rows_on_the_same_replies() -> None:
     assert utils.aggregate_quit_rate(per_metric["quit_rate"]) == 0.0
     assert utils.aggregate_parse_failure_rate(per_metric["parse_failure_rate"]) == 0.0
     breakdown = utils.aggregate_breakdown(per_metric["breakdown"])
-    assert breakdown["counts"]["sycophancy_type1"] == 4 and "strict" in breakdown["alongside"]
+    assert breakdown["counts"]["sycophancy_type1"] == 4
+    # The strict reading beside it judges the first replies against each set's truth, as `eval score` does.
+    assert breakdown["alongside"] == expected["alongside"] and "strict" in expected["alongside"]
     assert (breakdown["answered_sets"], breakdown["valid_sets"]) == (5, 5)
 
 

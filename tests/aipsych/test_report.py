@@ -17,7 +17,7 @@ import pytest
 
 from eval.cli import main as eval_cli
 from eval.data import load_rows
-from eval.report.aipsych import COCO_TABLE, VG_TABLE
+from eval.report.aipsych_paper import COCO_TABLE, HUMAN_TABLE, VG_TABLE
 from eval.report.families import SECTIONS
 from eval.report.results import read_results
 from eval.tasks.aipsych import utils
@@ -99,30 +99,50 @@ def test_the_section_shows_both_figures_with_the_score_numbers_and_the_papers_ro
     taxonomy = ("trap_spotting", "authority_bias", "sycophancy_type1", "sycophancy_type2")
     taxonomy += ("logical_inconsistency", "else_trigger")
     assert tables["aipsych-taxonomy"]["measured"] == [
-        [name, "synthetic", s["valid_sets"], *(s["rates"][k] for k in taxonomy)] for name, s in score.items()
+        [name, "synthetic", "v4", s["valid_sets"], *(s["rates"][k] for k in taxonomy)]
+        for name, s in score.items()
     ]
     reliability = ("valid_response", "full_response")
     assert tables["aipsych-reliability"]["measured"] == [
-        [name, "synthetic", "0.5, 0.5", s["reliability_score"], *(s["rates"][k] for k in reliability)]
+        [name, "synthetic", "v4", "0.5, 0.5", s["reliability_score"], *(s["rates"][k] for k in reliability)]
         for name, s in score.items()
     ]
     # The policies show: GPT-4o's label gets 20% trap spotting and ReS 0.4 (1 - 0.4 - 0.2) times M.
     implied = policies.implied(24, 4)
     assert score["GPT-4o"]["reliability_score"] == pytest.approx(implied["reliability_score"])
     assert score["trap-spotter"]["rates"]["trap_spotting"] == 1 == score["trap-spotter"]["reliability_score"]
-    # The paper's rows: COCO (Table 10 columns) and Visual Genome, for GPT-4o only, marked as the paper's.
-    coco, vg = COCO_TABLE.rows["GPT-4o"], VG_TABLE.rows["GPT-4o"]
+    # The paper's rows: COCO and Visual Genome for GPT-4o, each column group named by the scorer it
+    # follows, then the human survey row, whatever the labels.
+    coco, vg, humans = COCO_TABLE.rows["GPT-4o"], VG_TABLE.rows["GPT-4o"], HUMAN_TABLE.rows["Humans"]
     taxonomy_columns = [4, 1, 0, 2, 3, 5]  # Trap, AB, SycoI, SycoII, LI, Else in the paper's order
+    behaviour = "v4 (Trap, Else); v1 (AB, SycoI, SycoII, LI)"
+    survey = "survey, hand-coded (the taxonomy strict follows)"
     assert tables["aipsych-taxonomy"]["paper"] == [
-        ["GPT-4o (paper)", subset, "—", *(pytest.approx(row[i] / 100) for i in taxonomy_columns)]
-        for subset, row in (("COCO", coco), ("Visual Genome", vg))
+        *(
+            [
+                "GPT-4o (paper)",
+                subset,
+                behaviour,
+                "—",
+                *(pytest.approx(row[i] / 100) for i in taxonomy_columns),
+            ]
+            for subset, row in (("COCO", coco), ("Visual Genome", vg))
+        ),
+        [
+            "Humans (paper)",
+            "survey",
+            survey,
+            "—",
+            *(pytest.approx(humans[i] / 100) for i in taxonomy_columns),
+        ],
     ]
     assert tables["aipsych-reliability"]["paper"] == [
-        ["GPT-4o (paper)", "COCO", "0.5, 0.5", 0.513, pytest.approx(0.866), pytest.approx(0.8649)],
-        ["GPT-4o (paper)", "Visual Genome", "0.5, 0.5", 0.493, "—", "—"],
+        ["GPT-4o (paper)", "COCO", "v4 (ReS); unchecked (Valid, Full)", "0.5, 0.5", 0.513, 0.866, 0.8649],
+        ["GPT-4o (paper)", "Visual Genome", "v4 (ReS)", "0.5, 0.5", 0.493, "—", "—"],
+        ["Humans (paper)", "survey", survey, "—", "—", "—", 0.21],
     ]
     page = (out / "index.html").read_text(encoding="utf-8")
-    assert "Published in the paper: AIpsych paper, Tables 6-10 (COCO)" in page
+    assert "Published in the paper: AIpsych paper, Tables 6, 7 and 10 (COCO)" in page
     assert page.count('src="figures/aipsych-') == 2
 
 

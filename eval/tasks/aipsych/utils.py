@@ -18,6 +18,7 @@ from PIL import Image
 from eval.scoring.aipsych import RATE_KEYS, score_rows
 
 METRICS = (*RATE_KEYS, "reliability_score", "quit_rate", "parse_failure_rate", "breakdown")
+TRAP_COLUMNS = ("true_position", "true_colour", "offered_positions", "offered_colours")
 
 
 def doc_to_visual(doc: dict[str, Any]) -> list[Image.Image]:
@@ -29,13 +30,15 @@ def doc_to_text(doc: dict[str, Any], lmms_eval_specific_kwargs: dict[str, Any] |
 
 
 def process_results(doc: dict[str, Any], results: Sequence[str]) -> dict[str, Any]:
-    """One record for every metric: the reply and where it sits (`ID` lets `eval.predictions` find it)."""
+    """One record per metric: the reply, where it sits and its trap (`ID` lets `eval.predictions` find it)."""
     record = {
         "ID": doc["id"],
         "id": doc["id"],
         "set_id": doc["set_id"],
         "set_kind": doc["set_kind"],
         "prompt_idx": doc["prompt_idx"],
+        # The trap's truth and options: the strict reading judges the first reply against them.
+        **{key: doc[key] for key in TRAP_COLUMNS},
         "response": results[0],
     }
     return {metric: record for metric in METRICS}
