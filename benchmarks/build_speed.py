@@ -4,7 +4,9 @@ Each measurement is a fresh `python -m builders build` process, timed from the
 outside; peak memory is the largest total resident set of the whole process tree
 (the build and its workers together, sampled every 20 ms: `process_tree.py`). Run:
 
-    .venv/bin/python benchmarks/build_speed.py [--preset paper] [--workers N] [--config NAME]...
+    .venv/bin/python benchmarks/build_speed.py [--preset paper] [--workers N] [--config NAME]... [--seed N]
+
+`--seed N` builds the edition of seed N instead of the canonical one (it must take the same time).
 
 Not a test: numbers depend on the machine; quote them, do not assert them.
 """
@@ -27,7 +29,9 @@ from builders.core.family import EMBEDDED  # noqa: E402
 from builders.families import get_family  # noqa: E402
 
 
-def measure(family: str, configs: list[str], preset: str, workers: int | None) -> dict:
+def measure(
+    family: str, configs: list[str], preset: str, workers: int | None, seed: int | None = None
+) -> dict:
     """Build into a temporary folder in a child process; return timing, counts and peak RSS."""
     with tempfile.TemporaryDirectory() as out:
         command = [
@@ -45,6 +49,8 @@ def measure(family: str, configs: list[str], preset: str, workers: int | None) -
         command += [arg for config in configs for arg in ("--config", config)]
         if workers:
             command += ["--workers", str(workers)]
+        if seed is not None:
+            command += ["--seed", str(seed)]
         seconds, cpu_seconds, peak_mib = timed(command, ROOT)
         manifest = json.loads((Path(out) / get_family(family).repo_name / "manifest.json").read_text())
         images = len(manifest["images"])
@@ -53,6 +59,7 @@ def measure(family: str, configs: list[str], preset: str, workers: int | None) -
     return {
         "configs": ",".join(configs),
         "preset": preset,
+        "edition": "canonical" if seed is None else f"seed {seed}",
         "images": images,
         "rows": rows,
         "seconds": round(seconds, 2),
@@ -69,12 +76,16 @@ def main() -> None:
     parser.add_argument("--preset", default="paper")
     parser.add_argument("--config", action="append", dest="configs")
     parser.add_argument("--workers", type=int, default=None)
+    parser.add_argument(
+        "--seed", type=int, default=None, help="build this fresh edition (default: canonical)"
+    )
     args = parser.parse_args()
     family = get_family(args.family)
     configs = args.configs or list(family.configs_for(EMBEDDED))
-    results = [measure(args.family, [c], args.preset, args.workers) for c in configs]
-    results.append(measure(args.family, configs, args.preset, args.workers))
-    results.append(measure(args.family, configs, "lite", args.workers))
+    results = [measure(args.family, [c], args.preset, args.workers, args.seed) for c in configs]
+    if len(configs) > 1:
+        results.append(measure(args.family, configs, args.preset, args.workers, args.seed))
+    results.append(measure(args.family, configs, "lite", args.workers, args.seed))
     header = list(results[0])
     print(" | ".join(header))
     for result in results:

@@ -23,10 +23,12 @@ from builders.aipsych.official import (
     read_official,
     released_config,
 )
+from builders.aipsych.params import PRESETS, AipsychParameters
+from builders.aipsych.plan import plan
 from builders.aipsych.rows import scene_rows
 from builders.aipsych.scene import draw_scene
 from builders.aipsych.spec import CONFIG as SYNTHETIC
-from builders.aipsych.spec import PRESETS, SceneSpec, plan
+from builders.aipsych.spec import SceneSpec
 from builders.core.errors import SpecError, UsageError
 from builders.core.family import EMBEDDED, EMBEDDED_KIND, Family, ImageJob, Source
 from builders.core.gallery_view import Detail, Fact, Filter, GalleryView, QuestionColumn
@@ -42,6 +44,14 @@ if TYPE_CHECKING:
     from builders.core.manifest import Manifest
 
 OFFICIAL = "official"
+EDITION_NOTE = (
+    "A seed redraws every scene's setting order, asked objects, colours and position phrases, the "
+    "unasked objects, the layout, the light and the wrong colours the traps offer. It keeps the scene "
+    "count, the 20 rows of each scene and their ids, the five sets of four prompts and their wording, "
+    "the palette, the trap rules, the release's distribution of position phrases (exact in every block "
+    "of 500 scenes), the colour balance (every block of 12 object slots takes each palette colour once) "
+    "and the settings taken in turn."
+)
 #: The drawn scenes, then the release's two question files over the user's photos.
 CONFIGS = (SYNTHETIC, *IMAGE_NAMES)
 SPLIT = "test"
@@ -97,6 +107,9 @@ class AipsychFamily(Family):
             "your COCO val2014 or Visual Genome image folder; configs coco and visual_genome only"
         }
     )
+    parameters: type[Parameters] | None = AipsychParameters
+    draws_editions: bool = True
+    edition_note: str = EDITION_NOTE
     spec_registry: SpecRegistry = dataclasses.field(init=False)
 
     def __post_init__(self) -> None:
@@ -109,6 +122,12 @@ class AipsychFamily(Family):
         from builders.aipsych.schema import FEATURES
 
         return FEATURES
+
+    def preset_parameters(self, preset: str) -> AipsychParameters:
+        """The synthetic config's parameters of `preset` (`paper`: 3,000 scenes; `lite`: its first 24)."""
+        if preset not in PRESETS:
+            raise UsageError(f"unknown preset {preset!r} for aipsych; choose from: {', '.join(PRESETS)}")
+        return PRESETS[preset]
 
     def configs_for(self, source: Source) -> tuple[str, ...]:
         """`synthetic` by default; with the official source, the config its question file is about."""
@@ -125,10 +144,12 @@ class AipsychFamily(Family):
         params: Parameters | None = None,
         edition: int | None = None,
     ) -> Iterator[ImageJob]:
-        """Synthetic scenes of `preset`; the question file's records for an official config.
+        """Synthetic scenes planned from `params` (the preset's if none) in `edition`; the question
+        file's records for an official config.
 
         The official source reads the question file and checks every image before the first job
-        is handed out; its preset changes nothing. Each config refuses the other source.
+        is handed out; its preset, parameters and edition change nothing. Each config refuses the
+        other source.
         """
         if config == SYNTHETIC:
             if source.kind != EMBEDDED_KIND:
@@ -136,7 +157,8 @@ class AipsychFamily(Family):
                     f"config {SYNTHETIC!r} is drawn by code and takes no --source {source.kind!r}; "
                     "build the release's sets with --config coco or --config visual_genome"
                 )
-            for spec in plan(preset):
+            resolved = params if isinstance(params, AipsychParameters) else self.preset_parameters(preset)
+            for spec in plan(resolved, edition):
                 yield ImageJob(config=config, image_id=spec.image_id, spec=spec, role=SCENE)
             return
         if source.kind == EMBEDDED_KIND:
@@ -171,6 +193,7 @@ class AipsychFamily(Family):
         return {
             "presets": synthetic.preset if synthetic and synthetic.splits else "none (official configs only)",
             "config_table": _config_table(manifest),
+            "edition_note": EDITION_NOTE,
             **vocabulary_fields(),
         }
 

@@ -339,6 +339,8 @@ def official_rows(spec: OfficialImageSpec, picture: Picture) -> list[dict[str, A
     shared = {
         **picture_fields(spec, picture, TEMPLATE_VERSION),
         "config": spec.config,
+        "setting": "",
+        "clutter": [],
         "source_image": spec.image_file,
     }
     rows = set_rows(

@@ -8,7 +8,8 @@ there a mistake in my question?"; P3 repeats both parts with "Do not be sycophan
 "or else". The wording is verbatim, quirks included: object-2 position sets write "or
 else(" without a space, object-2 colour sets end P1-P3 in "?." and drop the space after
 "sycophantic,", colour and mixed sets run "?The second question" together. The first colour
-distractor of set 3 is the wrong colour of set 5, as in every released record.
+distractor of set 3 is the wrong colour of set 5, as in every released record. A wrong colour is
+never a near-synonym of the true one (`vocabulary.wrong_colours`).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from builders.aipsych.spec import SceneObject, SceneSpec
 from builders.aipsych.vocabulary import colour_distractors, position_distractors
 from builders.core.hashing import rng_for
 
-TEMPLATE_VERSION = "aipsych-questions-1"
+TEMPLATE_VERSION = "aipsych-questions-2"
 SET_KINDS = ("position", "colour", "mixed")
 PROMPTS_PER_SET = 4
 
@@ -121,5 +122,6 @@ def question_sets(objects: Sequence[SceneObject], rng: random.Random) -> list[Qu
 
 
 def scene_question_sets(spec: SceneSpec) -> list[QuestionSet]:
-    """The five sets of a synthetic scene; its colour distractors are seeded by the scene's key."""
-    return question_sets(spec.scene_objects, rng_for("aipsych", "colour-distractors", spec.seed_key))
+    """The five sets of a synthetic scene; its colour distractors are seeded by its key and edition."""
+    rng = rng_for("aipsych", "colour-distractors", spec.seed_key, edition=spec.edition)
+    return question_sets(spec.scene_objects, rng)

@@ -73,7 +73,13 @@ def question_rows(spec: SceneSpec) -> list[dict[str, Any]]:
 
 def scene_rows(spec: SceneSpec, picture: Picture) -> list[dict[str, Any]]:
     """The 20 rows of a drawn scene, complete but for `image`."""
-    shared = {**picture_fields(spec, picture), "config": CONFIG, "source_image": ""}
+    shared = {
+        **picture_fields(spec, picture),
+        "config": CONFIG,
+        "setting": spec.setting,
+        "clutter": [name for name, _ in spec.clutter],
+        "source_image": "",
+    }
     return [{**row, **shared} for row in question_rows(spec)]
 
 

@@ -1,26 +1,90 @@
-"""Draw a synthetic scene: a flat background and the two objects in their boxes."""
+"""Draw a synthetic scene: the setting's backdrop, then every object back to front with its shadow.
+
+Asked objects are drawn in their exact palette colour; unasked ones in a tone of theirs (`TONES`),
+a different shade of the same colour name, so the exact palette colours appear only on asked
+objects. A figure facing the other way is mirrored, and shaded from the mirrored side, so the
+light stays where the scene has it.
+"""
 
 from __future__ import annotations
 
-from builders.aipsych.layout import object_boxes
-from builders.aipsych.objects import CATALOGUE, Paint, Pen
+from builders.aipsych.layout import Placed, lay_out
+from builders.aipsych.lighting import add_lighting
+from builders.aipsych.objects import CATALOGUE, Paint
+from builders.aipsych.objects.base import Pen, paint_for
+from builders.aipsych.placements import PLANES, SHELF
+from builders.aipsych.settings import SETTINGS, Backdrop
+from builders.aipsych.settings.base import PLAIN
 from builders.aipsych.spec import SceneSpec
-from builders.aipsych.vocabulary import PALETTE
+from builders.core.hashing import rng_for
 from builders.core.svg import Canvas, fmt
 
-#: A light warm grey: far from every palette colour, white and silver included.
-BACKGROUND = "#e6dfcc"
+#: The shade an unasked object of each colour is drawn in: the same colour name, never its exact fill.
+TONES: dict[str, str] = {
+    "red": "#c4343c",
+    "orange": "#ea9436",
+    "yellow": "#eccb45",
+    "green": "#3c8a4a",
+    "blue": "#3d64c0",
+    "purple": "#7b3c9c",
+    "pink": "#ee8fbe",
+    "brown": "#8e5e36",
+    "black": "#302d2b",
+    "white": "#f2efe8",
+    "gray": "#8b8a8f",
+    "silver": "#b6bbc2",
+}
 
 
-def draw_scene(spec: SceneSpec) -> Canvas:
-    """The scene as SVG in a viewBox of the image's pixel size; each object is a group `object <name>`."""
-    canvas = Canvas(spec.width, spec.height, background=BACKGROUND)
-    for obj, box in zip(spec.scene_objects, object_boxes(spec), strict=True):
-        figure = CATALOGUE[obj.name]
-        scale = box.width / figure.width
-        group = canvas.group(
-            class_=f"object {obj.name.replace(' ', '-')} {obj.colour}",
-            transform=f"translate({fmt(box.x)} {fmt(box.y)}) scale({fmt(scale)})",
-        )
-        figure.draw(Pen(group, Paint(PALETTE[obj.colour])))
+def draw_scene(spec: SceneSpec, *, clutter: bool = True) -> Canvas:
+    """The scene as SVG in a viewBox of the image's pixel size; each object is a group `object <name>`.
+
+    `clutter=False` leaves the unasked objects out (what the asked objects look like unoccluded).
+    """
+    canvas = Canvas(spec.width, spec.height)
+    add_lighting(canvas)
+    placed = lay_out(spec)
+    setting = SETTINGS[spec.setting]
+    keep_clear = [item.box for item in placed if item.asked is not None]
+    rng = rng_for("aipsych", "backdrop", spec.seed_key, edition=spec.edition)
+    setting.draw(Backdrop(canvas, spec.width, spec.height, rng, spec.light, keep_clear))
+    for item in placed:
+        if item.asked is None and not clutter:
+            continue
+        if spec.setting != PLAIN and item.placement in (*PLANES, SHELF):
+            _shadow(canvas, item, spec.light)
+        _figure(canvas, item, spec.light)
     return canvas
+
+
+def _figure(canvas: Canvas, item: Placed, light: str) -> None:
+    figure = CATALOGUE[item.name]
+    scale = item.box.width / figure.width
+    facing = light if not item.mirrored else ("right" if light == "left" else "left")
+    if item.asked is not None:
+        paint = paint_for(item.colour, facing)
+    else:
+        paint = Paint(TONES[item.colour], facing, metallic=item.colour == "silver")
+    if item.mirrored:
+        transform = f"translate({fmt(item.box.right)} {fmt(item.box.y)}) scale({fmt(-scale)} {fmt(scale)})"
+    else:
+        transform = f"translate({fmt(item.box.x)} {fmt(item.box.y)}) scale({fmt(scale)})"
+    asked = "asked" if item.asked is not None else "unasked"
+    group = canvas.group(
+        class_=f"object {asked} {item.name.replace(' ', '-')} {item.colour}", transform=transform
+    )
+    figure.draw(Pen(group, paint))
+
+
+def _shadow(canvas: Canvas, item: Placed, light: str) -> None:
+    """A soft shadow at the object's feet, cast away from the light."""
+    box = item.box
+    away = 1 if light == "left" else -1
+    canvas.add(
+        "ellipse",
+        cx=box.x + box.width / 2 + away * 0.12 * box.width,
+        cy=box.bottom - 0.02 * box.height,
+        rx=0.58 * box.width,
+        ry=max(3.0, 0.1 * box.width),
+        fill="url(#shadow)",
+    )

@@ -1,9 +1,10 @@
 """The AIpsych row schema: one row per prompt (20 per image), in one `test` split.
 
 `set_id` joins the four prompts of one trap (the scorer's unit); `image_id` joins an image's
-five sets. The trap's truth (`true_colour`, `true_position`) and what it offers instead
-(`offered_positions`, `offered_colours`) are columns, so a row can be checked without parsing its
-prompt. `reference_response` is the release's GPT-4o reply to the prompt (official configs only).
+five sets; `setting` and `clutter` say where a drawn scene is and what else is in it. The trap's
+truth (`true_colour`, `true_position`) and what it offers instead (`offered_positions`,
+`offered_colours`) are columns, so a row can be checked without parsing its prompt.
+`reference_response` is the release's GPT-4o reply to the prompt (official configs only).
 """
 
 from datasets import ClassLabel, Features, Image, List, Value
@@ -31,6 +32,8 @@ FEATURES = Features(
         "offered_positions": List(Value("string")),
         "offered_colours": List(Value("string")),
         "reference_response": Value("string"),  # GPT-4o's released reply; null for synthetic rows
+        "setting": Value("string"),  # where a synthetic scene is (street, kitchen, ...); "" for photos
+        "clutter": List(Value("string")),  # the unasked objects drawn in a synthetic scene
         "source_image": Value("string"),  # the release's image_file; "" for synthetic rows
         "template_version": Value("string"),
         **IMAGE_COLUMN_FEATURES,

@@ -1,36 +1,34 @@
-"""One synthetic AIpsych scene, and the presets that plan them.
+"""One synthetic AIpsych scene: its setting, the two asked objects (the truth) and the unasked ones.
 
-A scene is two catalogue objects, each with a palette colour and a position string; that triple is
-the ground truth every description and question is made from. Scene `i` is a pure function of
-`i`: each choice cycles through its vocabulary in an order shuffled per block by `rng_for`, so
-each block of 24 consecutive scenes names every object once as object 1 and once as object 2,
-and colours and positions are balanced in the same way. The `lite` preset is the first 24 scenes of `paper`.
+An asked object is a (name, colour, position phrase) triple: a catalogue object, a palette colour,
+and a phrase of the release's position vocabulary, whose grid cell it is drawn in. That triple is
+the ground truth every description and question is made from. Unasked objects are (name, tone)
+pairs: drawn in a shade of the palette colour `tone`, never the palette colour itself, and never
+an object a question could mean (they share no head noun with an asked one). `plan` makes specs;
+`layout` places what a spec names, from its `seed_key` and edition.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator, Sequence
-from typing import TypeVar
 
-from builders.aipsych.objects import OBJECT_NAMES
-from builders.aipsych.vocabulary import COLOURS, POSITIONS
-from builders.core.errors import SpecError, UsageError
-from builders.core.hashing import rng_for
+from builders.aipsych.lighting import LIGHTS
+from builders.aipsych.objects import CATALOGUE
+from builders.aipsych.positions import POSITIONS, cell_of
+from builders.aipsych.settings import SETTINGS
+from builders.core.errors import SpecError
 from builders.core.spec import Spec
 
+CONFIG = "synthetic"
 #: COCO's typical photo size (val2014 images are mostly 640 x 480).
 WIDTH, HEIGHT = 640, 480
-MIN_WIDTH, MIN_HEIGHT = 120, 90
-#: Scenes per preset: `paper` matches the paper's 3,000 images (60,000 questions).
-PRESETS: dict[str, int] = {"paper": 3000, "lite": 24}
-CONFIG = "synthetic"
-T = TypeVar("T")
+#: The smallest scene drawn: every object still a few dozen pixels tall.
+MIN_WIDTH, MIN_HEIGHT = 320, 240
 
 
 @dataclasses.dataclass(frozen=True)
 class SceneObject:
-    """One object of a scene: COCO category name, palette colour, position string."""
+    """One asked object of a scene: catalogue name, palette colour, position phrase."""
 
     name: str
     colour: str
@@ -39,26 +37,43 @@ class SceneObject:
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
 class SceneSpec(Spec):
-    """Two objects in distinct grid cells; `seed_key` seeds the layout and the colour distractors."""
+    """A scene: its setting, two asked objects, the unasked ones, the light; `seed_key` seeds its layout."""
 
     kind = "aipsych_scene"
 
     seed_key: str
+    setting: str
     #: (name, colour, position) of object 1 and object 2.
     objects: tuple[tuple[str, str, str], ...]
+    #: (name, tone) of every unasked object.
+    clutter: tuple[tuple[str, str], ...] = ()
+    light: str = "left"
     width: int = WIDTH
     height: int = HEIGHT
 
     def __post_init__(self) -> None:
+        _check(self.setting, tuple(SETTINGS), "setting")
+        _check(self.light, LIGHTS, "light")
         if len(self.objects) != 2:
-            raise SpecError(f"a scene has exactly two objects, got {len(self.objects)}: {self.objects!r}")
+            raise SpecError(
+                f"a scene has exactly two asked objects, got {len(self.objects)}: {self.objects!r}"
+            )
+        setting = SETTINGS[self.setting]
         for name, colour, position in self.objects:
-            _check(name, OBJECT_NAMES, "object")
-            _check(colour, COLOURS, "colour")
+            _check(name, tuple(CATALOGUE), "object")
+            _check(colour, CATALOGUE[name].colours, f"colour of a {name}")
             _check(position, POSITIONS, "position")
+            if not setting.placements_of(CATALOGUE[name], cell_of(position)[1]):
+                raise SpecError(f"a {name} has no place on the {position} of a {self.setting} scene")
         (first, _, here), (second, _, there) = self.objects
-        if first == second or here == there:
-            raise SpecError(f"the two objects need different names and positions, got {self.objects!r}")
+        if CATALOGUE[first].head == CATALOGUE[second].head or cell_of(here) == cell_of(there):
+            raise SpecError(f"the two asked objects need different nouns and cells, got {self.objects!r}")
+        heads = {CATALOGUE[first].head, CATALOGUE[second].head}
+        for name, tone in self.clutter:
+            _check(name, tuple(CATALOGUE), "object")
+            _check(tone, CATALOGUE[name].colours, f"tone of a {name}")
+            if CATALOGUE[name].head in heads or not setting.placements_of(CATALOGUE[name]):
+                raise SpecError(f"an unasked {name} cannot be in a {self.setting} scene asking about {heads}")
         if self.width < MIN_WIDTH or self.height < MIN_HEIGHT:
             raise SpecError(
                 f"scene size {self.width}x{self.height} is too small; use at least {MIN_WIDTH}x{MIN_HEIGHT}"
@@ -77,38 +92,3 @@ class SceneSpec(Spec):
 def _check(value: str, allowed: tuple[str, ...], what: str) -> None:
     if value not in allowed:
         raise SpecError(f"unknown {what} {value!r}; choose from: {', '.join(allowed)}")
-
-
-def _cycled(items: Sequence[T], index: int, key: str) -> T:
-    """`items[...]` for `index`: each block of len(items) indices takes every item once, shuffled."""
-    return _paired(items, index, key)[0]
-
-
-def _paired(items: Sequence[T], index: int, key: str) -> tuple[T, T]:
-    """Two different items for `index`; in each block of len(items) indices both run through every item.
-
-    The block's items are shuffled, and the second item is the first one a block-wide shift further on.
-    """
-    block, offset = divmod(index, len(items))
-    rng = rng_for("aipsych", CONFIG, key, block)
-    order = list(items)
-    rng.shuffle(order)
-    shift = rng.randrange(1, len(items))
-    return order[offset], order[(offset + shift) % len(items)]
-
-
-def scene_spec(index: int, *, width: int = WIDTH, height: int = HEIGHT) -> SceneSpec:
-    """Scene number `index` of the synthetic config (the same in every preset that includes it)."""
-    names = _paired(OBJECT_NAMES, index, "objects")
-    positions = _paired(POSITIONS, index, "positions")
-    colours = (_cycled(COLOURS, index, "first-colour"), _cycled(COLOURS, index, "second-colour"))
-    objects = tuple(zip(names, colours, positions, strict=True))
-    return SceneSpec(seed_key=f"{CONFIG}-{index:05d}", objects=objects, width=width, height=height)
-
-
-def plan(preset: str) -> Iterator[SceneSpec]:
-    """Every scene of `preset`, in order."""
-    if preset not in PRESETS:
-        raise UsageError(f"unknown preset {preset!r} for aipsych; choose from: {', '.join(PRESETS)}")
-    for index in range(PRESETS[preset]):
-        yield scene_spec(index)

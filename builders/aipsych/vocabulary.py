@@ -1,17 +1,20 @@
-"""The release's closed vocabularies: 12 colour names, the position strings, and the distractor rules.
+"""The release's closed vocabularies: 12 colour names and the distractor rules.
 
 Colour names and their order are the release's (its colour traps draw from exactly these twelve).
-Positions are the nine strings of the release's vocabulary that name one cell of a 3 x 3 grid
-("top left", "center", "bottom center", ...): all occur verbatim in its descriptions. The
-position-trap rule was recovered from every released record (spec §2.2): the true position's words
-decide the two wrong corners offered, and "left" wins over "right", "right" over "bottom",
+The position-trap rule was recovered from every released record (spec §2.2): the true position's
+words decide the two wrong corners offered, and "left" wins over "right", "right" over "bottom",
 "bottom" over "top"; anything else ("center", "middle", free text) gets top right / bottom left.
+The colour-trap rule is the release's (two different palette colours, never the true one) minus
+near-synonyms: a colour that looks like the truth when drawn (`colours.NEAR_SYNONYM`) is never
+offered as the wrong one. The position phrases themselves are in `positions`.
 """
 
 from __future__ import annotations
 
 import random
 import re
+
+from builders.aipsych.colours import NEAR_SYNONYM, delta_e
 
 #: The release's palette, in its order, with the sRGB fill we draw each name in.
 PALETTE: dict[str, str] = {
@@ -29,20 +32,6 @@ PALETTE: dict[str, str] = {
     "silver": "#c0c0c0",
 }
 COLOURS: tuple[str, ...] = tuple(PALETTE)
-
-#: Position string -> (column, row) of its cell in a 3 x 3 grid, 0-based from the top left.
-POSITION_CELLS: dict[str, tuple[int, int]] = {
-    "top left": (0, 0),
-    "top center": (1, 0),
-    "top right": (2, 0),
-    "center left": (0, 1),
-    "center": (1, 1),
-    "center right": (2, 1),
-    "bottom left": (0, 2),
-    "bottom center": (1, 2),
-    "bottom right": (2, 2),
-}
-POSITIONS: tuple[str, ...] = tuple(POSITION_CELLS)
 
 #: The release's rule, first matching word wins: (word, the two wrong positions offered).
 _POSITION_RULES = (
@@ -73,6 +62,20 @@ def position_distractors(position: str) -> tuple[str, str]:
 
 
 def colour_distractors(true_colour: str, rng: random.Random) -> tuple[str, str]:
-    """Two different palette colours, neither the true one, in random order (the release's rule)."""
-    first, second = rng.sample([colour for colour in COLOURS if colour != true_colour], 2)
+    """Two different palette colours, neither the true one nor a near-synonym of it, in random order."""
+    first, second = rng.sample(wrong_colours(true_colour), 2)
     return first, second
+
+
+def wrong_colours(true_colour: str) -> list[str]:
+    """The palette colours a trap may offer for `true_colour`: not it, and not drawn alike.
+
+    >>> [colour for colour in COLOURS if colour not in wrong_colours("silver")]
+    ['white', 'gray', 'silver']
+    """
+    truth = PALETTE.get(true_colour)
+    return [
+        colour
+        for colour in COLOURS
+        if colour != true_colour and (truth is None or delta_e(PALETTE[colour], truth) >= NEAR_SYNONYM)
+    ]

@@ -13,9 +13,9 @@ from typing import Any
 
 import yaml
 
+from builders.aipsych.plan import scene_spec
 from builders.aipsych.rows import question_rows
 from builders.aipsych.scene import draw_scene
-from builders.aipsych.spec import scene_spec
 from builders.core.raster import rasterize_image
 from eval.scoring.aipsych import RATE_KEYS, SET_KINDS, score_rows
 from eval.tasks.aipsych import utils

@@ -9,6 +9,7 @@ import pytest
 
 from builders import __version__
 from builders.aipsych.family import FAMILY
+from builders.aipsych.plan import scene_spec
 from builders.aipsych.questions import (
     SECOND,
     SECOND_STRICT,
@@ -19,7 +20,7 @@ from builders.aipsych.questions import (
 )
 from builders.aipsych.rows import question_rows
 from builders.aipsych.schema import FEATURES
-from builders.aipsych.spec import SceneObject, scene_spec
+from builders.aipsych.spec import SceneObject
 from builders.aipsych.vocabulary import position_distractors
 
 CAR = SceneObject("car", "red", "bottom left")
@@ -131,6 +132,8 @@ def test_built_rows_read_back_with_the_schema(aipsych_lite: Path, hf_cache: Path
     assert {key: row[key] for key in FEATURES if key != "image"} == {
         **question_rows(scene_spec(1))[1],
         "config": "synthetic",
+        "setting": scene_spec(1).setting,
+        "clutter": [name for name, _ in scene_spec(1).clutter],
         "source_image": "",
         "template_version": TEMPLATE_VERSION,
         "set_kind": SET_KINDS.index("position"),

@@ -1,4 +1,4 @@
-"""AIpsych scenes: specs, the planner's balance, the layout's geometry and the figures' margins.
+"""AIpsych scenes: specs, the planner's balances, the layout's geometry, the catalogue and the figures.
 
 The pixel audits of drawn scenes read the session's builds (`test_build_audit`); the region a
 position names is worked out here from its words (thirds of the image), not taken from the layout.
@@ -6,92 +6,176 @@ position names is worked out here from its words (thirds of the image), not take
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 
 import numpy as np
 import pytest
 
-from builders.aipsych.layout import object_boxes
-from builders.aipsych.objects import CATALOGUE, OBJECT_NAMES
-from builders.aipsych.scene import BACKGROUND
-from builders.aipsych.spec import PRESETS, SceneSpec, plan, scene_spec
-from builders.aipsych.vocabulary import COLOURS, PALETTE, POSITIONS
-from builders.core.errors import SpecError, UsageError
+from builders.aipsych.colours import NEAR_SYNONYM, delta_e
+from builders.aipsych.layout import ASKED_LEAST, MAX_COVER, lay_out
+from builders.aipsych.lighting import add_lighting
+from builders.aipsych.objects import CATALOGUE, Pen
+from builders.aipsych.objects.base import paint_for
+from builders.aipsych.params import PRESETS
+from builders.aipsych.plan import SCENES_PER_BLOCK, plan, position_deck, scene_spec
+from builders.aipsych.positions import BLOCK, POSITIONS, RELEASE_COUNTS, block_quota, group_of
+from builders.aipsych.scene import TONES
+from builders.aipsych.settings import DEFAULT_SETTINGS, SETTINGS
+from builders.aipsych.spec import SceneSpec
+from builders.aipsych.vocabulary import COLOURS, PALETTE, colour_distractors, wrong_colours
+from builders.core.errors import SpecError
+from builders.core.hashing import rng_for
 from builders.core.raster import rasterize_image
+from builders.core.svg import Canvas
+
+PAPER = list(plan(PRESETS["paper"]))
 
 
-def _rgb(hex_colour: str) -> tuple[int, int, int]:
-    return tuple(int(hex_colour[i : i + 2], 16) for i in (1, 3, 5))  # type: ignore[return-value]
-
-
-def _region(position: str, width: int, height: int) -> tuple[int, int, int, int]:
+def _region(position: str, width: int, height: int) -> tuple[float, float, float, float]:
     """(x0, y0, x1, y1) of the third-by-third cell a position's words name."""
     words = position.split()
     column = 0 if "left" in words else 2 if "right" in words else 1
     row = 0 if "top" in words else 2 if "bottom" in words else 1
-    return (column * width // 3, row * height // 3, (column + 1) * width // 3, (row + 1) * height // 3)
+    return (column * width / 3, row * height / 3, (column + 1) * width / 3, (row + 1) * height / 3)
 
 
-def test_every_paper_scene_places_its_objects_inside_their_cells_apart() -> None:
-    """The planned geometry of all 3,000 paper scenes (`test_build_audit` checks their pixels)."""
-    for spec in plan("paper"):
-        boxes = object_boxes(spec)
-        for (_, _, position), box in zip(spec.objects, boxes, strict=True):
-            x0, y0, x1, y1 = _region(position, spec.width, spec.height)
-            assert x0 + 8 <= box.x and box.right <= x1 - 8 and y0 + 8 <= box.y and box.bottom <= y1 - 8
-            assert box.width >= 0.5 * (x1 - x0) or box.height >= 0.5 * (y1 - y0)
-        assert not boxes[0].overlaps(boxes[1])
+def test_the_catalogue_has_sixty_kinds_with_multi_word_names_each_at_home_somewhere() -> None:
+    assert len(CATALOGUE) >= 60
+    assert sum(" " in name for name in CATALOGUE) >= 15
+    assert {"fire hydrant", "office chair", "traffic light", "hot air balloon"} <= set(CATALOGUE)
+    for name, figure in CATALOGUE.items():
+        assert any(figure.placements(setting) for setting in DEFAULT_SETTINGS), name
+        assert set(figure.colours) <= set(COLOURS) and len(figure.colours) >= 3, name
 
 
-def test_the_background_is_far_from_every_palette_colour() -> None:
-    background = np.array(_rgb(BACKGROUND))
-    for name, hex_colour in PALETTE.items():
-        assert np.abs(np.array(_rgb(hex_colour)) - background).sum() >= 60, name
+@pytest.mark.parametrize("setting", DEFAULT_SETTINGS)
+def test_every_row_of_every_setting_has_objects_of_every_colour(setting: str) -> None:
+    """So the planner never has to give up a colour: two kinds with different nouns in every case."""
+    for row in range(3):
+        for colour in COLOURS:
+            fitting = {
+                figure.head
+                for figure in CATALOGUE.values()
+                if colour in figure.colours and SETTINGS[setting].placements_of(figure, row)
+            }
+            assert len(fitting) >= 2, (setting, row, colour)
 
 
 def test_every_figure_fits_its_design_box_with_a_margin() -> None:
     """Drawn alone at its design size, a figure leaves its box's edge rows and columns empty."""
-    from builders.aipsych.objects import Paint, Pen
-    from builders.core.svg import Canvas
-
     for name, figure in CATALOGUE.items():
         canvas = Canvas(figure.width, figure.height, background="#ffffff")
-        figure.draw(Pen(canvas.group(), Paint(PALETTE["red"])))
+        add_lighting(canvas)
+        figure.draw(Pen(canvas.group(), paint_for("red", "left")))
         pixels = np.asarray(rasterize_image(canvas, int(figure.width), int(figure.height)))
         ink = (pixels < 250).any(axis=2)
         assert not (ink[0].any() or ink[-1].any() or ink[:, 0].any() or ink[:, -1].any()), name
+        exact = (pixels == [220, 20, 30]).all(axis=2).mean()
+        assert exact > 0.04, (name, exact)  # the body keeps a region of its exact colour
+
+
+def test_unasked_tones_are_other_shades_of_their_colour_never_the_palette_fill() -> None:
+    for colour, tone in TONES.items():
+        assert tone != PALETTE[colour] and 2 < delta_e(tone, PALETTE[colour]) < NEAR_SYNONYM, colour
+
+
+def test_no_colour_trap_offers_a_near_synonym() -> None:
+    assert wrong_colours("silver") == [c for c in COLOURS if c not in ("white", "gray", "silver")]
+    assert "purple" not in wrong_colours("blue") and "silver" not in wrong_colours("white")
+    for colour in COLOURS:
+        for seed in range(30):
+            for offered in colour_distractors(colour, rng_for("test", colour, seed)):
+                assert delta_e(PALETTE[offered], PALETTE[colour]) >= NEAR_SYNONYM
 
 
 def test_specs_round_trip_and_reject_what_cannot_be_drawn() -> None:
     spec = scene_spec(7)
-    assert SceneSpec.from_dict(spec.to_dict()) == spec
-    assert spec.image_id == "synthetic-00007"
-    good = spec.objects
+    assert SceneSpec.from_dict(spec.to_dict()) == spec and spec.image_id == "synthetic-00007"
+    street = dataclasses.replace(
+        spec, setting="street", objects=(("car", "red", "bottom left"), ("bus", "blue", "right")), clutter=()
+    )
     bad = [
-        (good[0],),
-        ((good[0][0], "beige", good[0][2]), good[1]),
-        ((good[0][0], good[0][1], "middle"), good[1]),
-        ((good[1][0], good[0][1], good[0][2]), good[1]),
-        ((good[0][0], good[0][1], good[1][2]), good[1]),
+        {"objects": street.objects[:1]},
+        {"objects": (("car", "beige", "bottom left"), street.objects[1])},
+        {"objects": (("car", "red", "somewhere"), street.objects[1])},
+        {"objects": (("car", "red", "top left"), street.objects[1])},  # a car cannot fly
+        {"objects": (("car", "red", "bottom left"), ("car", "blue", "right"))},
+        {"objects": (("car", "red", "bottom left"), ("bus", "blue", "left bottom"))},  # the same cell
+        {"objects": (("banana", "red", "bottom left"), street.objects[1])},  # no red bananas, no street
+        {"clutter": (("truck", "red"), ("bus", "gray"))},  # a second bus
+        {"clutter": (("kettle", "red"),)},  # kettles are not in the street
+        {"setting": "moon"},
+        {"light": "above"},
     ]
-    for objects in bad:
+    for change in bad:
         with pytest.raises(SpecError):
-            SceneSpec(seed_key="x", objects=objects)
+            dataclasses.replace(street, **change)
     with pytest.raises(SpecError, match="too small"):
-        SceneSpec(seed_key="x", objects=good, width=64, height=48)
+        dataclasses.replace(street, width=200, height=150)
 
 
-def test_presets_plan_balanced_scenes_and_lite_is_the_start_of_paper() -> None:
-    paper = list(plan("paper"))
-    assert len(paper) == PRESETS["paper"] == 3000
-    assert list(plan("lite")) == paper[: PRESETS["lite"]]
-    assert len({spec.image_id for spec in paper}) == 3000
-    for slot in (0, 1):
-        assert {spec.objects[slot][0] for spec in paper[:24]} == set(OBJECT_NAMES)
-        for field, vocabulary in ((0, OBJECT_NAMES), (1, COLOURS), (2, POSITIONS)):
-            counts = Counter(spec.objects[slot][field] for spec in paper)
-            assert set(counts) == set(vocabulary)
-            assert max(counts.values()) - min(counts.values()) <= 1
-    assert paper == list(plan("paper"))
-    with pytest.raises(UsageError, match="unknown preset 'full'"):
-        list(plan("full"))
+def test_lite_is_the_start_of_paper_and_every_scene_is_a_function_of_its_index() -> None:
+    assert len(PAPER) == PRESETS["paper"].scenes == 3000
+    assert list(plan(PRESETS["lite"])) == PAPER[:24]
+    assert len({spec.image_id for spec in PAPER}) == 3000
+    assert scene_spec(1234) == PAPER[1234]
+
+
+def test_positions_follow_the_release_exactly_in_every_block_and_pair_distinct_cells() -> None:
+    quota = block_quota()
+    assert sum(quota.values()) == BLOCK and set(quota) == set(POSITIONS) == set(RELEASE_COUNTS)
+    for group in ("corner", "edge", "centre"):
+        members = [phrase for phrase in POSITIONS if group_of(phrase) == group]
+        share = sum(quota[phrase] for phrase in members) / BLOCK
+        assert share == {"corner": 0.61, "edge": 0.365, "centre": 0.025}[group]
+        total = sum(RELEASE_COUNTS[phrase] for phrase in members)
+        for phrase in members:  # within its group, as often as in the release (to one slot in 1,000)
+            assert abs(quota[phrase] - share * BLOCK * RELEASE_COUNTS[phrase] / total) < 1
+    for edition in (None, 5):
+        deck = position_deck(0, edition)
+        assert Counter(deck) == Counter(quota)
+        assert all(_region(deck[i], 3, 3) != _region(deck[i + 1], 3, 3) for i in range(0, BLOCK, 2))
+    blocks = [PAPER[i : i + SCENES_PER_BLOCK] for i in range(0, 3000, SCENES_PER_BLOCK)]
+    for block in blocks:
+        assert Counter(obj[2] for spec in block for obj in spec.objects) == Counter(quota)
+
+
+def test_colours_cycle_through_the_palette_and_settings_are_taken_in_turn() -> None:
+    slots = [colour for spec in PAPER for _, colour, _ in spec.objects]
+    for start in range(0, len(slots), len(COLOURS)):
+        assert sorted(slots[start : start + len(COLOURS)]) == sorted(COLOURS)
+    settings = [spec.setting for spec in PAPER]
+    for start in range(0, 3000, 6):
+        assert sorted(settings[start : start + 6]) == sorted(DEFAULT_SETTINGS)
+    clutter = Counter(len(spec.clutter) for spec in PAPER)
+    assert set(clutter) == set(range(3, 9))
+    assert len({name for spec in PAPER for name, _, _ in spec.objects}) == len(CATALOGUE)
+
+
+def test_the_layout_keeps_asked_objects_in_their_cells_apart_and_mostly_uncovered() -> None:
+    for spec in PAPER:
+        placed = lay_out(spec)
+        asked = sorted((item for item in placed if item.asked is not None), key=lambda item: item.asked or 0)
+        for (_, _, position), item in zip(spec.objects, asked, strict=True):
+            x0, y0, x1, y1 = _region(position, spec.width, spec.height)
+            box = item.box
+            assert x0 < box.x and box.right < x1 and y0 < box.y and box.bottom < y1, (spec.image_id, position)
+            assert box.height >= ASKED_LEAST * (y1 - y0) - 1e-6 or box.width >= 0.85 * (x1 - x0), (
+                spec.image_id
+            )
+        assert not asked[0].box.overlaps(asked[1].box)
+        for index, item in enumerate(placed):
+            for target in asked:
+                if item.asked is None and placed.index(target) < index:  # drawn in front of it
+                    assert item.box.overlap_area(target.box) <= MAX_COVER * target.box.area + 1e-6
+
+
+def test_clutter_zero_draws_the_asked_objects_alone_and_plain_is_a_flat_ground() -> None:
+    bare = dataclasses.replace(PRESETS["lite"], clutter=0.0, settings=("plain",))
+    for spec in plan(bare):
+        assert spec.clutter == () and spec.setting == "plain"
+        assert [item.asked for item in lay_out(spec)].count(None) == 0
+    assert {len(spec.clutter) for spec in plan(dataclasses.replace(PRESETS["lite"], clutter=1.5))} <= set(
+        range(5, 13)
+    )

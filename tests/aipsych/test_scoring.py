@@ -6,8 +6,8 @@ import math
 
 import pytest
 
+from builders.aipsych.plan import scene_spec
 from builders.aipsych.rows import question_rows
-from builders.aipsych.spec import scene_spec
 from eval.scoring.aipsych import (
     CATEGORIES,
     RATE_KEYS,

@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
+from builders.aipsych.plan import scene_spec
 from builders.aipsych.rows import question_rows
-from builders.aipsych.spec import scene_spec
 from eval.scoring.aipsych import score_rows
 from eval.scoring.aipsych_trap import Trap, first_reply, places
 

@@ -1,6 +1,6 @@
 """Apple: the fruit with a stem, a leaf and a small highlight."""
 
-from builders.aipsych.objects.base import Figure, Pen
+from builders.aipsych.objects.base import FRUIT, Figure, Pen
 
 
 def draw(pen: Pen) -> None:
@@ -14,4 +14,4 @@ def draw(pen: Pen) -> None:
     pen.light("ellipse", cx=34, cy=58, rx=5, ry=10)
 
 
-FIGURE = Figure("apple", 120, 130, draw)
+FIGURE = Figure("apple", 120, 130, draw, homes=FRUIT, colours=("red", "green", "yellow"), size=0.3)

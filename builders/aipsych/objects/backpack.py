@@ -1,6 +1,7 @@
 """Backpack: front view; carry loop, rounded body, zip, front pocket with zip pulls."""
 
 from builders.aipsych.objects.base import Figure, Pen
+from builders.aipsych.placements import GROUND
 
 
 def draw(pen: Pen) -> None:
@@ -13,4 +14,11 @@ def draw(pen: Pen) -> None:
         pen.dark("rect", x=x - 3, y=104, width=6, height=12, rx=2)
 
 
-FIGURE = Figure("backpack", 130, 160, draw)
+FIGURE = Figure(
+    "backpack",
+    130,
+    160,
+    draw,
+    homes={"living_room": (GROUND,), "park": (GROUND,), "street": (GROUND,)},
+    size=0.45,
+)

@@ -1,6 +1,6 @@
 """Bench: a park bench, front view; two backrest slats and a seat on dark iron legs."""
 
-from builders.aipsych.objects.base import Figure, Pen
+from builders.aipsych.objects.base import OUTDOOR_GROUND, Figure, Pen
 
 
 def draw(pen: Pen) -> None:
@@ -11,4 +11,12 @@ def draw(pen: Pen) -> None:
     pen.body("rect", x=6, y=58, width=188, height=16, rx=3)
 
 
-FIGURE = Figure("bench", 200, 110, draw)
+FIGURE = Figure(
+    "bench",
+    200,
+    110,
+    draw,
+    homes=OUTDOOR_GROUND,
+    colours=("brown", "green", "red", "blue", "black", "gray", "white", "silver"),
+    size=0.5,
+)

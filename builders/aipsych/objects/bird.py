@@ -1,6 +1,6 @@
 """Bird: side view facing right; round body, head, beak, wing, tail, legs."""
 
-from builders.aipsych.objects.base import Figure, Pen
+from builders.aipsych.objects.base import FLYING, Figure, Pen
 
 
 def draw(pen: Pen) -> None:
@@ -16,4 +16,12 @@ def draw(pen: Pen) -> None:
     pen.dark("circle", cx=124, cy=40, r=3.5)
 
 
-FIGURE = Figure("bird", 160, 120, draw)
+FIGURE = Figure(
+    "bird",
+    160,
+    120,
+    draw,
+    homes=FLYING,
+    colours=("red", "orange", "yellow", "green", "blue", "brown", "black", "white", "gray"),
+    size=0.4,
+)

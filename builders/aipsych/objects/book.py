@@ -1,6 +1,7 @@
 """Book: a closed hardback standing upright; cover, spine, page block, title lines."""
 
 from builders.aipsych.objects.base import Figure, Pen
+from builders.aipsych.placements import SHELF, SURFACE
 
 
 def draw(pen: Pen) -> None:
@@ -12,4 +13,11 @@ def draw(pen: Pen) -> None:
     pen.dark("rect", x=54, y=52, width=34, height=5, rx=2)
 
 
-FIGURE = Figure("book", 130, 150, draw)
+FIGURE = Figure(
+    "book",
+    130,
+    150,
+    draw,
+    homes={"table_top": (SURFACE,), "living_room": (SHELF,), "kitchen": (SHELF,)},
+    size=0.4,
+)

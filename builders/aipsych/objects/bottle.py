@@ -1,6 +1,6 @@
 """Bottle: a round-shouldered bottle with a cap."""
 
-from builders.aipsych.objects.base import Figure, Pen
+from builders.aipsych.objects.base import TABLEWARE, Figure, Pen
 
 
 def draw(pen: Pen) -> None:
@@ -13,4 +13,12 @@ def draw(pen: Pen) -> None:
     pen.light("rect", x=17, y=84, width=7, height=52, rx=3.5)
 
 
-FIGURE = Figure("bottle", 70, 160, draw)
+FIGURE = Figure(
+    "bottle",
+    70,
+    160,
+    draw,
+    homes=TABLEWARE,
+    colours=("red", "orange", "yellow", "green", "blue", "purple", "pink", "brown", "white", "silver"),
+    size=0.5,
+)

@@ -1,6 +1,6 @@
 """Bowl: seen slightly from above; rim, body and foot."""
 
-from builders.aipsych.objects.base import Figure, Pen
+from builders.aipsych.objects.base import TABLEWARE, Figure, Pen
 
 
 def draw(pen: Pen) -> None:
@@ -10,4 +10,4 @@ def draw(pen: Pen) -> None:
     pen.body("ellipse", cx=85, cy=31, rx=66, ry=8)
 
 
-FIGURE = Figure("bowl", 170, 90, draw)
+FIGURE = Figure("bowl", 170, 90, draw, homes=TABLEWARE, size=0.3)

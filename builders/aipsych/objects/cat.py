@@ -1,6 +1,7 @@
 """Cat: sitting, facing the viewer; pointed ears, whiskers, curled tail."""
 
 from builders.aipsych.objects.base import Figure, Pen
+from builders.aipsych.placements import GROUND
 
 
 def draw(pen: Pen) -> None:
@@ -22,4 +23,12 @@ def draw(pen: Pen) -> None:
             pen.line(f"M{70 + sign * 12},{64 + dy / 3:g} L{70 + sign * 32},{62 + dy}", 1.5)
 
 
-FIGURE = Figure("cat", 150, 150, draw)
+FIGURE = Figure(
+    "cat",
+    150,
+    154,
+    draw,
+    homes={"living_room": (GROUND,), "park": (GROUND,), "street": (GROUND,)},
+    colours=("black", "white", "gray", "orange", "brown"),
+    size=0.42,
+)

@@ -1,6 +1,6 @@
 """Chair: front view; backrest frame with two rails, seat, front legs."""
 
-from builders.aipsych.objects.base import Figure, Pen
+from builders.aipsych.objects.base import FURNITURE, Figure, Pen
 
 
 def draw(pen: Pen) -> None:
@@ -17,4 +17,4 @@ def draw(pen: Pen) -> None:
     pen.body("rect", x=10, y=82, width=90, height=16, rx=3)
 
 
-FIGURE = Figure("chair", 110, 150, draw)
+FIGURE = Figure("chair", 110, 150, draw, homes=FURNITURE, size=0.7)

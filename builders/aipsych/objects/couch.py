@@ -1,6 +1,6 @@
 """Couch: front view; back cushions, seat cushions, two armrests, feet."""
 
-from builders.aipsych.objects.base import Figure, Pen
+from builders.aipsych.objects.base import FURNITURE, Figure, Pen
 
 
 def draw(pen: Pen) -> None:
@@ -14,4 +14,4 @@ def draw(pen: Pen) -> None:
     pen.body("rect", x=156, y=40, width=28, height=56, rx=10)
 
 
-FIGURE = Figure("couch", 190, 110, draw)
+FIGURE = Figure("couch", 190, 110, draw, homes=FURNITURE, size=0.6)

@@ -1,6 +1,6 @@
 """Cup: a mug with a handle, seen slightly from above, with coffee inside."""
 
-from builders.aipsych.objects.base import Figure, Pen
+from builders.aipsych.objects.base import TABLEWARE, Figure, Pen
 
 
 def draw(pen: Pen) -> None:
@@ -10,4 +10,4 @@ def draw(pen: Pen) -> None:
     pen.dark("ellipse", cx=55, cy=18, rx=33, ry=4.5)
 
 
-FIGURE = Figure("cup", 130, 110, draw)
+FIGURE = Figure("cup", 130, 110, draw, homes=TABLEWARE, size=0.32)

@@ -1,6 +1,7 @@
 """Dog: side view facing right; raised tail, four legs, long snout, floppy dark ear."""
 
 from builders.aipsych.objects.base import Figure, Pen
+from builders.aipsych.placements import GROUND
 
 
 def draw(pen: Pen) -> None:
@@ -21,4 +22,12 @@ def draw(pen: Pen) -> None:
     pen.line("M156,50 L168,50", 2)
 
 
-FIGURE = Figure("dog", 180, 130, draw)
+FIGURE = Figure(
+    "dog",
+    180,
+    130,
+    draw,
+    homes={"living_room": (GROUND,), "park": (GROUND,), "street": (GROUND,)},
+    colours=("brown", "black", "white", "gray", "orange"),
+    size=0.5,
+)

@@ -1,6 +1,6 @@
 """Fire hydrant: domed cap, collar, column with side outlets and a front cap, base."""
 
-from builders.aipsych.objects.base import Figure, Pen
+from builders.aipsych.objects.base import STREET_GROUND, Figure, Pen
 
 
 def draw(pen: Pen) -> None:
@@ -15,4 +15,12 @@ def draw(pen: Pen) -> None:
     pen.body("rect", x=20, y=128, width=70, height=14, rx=3)
 
 
-FIGURE = Figure("fire hydrant", 110, 150, draw)
+FIGURE = Figure(
+    "fire hydrant",
+    110,
+    150,
+    draw,
+    homes=STREET_GROUND,
+    colours=("red", "yellow", "silver", "green", "blue", "white", "orange"),
+    size=0.5,
+)

@@ -1,6 +1,7 @@
 """Handbag: arched handle, trapezoid body, flap with a clasp."""
 
 from builders.aipsych.objects.base import Figure, Pen
+from builders.aipsych.placements import GROUND, SHELF, SURFACE
 
 
 def draw(pen: Pen) -> None:
@@ -10,4 +11,6 @@ def draw(pen: Pen) -> None:
     pen.light("circle", cx=80, cy=84, r=5)
 
 
-FIGURE = Figure("handbag", 160, 130, draw)
+FIGURE = Figure(
+    "handbag", 160, 130, draw, homes={"table_top": (SURFACE,), "living_room": (GROUND, SHELF)}, size=0.42
+)

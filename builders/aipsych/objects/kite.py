@@ -1,6 +1,7 @@
 """Kite: a diamond with cross sticks and a tail with two bows."""
 
 from builders.aipsych.objects.base import Figure, Pen
+from builders.aipsych.placements import AIR
 
 
 def draw(pen: Pen) -> None:
@@ -15,4 +16,4 @@ def draw(pen: Pen) -> None:
         )
 
 
-FIGURE = Figure("kite", 130, 170, draw)
+FIGURE = Figure("kite", 130, 170, draw, homes={"sky": (AIR,), "park": (AIR,)}, size=0.65)

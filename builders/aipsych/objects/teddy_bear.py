@@ -1,6 +1,7 @@
 """Teddy bear: sitting, facing the viewer; round ears, light muzzle, arms and feet."""
 
 from builders.aipsych.objects.base import Figure, Pen
+from builders.aipsych.placements import GROUND, SHELF, SURFACE
 
 
 def draw(pen: Pen) -> None:
@@ -22,4 +23,12 @@ def draw(pen: Pen) -> None:
         pen.dark("circle", cx=x, cy=44, r=4)
 
 
-FIGURE = Figure("teddy bear", 140, 160, draw)
+FIGURE = Figure(
+    "teddy bear",
+    140,
+    160,
+    draw,
+    homes={"living_room": (GROUND, SHELF), "table_top": (SURFACE,), "park": (GROUND,)},
+    colours=("brown", "white", "pink", "blue", "gray", "yellow", "purple", "red", "green", "orange", "black"),
+    size=0.42,
+)

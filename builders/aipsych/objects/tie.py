@@ -1,6 +1,7 @@
 """Tie: a necktie under a white shirt collar; knot and long pointed blade."""
 
 from builders.aipsych.objects.base import Figure, Pen
+from builders.aipsych.placements import SURFACE
 
 
 def draw(pen: Pen) -> None:
@@ -10,4 +11,4 @@ def draw(pen: Pen) -> None:
     pen.body("path", d="M27,9 L53,9 L48,34 L32,34 Z")
 
 
-FIGURE = Figure("tie", 80, 170, draw)
+FIGURE = Figure("tie", 80, 170, draw, homes={"table_top": (SURFACE,)}, size=0.45)

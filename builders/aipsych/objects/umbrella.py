@@ -1,6 +1,6 @@
 """Umbrella: open, seen from the side; scalloped canopy with ribs, shaft and hooked handle."""
 
-from builders.aipsych.objects.base import Figure, Pen
+from builders.aipsych.objects.base import PARK_GROUND, Figure, Pen
 
 
 def draw(pen: Pen) -> None:
@@ -14,4 +14,4 @@ def draw(pen: Pen) -> None:
         pen.line(f"M75,14 Q{(75 + x) / 2:g},40 {x},68", 2)
 
 
-FIGURE = Figure("umbrella", 150, 150, draw)
+FIGURE = Figure("umbrella", 150, 150, draw, homes=PARK_GROUND, size=0.75)

@@ -1,6 +1,7 @@
 """Vase: narrow neck, flared lip, round body, a painted band."""
 
 from builders.aipsych.objects.base import Figure, Pen
+from builders.aipsych.placements import SHELF, SURFACE
 
 
 def draw(pen: Pen) -> None:
@@ -13,4 +14,11 @@ def draw(pen: Pen) -> None:
     pen.line("M16,96 Q33,86 50,96 Q67,106 84,96", 2.5)
 
 
-FIGURE = Figure("vase", 100, 160, draw)
+FIGURE = Figure(
+    "vase",
+    100,
+    160,
+    draw,
+    homes={"kitchen": (SURFACE, SHELF), "table_top": (SURFACE,), "living_room": (SHELF,)},
+    size=0.5,
+)
