@@ -58,11 +58,11 @@ SPLIT = "test"
 #: Image roles: a drawn scene, or a photo of the user's named by a released record.
 SCENE, PHOTO = "scene", "photo"
 
-#: Review pages: an image's 20 prompts with the trap's truth and what it offers instead; the
-#: release's GPT-4o reply folds out under each prompt of an official config.
+#: Review pages: an image's setting and 20 prompts with the trap's truth and what it offers instead;
+#: the release's GPT-4o reply folds out under each prompt of an official config.
 GALLERY_VIEW = GalleryView(
-    filters=(Filter("set_kind", "trap"), Filter("prompt_idx", "prompt")),
-    facts=(Fact("description"),),
+    filters=(Filter("set_kind", "trap"), Filter("prompt_idx", "prompt"), Filter("setting", "setting")),
+    facts=(Fact("setting"), Fact("description")),
     questions=(
         QuestionColumn("set_kind", "trap"),
         QuestionColumn("prompt_idx", "P"),

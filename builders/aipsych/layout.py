@@ -36,7 +36,7 @@ MAX_CLUTTER_OVERLAP = 0.35
 #: Tries to place an unasked object clear of the rules before it is set behind the asked objects.
 TRIES = 40
 #: The least height of an asked object, as a share of a cell's (less only where its width does not fit).
-ASKED_LEAST = 0.42
+ASKED_LEAST = 0.45
 #: How large an object on a shelf is drawn (its depth is fixed: the wall).
 SHELF_SCALE = 0.8
 #: Drawing layers, back to front: things on walls or flying, then on shelves, then on the planes.

@@ -4,17 +4,17 @@ from builders.aipsych.objects.base import STREET_GROUND, Figure, Pen
 
 
 def draw(pen: Pen) -> None:
-    pen.body("rect", x=28, y=70, width=16, height=80)
-    pen.dark("rect", x=18, y=148, width=36, height=8, rx=2)
-    pen.body("path", d="M8,76 L8,30 Q8,6 36,6 Q64,6 64,30 L64,76 Q64,82 58,82 L14,82 Q8,82 8,76 Z")
-    pen.glass("rect", x=16, y=20, width=40, height=24, rx=6)
-    pen.dark("rect", x=30, y=56, width=12, height=4, rx=1)
-    pen.light("circle", cx=50, cy=68, r=4)
+    pen.body("rect", x=36, y=84, width=18, height=66)
+    pen.dark("rect", x=26, y=148, width=38, height=8, rx=2)
+    pen.body("path", d="M6,86 L6,34 Q6,6 45,6 Q84,6 84,34 L84,86 Q84,92 78,92 L12,92 Q6,92 6,86 Z")
+    pen.glass("rect", x=18, y=22, width=54, height=26, rx=6)
+    pen.dark("rect", x=38, y=62, width=14, height=4, rx=1)
+    pen.light("circle", cx=66, cy=78, r=4)
 
 
 FIGURE = Figure(
     "parking meter",
-    72,
+    90,
     160,
     draw,
     homes=STREET_GROUND,

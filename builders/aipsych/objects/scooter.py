@@ -4,9 +4,9 @@ from builders.aipsych.objects.base import OUTDOOR_GROUND, Figure, Pen
 
 
 def draw(pen: Pen) -> None:
-    pen.band("M112,112 L100,26", 13)
-    pen.line("M82,22 L122,22", 7)
-    pen.body("path", d="M14,104 L118,104 Q126,104 126,112 L126,116 L22,118 Q12,118 12,110 Z")
+    pen.band("M112,110 L100,26", 16)
+    pen.line("M80,22 L124,22", 8)
+    pen.body("path", d="M12,98 L118,98 Q128,98 128,108 L128,116 L22,118 Q10,118 10,108 Z")
     pen.body("path", d="M14,104 Q6,94 12,86 L20,90 Q18,96 24,104 Z")
     for cx in (26, 118):
         pen.dark("circle", cx=cx, cy=124, r=12)

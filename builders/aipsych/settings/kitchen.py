@@ -50,7 +50,7 @@ def draw(backdrop: Backdrop) -> None:
     front = backdrop.y(0.955)
     backdrop.rect(0, back, width, front - back, counter)
     backdrop.rect(0, back, width, 3, "#a99f8f")
-    for _ in range(220):
+    for _ in range(110):
         sx, sy = rng.uniform(0, width), rng.uniform(back + 4, front - 2)
         backdrop.canvas.add(
             "circle", cx=sx, cy=sy, r=rng.uniform(0.6, 1.6), fill=rng.choice(("#b3aa9a", "#ece6da"))

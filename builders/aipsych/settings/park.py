@@ -46,7 +46,7 @@ def draw(backdrop: Backdrop) -> None:
         ),
         fill=backdrop.gradient("path", ((0, "#d9cba8"), (1, "#c9b78f"))),
     )
-    for _ in range(140):
+    for _ in range(90):
         tx, ty = rng.uniform(0, width), rng.uniform(horizon + 4, height)
         size = 2 + 6 * (ty - horizon) / (height - horizon)
         backdrop.canvas.add(

@@ -17,8 +17,8 @@ def draw(backdrop: Backdrop) -> None:
     backdrop.rect(0, edge, width, height - edge, top)
     backdrop.rect(0, edge, width, 4, "#8a6440")
     vanishing = (width * rng.uniform(0.4, 0.6), edge - 0.6 * height)
-    for index in range(-16, 17):
-        foot = width / 2 + index * width / 12 + rng.uniform(-8, 8)
+    for index in range(-11, 12):
+        foot = width / 2 + index * width / 8 + rng.uniform(-8, 8)
         lean = (foot - vanishing[0]) / (height - vanishing[1])
         far = foot - lean * (height - edge)
         backdrop.canvas.add(
