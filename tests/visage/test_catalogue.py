@@ -14,6 +14,7 @@ from builders.visage.concept import Concept, Norm, Noun, Subcategory, exactly
 from builders.visage.concepts import CONCEPTS, TUPLES
 from builders.visage.drawings import clock
 from builders.visage.family import FAMILY
+from builders.visage.reveals import name_reveals
 from builders.visage.spec import PRESETS, drawn_specs, pair_specs
 from tests.visage.measure import colour_name
 
@@ -36,6 +37,20 @@ def test_every_exception_is_a_named_subcategory_in_both_numbers() -> None:
         assert len(keys) == len(set(keys)), concept.key
 
 
+def test_every_exception_cites_its_fact_and_marks_what_its_name_reveals() -> None:
+    for concept in CONCEPTS.values():
+        for exception in concept.exceptions:
+            assert exception.fact.strip().endswith("."), (concept.key, exception.key)
+    marked = {tuple_id for tuple_id, text in TUPLES.items() if text.name_reveals}
+    # The hand marks agree with the rule external tuples default to, tuple by tuple.
+    assert marked == {t for t, text in TUPLES.items() if name_reveals(text.exception, text.attribute)}
+    # The names the issue gives as answering 1c, 1d and 2c from the text are marked; others are not.
+    for tuple_id in ("lion-mane-maneless_lion", "giraffe-spots-spotless_giraffe", "die-dots-blank_die"):
+        assert tuple_id in marked
+    for tuple_id in ("lion-mane-lioness", "clock-hands-digital_clock", "cow-horns-angus_cow"):
+        assert tuple_id not in marked
+
+
 def test_tuple_ids_name_concept_norm_and_exception() -> None:
     for tuple_id, text in TUPLES.items():
         concept, norm, exception = tuple_id.split("-")
@@ -50,13 +65,18 @@ def test_tuple_ids_name_concept_norm_and_exception() -> None:
 def test_a_concept_entry_rejects_unknown_norms_predicates_and_roles() -> None:
     base = {
         "key": "clock",
+        "domain": "artefacts",
         "name": Noun("clock", "clocks"),
         "drawer": clock.DRAWER,
         "typical": clock.Variant(),
         "norms": (Norm("hands", "have", "hands", measure="hands", expect=exactly(2)),),
     }
     digital = Subcategory(
-        "digital", Noun("digital clock", "digital clocks"), ("hands",), clock.Variant("digital")
+        "digital",
+        Noun("digital clock", "digital clocks"),
+        ("hands",),
+        clock.Variant("digital"),
+        fact="No hands.",
     )
     with pytest.raises(SpecError, match="unknown norms"):
         Concept(**base, exceptions=(dataclasses.replace(digital, norms=("numbers",)),))
@@ -69,6 +89,12 @@ def test_a_concept_entry_rejects_unknown_norms_predicates_and_roles() -> None:
         Concept(**base, exceptions=(dataclasses.replace(digital, palette={"glass": ("#ffffff",)}),))
     with pytest.raises(SpecError, match="lower-case"):
         Concept(**{**base, "key": "Clock"}, exceptions=(digital,))
+    with pytest.raises(SpecError, match="cites no fact"):
+        Concept(**base, exceptions=(dataclasses.replace(digital, fact=" "),))
+    with pytest.raises(SpecError, match="reveals norms it does not break"):
+        Concept(**base, exceptions=(dataclasses.replace(digital, reveals=("face",)),))
+    with pytest.raises(SpecError, match="has domain 'objects'"):
+        Concept(**{**base, "domain": "objects"}, exceptions=(digital,))
 
 
 def test_each_hex_is_in_one_family_and_basic_families_read_as_their_name() -> None:

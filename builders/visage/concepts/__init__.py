@@ -29,7 +29,6 @@ MODULES = (
     "dog",
     "zebra",
     "tiger",
-    "leopard",
     "lion",
     "deer",
     "cow",

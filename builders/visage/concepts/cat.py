@@ -20,6 +20,7 @@ CAT = quadruped.Variant(
 
 CONCEPT = Concept(
     key="cat",
+    domain="animals",
     name=Noun("cat", "cats", aliases=("kitten",)),
     drawer=quadruped.DRAWER,
     typical=CAT,
@@ -29,18 +30,27 @@ CONCEPT = Concept(
         Norm("four_legs", "have", "four legs", measure="legs", expect=exactly(4)),
     ),
     exceptions=(
-        Subcategory("manx_cat", Noun("Manx cat", "Manx cats"), ("tail",), replace(CAT, tail="none")),
+        Subcategory(
+            "manx_cat",
+            Noun("Manx cat", "Manx cats"),
+            ("tail",),
+            replace(CAT, tail="none"),
+            fact="The Manx cat's dominant tailless gene leaves the show 'rumpy' Manx without a tail.",
+        ),
         Subcategory(
             "cymric_cat",
             Noun("Cymric cat", "Cymric cats"),
             ("tail",),
             replace(CAT, tail="none", body=(16.5, 8.2)),
+            fact="The Cymric is the longhaired Manx and shares its taillessness.",
         ),
         Subcategory(
             "tripod_cat",
             Noun("tripod cat", "tripod cats", aliases=("three-legged cat",)),
             ("four_legs",),
             replace(CAT, legs=3),
+            fact="A tripod cat has lost a leg, usually to amputation, and walks on three.",
+            reveals=("four_legs",),
         ),
     ),
 )

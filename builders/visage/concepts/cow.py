@@ -24,6 +24,7 @@ POLLED = replace(COW, horns="none", coat="plain")
 
 CONCEPT = Concept(
     key="cow",
+    domain="animals",
     name=Noun("cow", "cows", aliases=("cattle",)),
     drawer=quadruped.DRAWER,
     typical=COW,
@@ -36,6 +37,7 @@ CONCEPT = Concept(
             ("horns",),
             POLLED,
             palette={"body": family("black"), "shade": family("dark_grey")},
+            fact="Aberdeen Angus cattle are naturally polled: born without horns.",
         ),
         Subcategory(
             "polled_hereford",
@@ -43,6 +45,8 @@ CONCEPT = Concept(
             ("horns",),
             POLLED,
             palette={"body": family("brown", "wood"), "shade": family("dark_brown")},
+            fact="The polled Hereford is a hornless strain of the Hereford breed.",
+            reveals=("horns",),
         ),
     ),
 )

@@ -20,6 +20,7 @@ DOG = quadruped.Variant(
 
 CONCEPT = Concept(
     key="dog",
+    domain="animals",
     name=Noun("dog", "dogs", aliases=("puppy",)),
     drawer=quadruped.DRAWER,
     typical=DOG,
@@ -31,6 +32,8 @@ CONCEPT = Concept(
             Noun("tripod dog", "tripod dogs", aliases=("three-legged dog",)),
             ("four_legs",),
             replace(DOG, legs=3),
+            fact="A tripod dog has lost a leg, usually to amputation, and walks on three.",
+            reveals=("four_legs",),
         ),
     ),
 )

@@ -6,6 +6,7 @@ from builders.visage.drawings import produce
 
 CONCEPT = Concept(
     key="eggplant",
+    domain="plants and produce",
     name=Noun("eggplant", "eggplants", aliases=("aubergine",)),
     drawer=produce.DRAWER,
     typical=produce.Variant("eggplant"),
@@ -18,6 +19,8 @@ CONCEPT = Concept(
             ("purple",),
             produce.Variant("eggplant"),
             palette={"body": family("white")},
+            fact="White eggplants have white skin.",
+            reveals=("purple",),
         ),
         Subcategory(
             "thai_eggplant",
@@ -25,6 +28,7 @@ CONCEPT = Concept(
             ("purple",),
             produce.Variant("round_eggplant"),
             palette={"body": family("green")},
+            fact="Thai eggplants are small, round and green with white streaks.",
         ),
     ),
 )

@@ -1,4 +1,4 @@
-"""Elephants have tusks; tuskless elephants, most female Asian elephants and young calves show none."""
+"""Elephants have tusks and are grey; tuskless elephants and female Asian elephants lack tusks."""
 
 from dataclasses import replace
 
@@ -22,6 +22,7 @@ TUSKLESS = replace(ELEPHANT, horns="none")
 
 CONCEPT = Concept(
     key="elephant",
+    domain="animals",
     name=Noun("elephant", "elephants"),
     drawer=quadruped.DRAWER,
     typical=ELEPHANT,
@@ -29,19 +30,22 @@ CONCEPT = Concept(
     norms=(Norm("tusks", "have", "tusks", measure="horn", expect=at_least(1)),),
     exceptions=(
         Subcategory(
-            "tuskless_elephant", Noun("tuskless elephant", "tuskless elephants"), ("tusks",), TUSKLESS
+            "tuskless_elephant",
+            Noun("tuskless elephant", "tuskless elephants"),
+            ("tusks",),
+            TUSKLESS,
+            fact=(
+                "Tusklessness is inherited: in Mozambique's Gorongosa about half of the females born after "
+                "the civil war are tuskless."
+            ),
+            reveals=("tusks",),
         ),
         Subcategory(
             "female_asian_elephant",
             Noun("female Asian elephant", "female Asian elephants", aliases=("Asian elephant",)),
             ("tusks",),
             replace(TUSKLESS, ears="round", head=(8.5, 8.5)),
-        ),
-        Subcategory(
-            "elephant_calf",
-            Noun("elephant calf", "elephant calves", aliases=("baby elephant",)),
-            ("tusks",),
-            replace(TUSKLESS, size=0.72, head=(9.0, 9.0)),
+            fact="Female Asian elephants lack tusks or have short tushes that hardly leave the lip.",
         ),
     ),
 )

@@ -22,6 +22,7 @@ GIRAFFE = quadruped.Variant(
 
 CONCEPT = Concept(
     key="giraffe",
+    domain="animals",
     name=Noun("giraffe", "giraffes"),
     drawer=quadruped.DRAWER,
     typical=GIRAFFE,
@@ -38,6 +39,8 @@ CONCEPT = Concept(
             ("spots",),
             replace(GIRAFFE, coat="plain"),
             palette={"body": family("tan", "wood")},
+            fact="A solid brown giraffe without spots was born at Brights Zoo, Tennessee, in 2023.",
+            reveals=("spots",),
         ),
         Subcategory(
             "white_giraffe",
@@ -45,6 +48,7 @@ CONCEPT = Concept(
             ("spots",),
             replace(GIRAFFE, coat="plain"),
             palette={"body": family("white"), "shade": family("silver")},
+            fact="Leucistic giraffes in Garissa, Kenya, have white coats without the brown patches.",
         ),
     ),
 )

@@ -8,6 +8,7 @@ ELECTRIC_BODY = {"body": family("red", "black", "blue", "white", "orange")}
 
 CONCEPT = Concept(
     key="guitar",
+    domain="artefacts",
     name=Noun("guitar", "guitars", aliases=("acoustic guitar",)),
     drawer=guitar.DRAWER,
     typical=guitar.Variant(),
@@ -29,18 +30,25 @@ CONCEPT = Concept(
             ("six_strings", "sound_hole"),
             guitar.Variant(body="electric", strings=4, nut_y=-31),
             palette=ELECTRIC_BODY,
+            fact=(
+                "The standard bass guitar has four strings, and the solid-body electric bass has no sound "
+                "hole."
+            ),
         ),
         Subcategory(
             "tenor_guitar",
             Noun("tenor guitar", "tenor guitars"),
             ("six_strings",),
             guitar.Variant(strings=4, body_scale=0.88),
+            fact="The tenor guitar is a four-string guitar tuned like a tenor banjo.",
         ),
         Subcategory(
             "seven_string_guitar",
             Noun("seven-string guitar", "seven-string guitars"),
             ("six_strings",),
             guitar.Variant(strings=7),
+            fact="A seven-string guitar adds a seventh string, usually a low B, to the six.",
+            reveals=("six_strings",),
         ),
         Subcategory(
             "electric_guitar",
@@ -48,6 +56,7 @@ CONCEPT = Concept(
             ("sound_hole",),
             guitar.Variant(body="electric"),
             palette=ELECTRIC_BODY,
+            fact="A solid-body electric guitar picks up the strings electrically and has no sound hole.",
         ),
     ),
     pose=PoseRange(max_rotation=25),

@@ -22,6 +22,7 @@ MANELESS = replace(LION, mane=False)
 
 CONCEPT = Concept(
     key="lion",
+    domain="animals",
     name=Noun("lion", "lions"),
     drawer=quadruped.DRAWER,
     typical=LION,
@@ -32,13 +33,27 @@ CONCEPT = Concept(
     },
     norms=(Norm("mane", "have", "manes", attribute_sg="a mane", measure="mane", expect=at_least(1)),),
     exceptions=(
-        Subcategory("lioness", Noun("lioness", "lionesses"), ("mane",), replace(MANELESS, head=(6.2, 5.0))),
-        Subcategory("maneless_lion", Noun("maneless lion", "maneless lions"), ("mane",), MANELESS),
+        Subcategory(
+            "lioness",
+            Noun("lioness", "lionesses"),
+            ("mane",),
+            replace(MANELESS, head=(6.2, 5.0)),
+            fact="Only male lions grow manes.",
+        ),
+        Subcategory(
+            "maneless_lion",
+            Noun("maneless lion", "maneless lions"),
+            ("mane",),
+            MANELESS,
+            fact="Male lions of Tsavo, Kenya, are maneless or nearly so.",
+            reveals=("mane",),
+        ),
         Subcategory(
             "lion_cub",
             Noun("lion cub", "lion cubs"),
             ("mane",),
             replace(MANELESS, head=(7.2, 6.2), body=(18.0, 9.0), size=0.75),
+            fact="Male lions start to grow a mane at about a year old; cubs have none.",
         ),
     ),
 )

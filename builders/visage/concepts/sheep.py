@@ -20,6 +20,7 @@ SHEEP = quadruped.Variant(
 
 CONCEPT = Concept(
     key="sheep",
+    domain="animals",
     name=Noun("sheep", "sheep", aliases=("lamb",)),
     drawer=quadruped.DRAWER,
     typical=SHEEP,
@@ -32,6 +33,8 @@ CONCEPT = Concept(
             ("white",),
             SHEEP,
             palette={"body": family("black"), "shade": family("dark_grey", "brown")},
+            fact="A recessive gene gives some sheep black wool.",
+            reveals=("white",),
         ),
         Subcategory(
             "soay_sheep",
@@ -39,6 +42,7 @@ CONCEPT = Concept(
             ("white",),
             SHEEP,
             palette={"body": family("brown"), "shade": family("dark_brown", "black")},
+            fact="Soay sheep, a primitive breed from St Kilda, are dark or light brown.",
         ),
     ),
 )

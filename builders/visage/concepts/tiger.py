@@ -22,6 +22,7 @@ WHITE = {"body": family("white"), "shade": family("silver", "grey")}
 
 CONCEPT = Concept(
     key="tiger",
+    domain="animals",
     name=Noun("tiger", "tigers"),
     drawer=quadruped.DRAWER,
     typical=TIGER,
@@ -31,13 +32,29 @@ CONCEPT = Concept(
         Norm("orange", "be", "orange", measure="colour", expect=is_colour("orange")),
     ),
     exceptions=(
-        Subcategory("white_tiger", Noun("white tiger", "white tigers"), ("orange",), TIGER, palette=WHITE),
+        Subcategory(
+            "white_tiger",
+            Noun("white tiger", "white tigers"),
+            ("orange",),
+            TIGER,
+            palette=WHITE,
+            fact=(
+                "White tigers are Bengal tigers with a recessive pigment gene (SLC45A2) that leaves the coat "
+                "white with dark stripes."
+            ),
+            reveals=("orange",),
+        ),
         Subcategory(
             "snow_white_tiger",
             Noun("snow-white tiger", "snow-white tigers", aliases=("stripeless white tiger",)),
             ("stripes", "orange"),
             replace(TIGER, coat="plain"),
             palette=WHITE,
+            fact=(
+                "Snow-white tigers carry a second recessive gene that removes almost all stripes from a white"
+                " coat."
+            ),
+            reveals=("orange",),
         ),
     ),
 )

@@ -6,6 +6,7 @@ from builders.visage.drawings import produce
 
 CONCEPT = Concept(
     key="tomato",
+    domain="plants and produce",
     name=Noun("tomato", "tomatoes"),
     drawer=produce.DRAWER,
     typical=produce.Variant("tomato"),
@@ -18,6 +19,8 @@ CONCEPT = Concept(
             ("red",),
             produce.Variant("pear_tomato"),
             palette={"body": family("yellow")},
+            fact="Yellow pear tomatoes are yellow when ripe.",
+            reveals=("red",),
         ),
         Subcategory(
             "green_zebra_tomato",
@@ -25,6 +28,8 @@ CONCEPT = Concept(
             ("red",),
             produce.Variant("tomato", stripes=True),
             palette={"body": family("green")},
+            fact="Green Zebra tomatoes ripen green with yellow-green stripes.",
+            reveals=("red",),
         ),
     ),
 )

@@ -22,6 +22,7 @@ ZEBRA = quadruped.Variant(
 
 CONCEPT = Concept(
     key="zebra",
+    domain="animals",
     name=Noun("zebra", "zebras"),
     drawer=quadruped.DRAWER,
     typical=ZEBRA,
@@ -34,6 +35,11 @@ CONCEPT = Concept(
             ("stripes",),
             replace(ZEBRA, coat="dots"),
             palette={"body": family("dark_brown"), "shade": family("black"), "marks": family("white")},
+            fact=(
+                "Pseudomelanistic plains zebras such as the foal Tira (Maasai Mara, 2019) are dark with white"
+                " dots instead of stripes."
+            ),
+            reveals=("stripes",),
         ),
     ),
 )
