@@ -19,7 +19,7 @@ FAMILIES: dict[str, tuple[str, ...]] = {
     "blue": ("#1e5fb4", "#1565c0", "#2f6fd0", "#0d47a1"),
     "pale_blue": ("#7fbcd2", "#8cc4d4"),
     "purple": ("#6a1b9a", "#7b1fa2", "#5e2a84", "#4a148c"),
-    "pink": ("#f48fb1", "#f0a0b8", "#ee8fa6"),
+    "pink": ("#f48fb1", "#f0a0b8", "#ee8fb2"),
     "white": ("#fafafa", "#f6f3ea", "#fdfcf7"),
     "black": ("#151515", "#1f1f1f", "#262626"),
     "grey": ("#8f9ea2", "#9aa5a8", "#8a9598"),
@@ -46,6 +46,10 @@ FAMILIES: dict[str, tuple[str, ...]] = {
     "coal": ("#202020",),
     "carrot_orange": ("#f26b1d",),
     "skin_pink": ("#e9b7a5", "#e5ad9a"),
+    # An albino's pinkish white: white to the eye and to a colour norm.
+    "albino": ("#f1e2dc", "#ecdcd6"),
+    # A Chow Chow's tongue.
+    "blue_black": ("#262a4a", "#2b2f52"),
 }
 
 #: Scene backgrounds: mid-light tints. None is near any family hex, so a pixel of the object is
@@ -70,7 +74,13 @@ FLOORS: tuple[str, ...] = ("#8d7a63", "#9a8c7a", "#7f8a79", "#a08467")
 MIN_DISTANCE = 32.0
 
 #: Families that are a shade of a basic colour a norm may name.
-SHADE_OF = {"pale_blue": "blue", "carrot_orange": "orange", "coal": "black"}
+SHADE_OF = {
+    "pale_blue": "blue",
+    "carrot_orange": "orange",
+    "coal": "black",
+    "albino": "white",
+    "blue_black": "blue",
+}
 
 _FAMILY_OF = {hex_: name for name, hexes in FAMILIES.items() for hex_ in hexes}
 

@@ -14,6 +14,7 @@ from builders.visage.concept import Concept, Norm, Noun, Subcategory, exactly
 from builders.visage.concepts import CONCEPTS, TUPLES
 from builders.visage.drawings import clock
 from builders.visage.family import FAMILY
+from builders.visage.render import measured
 from builders.visage.reveals import name_reveals
 from builders.visage.spec import PRESETS, drawn_specs, pair_specs
 from tests.visage.measure import colour_name
@@ -115,12 +116,13 @@ def test_no_background_colour_is_near_a_drawing_colour() -> None:
 
 
 def test_colour_norms_paint_typical_images_in_the_norm_colour_and_exceptions_in_another(paper_specs) -> None:
+    """Planned, before any pixel: the colour the drawing paints the attribute's part in (its palette
+    hex's family) is the norm's in typical images and another in exceptional ones."""
     for spec in paper_specs:
         norm = CONCEPTS[spec.concept].norm(spec.norm)
         if norm.expect.kind != "colour":
             continue
-        role = {"stop_sign": "plate", "ladybug": "shell"}.get(spec.concept, "body")
-        shows = colour_of(spec.colours[role])
+        shows = measured(spec)[norm.measure].value
         assert (shows == norm.expect.value) == (spec.image_type == "typical"), spec.image_id
 
 

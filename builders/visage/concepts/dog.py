@@ -7,15 +7,16 @@ from builders.visage.concept import Concept, Norm, Noun, Subcategory, exactly
 from builders.visage.drawings import quadruped
 
 DOG = quadruped.Variant(
-    body=(18.0, 8.5),
-    body_y=6.0,
-    leg_width=3.2,
-    neck=(7.0, 45.0),
-    neck_width=6.5,
-    head=(6.0, 4.8),
-    snout=4.8,
-    ears="long",
-    tail="raised",
+    head_shape="dog",
+    head=12.5,
+    head_angle=6.0,
+    body=(16.5, 7.6),
+    body_y=8.5,
+    leg_width=3.0,
+    feet="paw",
+    neck=(7.0, 52.0),
+    neck_width=6.4,
+    tail="wagging",
 )
 
 CONCEPT = Concept(

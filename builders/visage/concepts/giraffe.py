@@ -7,17 +7,20 @@ from builders.visage.concept import Concept, Norm, Noun, Subcategory, at_least
 from builders.visage.drawings import quadruped
 
 GIRAFFE = quadruped.Variant(
-    body=(15.0, 8.0),
-    body_y=-3.0,
-    leg_width=2.8,
-    neck=(21.0, 68.0),
-    neck_width=5.6,
-    head=(4.4, 3.4),
-    snout=3.6,
-    ears="pointed",
-    tail="tufted",
-    coat="patches",
-    hooves=True,
+    head_shape="giraffe",
+    head=9.5,
+    head_angle=18.0,
+    body=(13.5, 7.2),
+    body_y=-4.0,
+    withers=3.0,
+    leg_width=2.9,
+    neck=(24.0, 66.0),
+    neck_width=4.8,
+    tail="hanging",
+    tuft="dark",
+    mane="crest",
+    coat="giraffe",
+    horns="ossicones",
 )
 
 CONCEPT = Concept(
@@ -27,9 +30,10 @@ CONCEPT = Concept(
     drawer=quadruped.DRAWER,
     typical=GIRAFFE,
     palette={
-        "body": family("cream", "maple"),
-        "shade": family("tan", "wood"),
-        "marks": family("brown", "wood"),
+        "body": family("cream", "ivory"),
+        "marks": family("wood", "brown"),
+        "mane": family("brown", "dark_brown"),
+        "horn": family("brown", "dark_brown"),
     },
     norms=(Norm("spots", "have", "spots", measure="spots", expect=at_least(1)),),
     exceptions=(
@@ -38,7 +42,7 @@ CONCEPT = Concept(
             Noun("spotless giraffe", "spotless giraffes"),
             ("spots",),
             replace(GIRAFFE, coat="plain"),
-            palette={"body": family("tan", "wood")},
+            palette={"body": family("wood", "tan")},
             fact="A solid brown giraffe without spots was born at Brights Zoo, Tennessee, in 2023.",
             reveals=("spots",),
         ),
@@ -47,7 +51,7 @@ CONCEPT = Concept(
             Noun("white giraffe", "white giraffes", aliases=("leucistic giraffe",)),
             ("spots",),
             replace(GIRAFFE, coat="plain"),
-            palette={"body": family("white"), "shade": family("silver")},
+            palette={"body": family("white"), "mane": family("cream", "maple"), "horn": family("maple")},
             fact="Leucistic giraffes in Garissa, Kenya, have white coats without the brown patches.",
         ),
     ),
