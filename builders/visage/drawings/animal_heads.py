@@ -32,6 +32,8 @@ class Head:
     jaw: Point = (0.75, 0.3)
     #: Slit pupils (cats, goats) instead of a round dark eye.
     slit: bool = False
+    #: The near ear's role: the coat's, or its shade (a hound's darker drooping ears).
+    ear_tone: str = "body"
 
 
 def _ear(base_back: Point, base_front: Point, tip: Point, bulge: float = 0.25) -> Shape:
@@ -119,6 +121,7 @@ HEADS: dict[str, Head] = {
         ears=((_far(EARS["drooping"]), True), (EARS["drooping"], False)),
         mouth=((1.0, 0.12), (0.86, 0.2), (0.7, 0.2)),
         jaw=(0.74, 0.22),
+        ear_tone="shade",
     ),
     # Long face, big jaw, pricked ears: a horse's (and a zebra's).
     "horse": Head(

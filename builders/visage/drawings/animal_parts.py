@@ -260,6 +260,16 @@ def wool(torso: Shape, place: Place) -> tuple[Shape, ...]:
     return (tuple(puffs), cap)
 
 
+def folds(body: tuple[float, float, float]) -> tuple[tuple[Point, ...], ...]:
+    """An Indian rhinoceros's armour: deep folds behind the shoulder and before the hip, and a saddle."""
+    cy, rx, ry = body
+    return (
+        ((rx * 0.42, cy - ry * 0.95), (rx * 0.34, cy), (rx * 0.4, cy + ry * 0.9)),
+        ((-rx * 0.5, cy - ry * 0.95), (-rx * 0.42, cy), (-rx * 0.5, cy + ry * 0.85)),
+        ((-rx * 0.3, cy - ry * 0.35), (0.0, cy - ry * 0.2), (rx * 0.3, cy - ry * 0.35)),
+    )
+
+
 def tongue(jaw: Point, length: float) -> Shape:
     x, y = jaw
     u = length / 12

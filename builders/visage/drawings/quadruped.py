@@ -39,6 +39,7 @@ class Variant:
     head: float = 12.0  # head length, back of the skull to the nose
     head_angle: float = 10.0  # degrees the nose points below the horizontal
     ears: str = ""  # an animal_heads.EARS key replacing the head's own ears
+    ear_tone: str = ""  # the role of both ears, if not the head's usual (a panda's black ears)
     body: tuple[float, float] = (20.0, 10.0)  # half length, half depth of the torso
     body_y: float = 4.0
     withers: float = 0.0  # the shoulders stand this much above the back (a giraffe, a bear's hump)
@@ -46,6 +47,7 @@ class Variant:
     legs: int = 4
     leg_width: float = 3.2
     feet: str = "hoof"  # hoof | paw | pad
+    foot_tone: str = ""  # the role of paws or pads, if not the leg's (a panda's black paws)
     neck: tuple[float, float] = (9.0, 50.0)  # length, degrees above the horizontal
     neck_width: float = 7.0
     tail: str = "hanging"  # see animal_parts.tail
@@ -62,6 +64,7 @@ class Variant:
     trunk: bool = False
     wool: bool = False
     fur: bool = False  # long hair: a ragged outline (a Cymric)
+    folds: bool = False  # skin folds over shoulder and hip (an Indian rhinoceros's armour)
     tongue: bool = False
     whiskers: bool = False
     #: Overall size: cubs and fawns are smaller.
@@ -95,6 +98,7 @@ class Geometry:
     big_ear: Shape
     fang: Shape
     wool: tuple[Shape, ...]
+    folds: tuple[tuple[Point, ...], ...]
     tongue: Shape
     colour_points: tuple[Point, ...]
     tongue_points: tuple[Point, ...]
@@ -208,6 +212,7 @@ def geometry(variant: Variant, rng: random.Random) -> Geometry:
         big_ear=_big_ear(variant, place),
         fang=parts.fang(place) if variant.fangs else (),
         wool=parts.wool(torso, place) if variant.wool else (),
+        folds=parts.folds((cy, rx, ry)) if variant.folds else (),
         tongue=parts.tongue(place(head_shape.jaw), variant.head) if variant.tongue else (),
         colour_points=parts.clear_points((cy, rx, ry), [*laid.torso, *(s for _, _, s in patches)]),
         tongue_points=parts.tongue_points(place(head_shape.jaw), variant.head) if variant.tongue else (),
@@ -295,9 +300,8 @@ def draw(g: Geometry, parent: ET.Element, colours: Mapping[str, str]) -> None:
             colours,
         )
         if leg.foot:
-            polygon(
-                group, leg.foot, colours["dark" if v.feet == "hoof" else ("shade" if leg.far else "body")]
-            )
+            tone = v.foot_tone or ("dark" if v.feet == "hoof" else ("shade" if leg.far else "body"))
+            polygon(group, leg.foot, colours[tone])
     if g.tail:
         stroke(group, g.tail, colours["body"], g.tail_width)
         if g.tuft:
@@ -317,6 +321,8 @@ def draw(g: Geometry, parent: ET.Element, colours: Mapping[str, str]) -> None:
     )
     for shape in g.wool:
         smooth(group, shape, colours["wool"])
+    for fold in g.folds:
+        stroke(group, fold, colours["shade"], 0.9)
     if g.mane and v.mane == "lion":
         smooth(group, g.mane, colours["mane"])
     striped_crest = v.mane == "crest" and v.crest == "body"
@@ -338,7 +344,7 @@ def _head(g: Geometry, group: ET.Element, colours: Mapping[str, str]) -> None:
             smooth(group, shape, colours["horn"])
     for shape, far in g.ears:
         if far:
-            smooth(group, shape, colours["shade"])
+            smooth(group, shape, colours[v.ear_tone or "shade"])
     smooth(group, g.head, colours["body"])
     _clipped(
         group,
@@ -355,7 +361,7 @@ def _head(g: Geometry, group: ET.Element, colours: Mapping[str, str]) -> None:
         smooth(group, g.big_ear, colours["shade"])
     for shape, far in g.ears:
         if not far:
-            smooth(group, shape, colours["body"])
+            smooth(group, shape, colours[v.ear_tone or HEADS[v.head_shape].ear_tone])
     if g.nose:
         smooth(group, g.nose, colours["nose" if v.head_shape in ("pig", "cat") else "dark"])
     if g.mouth:
