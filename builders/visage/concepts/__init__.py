@@ -53,6 +53,12 @@ MODULES = (
     "tomato",
     "pumpkin",
     "eggplant",
+    "sunflower",
+    "cauliflower",
+    "watermelon",
+    "clover",
+    "cactus",
+    "tree",
 )
 
 CONCEPTS: dict[str, Concept] = {concept.key: concept for concept in entries(__name__, MODULES, "CONCEPT")}

@@ -77,8 +77,17 @@ def geometry(variant: Variant, rng: random.Random) -> Geometry:
 
 
 def _swan(v: Variant, rng: random.Random) -> Geometry:
-    body = ((13.0, -1.0), (6.0, -6.5), (-4.0, -9.5), (-12.0, -8.0), (-19.0, -12.0), (-16.0, -4.0),
-            (-12.0, 3.0), (0.0, 5.0), (11.0, 3.5))  # fmt: skip
+    body = (
+        (13.0, -1.0),
+        (6.0, -6.5),
+        (-4.0, -9.5),
+        (-12.0, -8.0),
+        (-19.0, -12.0),
+        (-16.0, -4.0),
+        (-12.0, 3.0),
+        (0.0, 5.0),
+        (11.0, 3.5),
+    )
     wing = ((8.0, -3.0), (0.0, -8.5), (-11.0, -9.0), (-17.5, -11.0), (-12.0, -4.5), (-2.0, -2.0))
     spine = ((9.5, -3.0), (12.0, -12.0), (8.0, -19.0), (8.5, -26.0), (13.0, -29.0))
     neck = ribbon(spine, (7.0, 4.2, 3.4, 3.2, 3.0))
@@ -87,13 +96,37 @@ def _swan(v: Variant, rng: random.Random) -> Geometry:
     knob = ((15.2, -30.8), (17.2, -30.6), (17.0, -27.0), (15.0, -27.4))
     water = ellipse_points((-1.0, 4.5), 23.0, 3.4, 24)
     points = ((2.0, -0.4), (-5.0, -0.6), (6.5, -0.6), (11.0, -7.0), (10.2, -15.0))
-    return Geometry(v, body, neck, head, beak, (14.8, -30.0), 0.7, (), knob if v.mask else (), wing, (),
-                    (), water, (), (), points)  # fmt: skip
+    return Geometry(
+        v,
+        body,
+        neck,
+        head,
+        beak,
+        (14.8, -30.0),
+        0.7,
+        (),
+        knob if v.mask else (),
+        wing,
+        (),
+        (),
+        water,
+        (),
+        (),
+        points,
+    )
 
 
 def _songbird(v: Variant, rng: random.Random) -> Geometry:
-    body = ((9.0, -3.0), (7.5, -9.0), (0.0, -10.0), (-7.0, -7.0), (-11.0, -2.0), (-7.0, 4.5), (0.0, 7.0),
-            (7.0, 4.0))  # fmt: skip
+    body = (
+        (9.0, -3.0),
+        (7.5, -9.0),
+        (0.0, -10.0),
+        (-7.0, -7.0),
+        (-11.0, -2.0),
+        (-7.0, 4.5),
+        (0.0, 7.0),
+        (7.0, 4.0),
+    )
     head = ellipse_points((7.0, -11.0), 6.2, 5.8, 16)
     crest = ((2.5, -15.0), (-1.5, -22.5), (4.0, -18.5), (3.0, -23.0), (9.5, -15.5)) if v.crest else ()
     beak = ((12.0, -13.5), (18.0, -10.5), (12.0, -7.0))
@@ -103,13 +136,37 @@ def _songbird(v: Variant, rng: random.Random) -> Geometry:
     legs = (((1.0, 6.0), (1.5, 10.0)), ((-2.0, 6.0), (-1.5, 10.0)))
     branch = ribbon(((-22.0, 11.5), (0.0, 10.6), (22.0, 9.5)), (3.2, 3.0, 2.4))
     points = ((3.0, 2.5), (5.5, -1.5), (1.0, 5.0), (6.0, 1.5))
-    return Geometry(v, body, (), head, beak, (9.0, -11.5), 1.2, (crest,) if crest else (),
-                    mask if v.mask else (), wing, tail, legs, branch, (), (), points)  # fmt: skip
+    return Geometry(
+        v,
+        body,
+        (),
+        head,
+        beak,
+        (9.0, -11.5),
+        1.2,
+        (crest,) if crest else (),
+        mask if v.mask else (),
+        wing,
+        tail,
+        legs,
+        branch,
+        (),
+        (),
+        points,
+    )
 
 
 def _crow(v: Variant, rng: random.Random) -> Geometry:
-    body = ((10.0, -6.0), (6.0, -10.5), (-4.0, -9.5), (-13.0, -3.0), (-9.0, 3.5), (-1.0, 7.0), (6.0, 5.5),
-            (10.5, 0.0))  # fmt: skip
+    body = (
+        (10.0, -6.0),
+        (6.0, -10.5),
+        (-4.0, -9.5),
+        (-13.0, -3.0),
+        (-9.0, 3.5),
+        (-1.0, 7.0),
+        (6.0, 5.5),
+        (10.5, 0.0),
+    )
     head = ellipse_points((9.5, -11.5), 4.8, 4.4, 16)
     beak = ((12.5, -13.8), (19.5, -11.0), (13.0, -8.6))
     wing = ((7.0, -7.5), (-3.0, -9.0), (-17.0, -1.5), (-7.0, 2.5), (4.0, 1.5))

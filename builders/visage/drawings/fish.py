@@ -51,12 +51,34 @@ ROLES = (
 
 def geometry(variant: Variant, rng: random.Random) -> Geometry:
     sway = rng.uniform(-2.5, 2.5)
-    body = ((24.0, 0.0), (20.0, -9.0), (8.0, -16.0), (-6.0, -15.0), (-15.0, -8.0), (-17.0, 0.0), (-15.0, 8.0),
-            (-4.0, 14.5), (10.0, 13.0), (21.0, 7.0))  # fmt: skip
-    upper = ((-15.0, -3.0), (-24.0, -14.0 + sway), (-36.0, -20.0 + sway), (-34.0, -9.0 + sway), (-38.0, -1.0),
-             (-26.0, -2.0))  # fmt: skip
-    lower = ((-15.0, 3.0), (-26.0, 2.0), (-38.0, 2.0), (-33.0, 10.0 - sway), (-35.0, 21.0 - sway),
-             (-23.0, 14.0 - sway))  # fmt: skip
+    body = (
+        (24.0, 0.0),
+        (20.0, -9.0),
+        (8.0, -16.0),
+        (-6.0, -15.0),
+        (-15.0, -8.0),
+        (-17.0, 0.0),
+        (-15.0, 8.0),
+        (-4.0, 14.5),
+        (10.0, 13.0),
+        (21.0, 7.0),
+    )
+    upper = (
+        (-15.0, -3.0),
+        (-24.0, -14.0 + sway),
+        (-36.0, -20.0 + sway),
+        (-34.0, -9.0 + sway),
+        (-38.0, -1.0),
+        (-26.0, -2.0),
+    )
+    lower = (
+        (-15.0, 3.0),
+        (-26.0, 2.0),
+        (-38.0, 2.0),
+        (-33.0, 10.0 - sway),
+        (-35.0, 21.0 - sway),
+        (-23.0, 14.0 - sway),
+    )
     dorsal = ((8.0, -15.0), (2.0, -24.0 + sway / 2), (-10.0, -21.0), (-8.0, -13.0))
     pectoral = ((9.0, 5.0), (4.0, 15.0), (1.0, 16.0), (2.0, 7.0))
     anal = ((-8.0, 12.0), (-12.0, 19.0), (-16.0, 17.0), (-13.0, 9.0))
@@ -69,8 +91,19 @@ def geometry(variant: Variant, rng: random.Random) -> Geometry:
     stalk = ellipse_points((18.0, -6.0), 4.0, 3.0, 12, -30) if variant.telescope else ()
     mouth = ((24.0, 1.0), (22.5, 2.5), (21.0, 2.0))
     points = ((4.0, 8.0), (-2.0, 7.0), (7.0, -8.0), (-6.0, 10.0), (0.0, -12.0))
-    return Geometry(variant, body, (upper, lower), (dorsal, pectoral, anal), gill, scales, eye, eye_r, stalk,
-                    mouth, points)  # fmt: skip
+    return Geometry(
+        variant,
+        body,
+        (upper, lower),
+        (dorsal, pectoral, anal),
+        gill,
+        scales,
+        eye,
+        eye_r,
+        stalk,
+        mouth,
+        points,
+    )
 
 
 def draw(g: Geometry, parent: ET.Element, colours: Mapping[str, str]) -> None:

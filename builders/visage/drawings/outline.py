@@ -94,6 +94,16 @@ def ellipse_points(
     return tuple(found)
 
 
+def zoomed(parent: ET.Element, zoom: float) -> ET.Element:
+    """A group drawing its content `zoom` times larger (a drawer laid out in small coordinates)."""
+    return sub(parent, "g", transform=f"scale({fmt(zoom)})")
+
+
+def at_zoom(points: Sequence[Point], zoom: float) -> tuple[Point, ...]:
+    """Points of a zoomed drawing in the drawer's frame (for its probes)."""
+    return tuple((x * zoom, y * zoom) for x, y in points)
+
+
 def moved(points: Sequence[Point], dx: float, dy: float) -> tuple[Point, ...]:
     return tuple((x + dx, y + dy) for x, y in points)
 
