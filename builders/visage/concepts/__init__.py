@@ -15,6 +15,8 @@ MODULES = (
     # objects
     "clock",
     "guitar",
+    "violin",
+    "banjo",
     "stop_sign",
     "chair",
     "table",
@@ -24,6 +26,8 @@ MODULES = (
     "pencil",
     "playing_card",
     "snowman",
+    "hammer",
+    "cup",
     # animals
     "cat",
     "dog",
