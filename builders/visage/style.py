@@ -92,7 +92,7 @@ def sample_palette(
         options[role.name] = candidates
     shading = {role.name: role.shaded for role in roles if role.shaded and role.name not in overrides}
     # A shaded role's base chooses first and its tone right after, before others take colours near it.
-    first = [name for pair in shading.items() for name in reversed(pair)]
+    first = list(dict.fromkeys(name for pair in shading.items() for name in reversed(pair)))
     order = [
         *first,
         *(name for name in sorted(options, key=lambda name: len(options[name])) if name not in first),

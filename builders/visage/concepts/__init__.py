@@ -28,6 +28,9 @@ MODULES = (
     "snowman",
     "hammer",
     "cup",
+    "shoe",
+    "coin",
+    "basketball",
     # animals
     "cat",
     "dog",

@@ -37,7 +37,7 @@ class Geometry:
 
 ROLES = (
     Role("body", family("white", "blue", "red", "cream", "teal", "green", "tan", "grey")),
-    Role("rim", family("silver", "cream", "grey", "ivory"), shaded="body"),
+    Role("rim", family("silver", "cream", "grey", "ivory")),
     Role("drink", family("dark_brown", "brown", "coal")),
     Role("handle", family("silver", "navy", "dark_brown", "grey", "dark_grey"), shaded="body"),
     Role("band", family("gold", "navy", "red", "brown", "green")),

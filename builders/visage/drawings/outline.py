@@ -16,8 +16,9 @@ from builders.core.svg import fmt, sub
 from builders.visage.drawing import Point
 
 
-def curve(points: Sequence[Point], closed: bool = True) -> str:
-    """SVG path data of a smooth curve through `points` (closed by default).
+def curve(points: Sequence[Point], closed: bool = True, tension: float = 1.0) -> str:
+    """SVG path data of a smooth curve through `points` (closed by default); a lower `tension`
+    bends less between points, for shapes with sharp turns (a shoe's collar).
 
     >>> curve([(0, 0), (10, 0), (10, 10)], closed=False)[:12]
     'M0 0C1.667 0'
@@ -33,15 +34,18 @@ def curve(points: Sequence[Point], closed: bool = True) -> str:
     parts = [f"M{fmt(points[0][0])} {fmt(points[0][1])}"]
     for k in range(segments):
         p0, p1, p2, p3 = at(k - 1), at(k), at(k + 1), at(k + 2)
-        c1 = (p1[0] + (p2[0] - p0[0]) / 6, p1[1] + (p2[1] - p0[1]) / 6)
-        c2 = (p2[0] - (p3[0] - p1[0]) / 6, p2[1] - (p3[1] - p1[1]) / 6)
+        k = tension / 6
+        c1 = (p1[0] + (p2[0] - p0[0]) * k, p1[1] + (p2[1] - p0[1]) * k)
+        c2 = (p2[0] - (p3[0] - p1[0]) * k, p2[1] - (p3[1] - p1[1]) * k)
         parts.append(f"C{fmt(c1[0])} {fmt(c1[1])} {fmt(c2[0])} {fmt(c2[1])} {fmt(p2[0])} {fmt(p2[1])}")
     return "".join(parts) + ("Z" if closed else "")
 
 
-def smooth(parent: ET.Element, points: Sequence[Point], fill: str, **attrs: object) -> ET.Element:
+def smooth(
+    parent: ET.Element, points: Sequence[Point], fill: str, tension: float = 1.0, **attrs: object
+) -> ET.Element:
     """A filled smooth closed shape through `points`."""
-    return sub(parent, "path", d=curve(points), fill=fill, **attrs)
+    return sub(parent, "path", d=curve(points, tension=tension), fill=fill, **attrs)
 
 
 def stroke(parent: ET.Element, points: Sequence[Point], colour: str, width: float) -> ET.Element:
