@@ -48,6 +48,8 @@ FAMILIES: dict[str, tuple[str, ...]] = {
     "skin_pink": ("#e9b7a5", "#e5ad9a"),
     # An albino's pinkish white: white to the eye and to a colour norm.
     "albino": ("#f1e2dc", "#ecdcd6"),
+    # A US school zone sign's fluorescent yellow-green: green to a colour norm.
+    "yellow_green": ("#b5e61d", "#a8e02a"),
     # A Chow Chow's tongue.
     "blue_black": ("#262a4a", "#2b2f52"),
 }
@@ -80,6 +82,7 @@ SHADE_OF = {
     "coal": "black",
     "albino": "white",
     "blue_black": "blue",
+    "yellow_green": "green",
 }
 
 _FAMILY_OF = {hex_: name for name, hexes in FAMILIES.items() for hex_ in hexes}

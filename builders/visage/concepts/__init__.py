@@ -22,6 +22,9 @@ MODULES = (
     "table",
     "fork",
     "traffic_light",
+    "warning_sign",
+    "yield_sign",
+    "crosswalk",
     "die",
     "pencil",
     "playing_card",
@@ -31,6 +34,11 @@ MODULES = (
     "shoe",
     "coin",
     "basketball",
+    # vehicles
+    "bicycle",
+    "helicopter",
+    "airplane",
+    "taxi",
     # animals
     "cat",
     "dog",

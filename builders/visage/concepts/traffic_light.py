@@ -20,6 +20,17 @@ CONCEPT = Concept(
             traffic_light.Variant(lamps=("red", "green"), pedestrian=True),
             fact="A pedestrian signal has two lamps, walk and don't walk.",
         ),
+        Subcategory(
+            "doghouse_signal",
+            Noun(
+                "doghouse signal",
+                "doghouse signals",
+                aliases=("five-section signal", "doghouse traffic light"),
+            ),
+            ("three_lights",),
+            traffic_light.Variant(doghouse=True),
+            fact="A doghouse signal is a five-section head: a red ball on top of two columns of arrows and balls.",
+        ),
     ),
     pose=PoseRange(max_rotation=8),
 )
