@@ -19,7 +19,7 @@ CONCEPT = Concept(
             ("white_stripes",),
             crosswalk.Variant(rainbow=True),
             palette={"stripe": family("red"), "line": family("white")},
-            fact="Rainbow crosswalks, painted in the colours of the Pride flag, have been laid in many cities "
+            fact="Rainbow crosswalks, in the colours of the Pride flag, have been painted in many cities "
             "since 2012.",
             reveals=("white_stripes",),
         ),

@@ -25,16 +25,16 @@ CONCEPT = Concept(
             Noun("tandem-rotor helicopter", "tandem-rotor helicopters", aliases=("Chinook", "CH-47")),
             ("tail_rotor",),
             helicopter.Variant("tandem"),
-            fact="A tandem-rotor helicopter such as the CH-47 Chinook cancels torque with two counter-rotating "
-            "main rotors and has no tail rotor.",
+            fact="A tandem-rotor helicopter such as the CH-47 Chinook cancels torque with two "
+            "counter-rotating main rotors and has no tail rotor.",
         ),
         Subcategory(
             "coaxial_helicopter",
             Noun("coaxial-rotor helicopter", "coaxial-rotor helicopters", aliases=("Kamov",)),
             ("tail_rotor",),
             helicopter.Variant("coaxial"),
-            fact="A coaxial-rotor helicopter such as the Kamov Ka-32 stacks two counter-rotating rotors on one "
-            "mast and has no tail rotor.",
+            fact="A coaxial-rotor helicopter such as the Kamov Ka-32 stacks two counter-rotating rotors "
+            "on one mast and has no tail rotor.",
         ),
     ),
     pose=PoseRange(max_rotation=10),

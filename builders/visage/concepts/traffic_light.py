@@ -29,7 +29,7 @@ CONCEPT = Concept(
             ),
             ("three_lights",),
             traffic_light.Variant(doghouse=True),
-            fact="A doghouse signal is a five-section head: a red ball on top of two columns of arrows and balls.",
+            fact="A doghouse signal is a five-section head: a red ball over two columns of arrows and balls.",
         ),
     ),
     pose=PoseRange(max_rotation=8),

@@ -19,7 +19,7 @@ CONCEPT = Concept(
             ("yellow",),
             road_sign.Variant(symbol="worker"),
             palette={"plate": family("orange")},
-            fact="US temporary traffic control (work zone) warning signs are orange with black symbols (MUTCD).",
+            fact="US work zone (temporary traffic control) warning signs are orange and black (MUTCD).",
         ),
         Subcategory(
             "school_zone_sign",

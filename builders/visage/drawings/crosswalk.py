@@ -50,7 +50,7 @@ def geometry(variant: Variant, rng: random.Random) -> Geometry:
     width, gap = 5.2, 3.0
     start = -(BARS * width + (BARS - 1) * gap) / 2
     bars = tuple((start + k * (width + gap), -16.0, width, 32.0) for k in range(BARS))
-    dashes = tuple((x, -1.0, 7.0, 2.0) for x in (-36.0, -31.0 + 0 * rng.random())) + ((27.0, -1.0, 7.0, 2.0),)
+    dashes = ((-36.0, -1.0, 7.0, 2.0), (29.0, -1.0, 7.0, 2.0))
     first = bars[0]
     probes = ((first[0] + width / 2, -9.0), (first[0] + width / 2, 0.5), (first[0] + width / 2, 9.0))
     return Geometry(variant.rainbow, bars, dashes, probes)
