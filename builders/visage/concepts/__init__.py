@@ -39,6 +39,12 @@ MODULES = (
     "helicopter",
     "airplane",
     "taxi",
+    # food
+    "pizza",
+    "doughnut",
+    "egg",
+    "chocolate_bar",
+    "pretzel",
     # animals
     "cat",
     "dog",
