@@ -19,7 +19,7 @@ CONCEPT = Concept(
             ("brown",),
             chocolate_bar.Variant(),
             palette={"chocolate": family("white"), "label": family("gold", "yellow")},
-            fact="White chocolate is cocoa butter, sugar and milk without cocoa solids, so it is ivory white.",
+            fact="White chocolate is cocoa butter, sugar and milk without cocoa solids: ivory white.",
             reveals=("brown",),
         ),
         Subcategory(
