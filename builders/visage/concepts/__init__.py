@@ -45,6 +45,14 @@ MODULES = (
     "egg",
     "chocolate_bar",
     "pretzel",
+    # body
+    "eye",
+    "peacock_feather",
+    # nature
+    "snowflake",
+    "rainbow",
+    "iceberg",
+    "mushroom",
     # animals
     "cat",
     "dog",

@@ -20,6 +20,7 @@ CONCEPT = Concept(
             fish.Variant(telescope=True),
             palette={"body": family("black"), "line": family("dark_grey"), "eye": family("silver")},
             fact="The black moor is a telescope-eyed fancy goldfish whose velvety scales are black.",
+            reveals=("orange",),
         ),
     ),
 )
