@@ -20,7 +20,7 @@ CONCEPT = Concept(
             ),
             ("six_arms",),
             snowflake.Variant(12),
-            fact="Twelve-branched snowflakes form when two six-armed crystals grow together, 30 degrees apart.",
+            fact="Twelve-branched snowflakes are two six-armed crystals grown together, 30 degrees apart.",
             reveals=("six_arms",),
         ),
         Subcategory(
