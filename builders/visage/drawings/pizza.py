@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from builders.visage.colours import family
 from builders.visage.drawing import Drawer, Measured, Point, Role, corners
 from builders.visage.drawings.outline import ellipse_points, ribbon, smooth
-from builders.visage.drawings.primitives import circle, line, rect
+from builders.visage.drawings.primitives import circle, line, polygon, rect
 
 Shape = tuple[Point, ...]
 
@@ -129,7 +129,7 @@ def draw(g: Geometry, parent: ET.Element, colours: Mapping[str, str]) -> None:
         (x0, y0), (x1, _), (_, y2) = g.cheese[0], g.cheese[1], g.cheese[2]
         rect(parent, x0, y0, x1 - x0, y2 - y0, colours["cheese"], r=0.8)
     for stripe in g.stripes:
-        smooth(parent, stripe, colours["sauce"])
+        polygon(parent, stripe, colours["sauce"])
     for x, y in g.toppings:
         circle(parent, (x, y), 3.4, colours["pepperoni"])
     for x, y in g.olives:
