@@ -78,6 +78,8 @@ class Role:
     name: str
     candidates: tuple[str, ...]
     shaded: str = ""
+    #: With `shaded`: try a lighter tone rather than a darker one (the lit top of a die).
+    lighter: bool = False
 
 
 @dataclasses.dataclass(frozen=True)

@@ -91,13 +91,14 @@ def sample_palette(
         rng_for(*key, "palette", role.name).shuffle(candidates)
         options[role.name] = candidates
     shading = {role.name: role.shaded for role in roles if role.shaded and role.name not in overrides}
+    lighter = {role.name for role in roles if role.lighter}
     # A shaded role's base chooses first and its tone right after, before others take colours near it.
     first = list(dict.fromkeys(name for pair in shading.items() for name in reversed(pair)))
     order = [
         *first,
         *(name for name in sorted(options, key=lambda name: len(options[name])) if name not in first),
     ]
-    chosen = _search(order, options, shading, {})
+    chosen = _search(order, options, shading, lighter, {})
     if chosen is None:
         raise SpecError(
             f"the roles {order} have no colours {MIN_DISTANCE:g} apart from each other; "
@@ -107,31 +108,35 @@ def sample_palette(
 
 
 def _search(
-    order: list[str], options: dict[str, list[str]], shading: Mapping[str, str], chosen: dict[str, str]
+    order: list[str],
+    options: dict[str, list[str]],
+    shading: Mapping[str, str],
+    lighter: set[str],
+    chosen: dict[str, str],
 ) -> dict[str, str] | None:
     if len(chosen) == len(order):
         return chosen
     name = order[len(chosen)]
     candidates = options[name]
     if name in shading:
-        candidates = [shade(chosen[shading[name]]), *candidates]
+        candidates = [shade(chosen[shading[name]], lighter=name in lighter), *candidates]
     for colour in candidates:
         if _apart(colour, chosen.values()):
-            found = _search(order, options, shading, {**chosen, name: colour})
+            found = _search(order, options, shading, lighter, {**chosen, name: colour})
             if found is not None:
                 return found
     return None
 
 
-def shade(hex_: str) -> str:
+def shade(hex_: str, lighter: bool = False) -> str:
     """A darker tone of a colour, or a lighter one where darker would hardly differ (far legs, far ears).
 
-    >>> shade("#ef6c00"), shade("#151515"), shade("#5d3f28")
-    ('#b35100', '#5b5b5b', '#8e7968')
+    >>> shade("#ef6c00"), shade("#151515"), shade("#5d3f28"), shade("#c62828", lighter=True)
+    ('#b35100', '#5b5b5b', '#8e7968', '#d76868')
     """
     r, g, b = rgb(hex_)
     darker = "#" + "".join(f"{round(v * 0.75):02x}" for v in (r, g, b))
-    if distance(darker, hex_) >= MIN_DISTANCE + 4:
+    if not lighter and distance(darker, hex_) >= MIN_DISTANCE + 4:
         return darker
     return "#" + "".join(f"{round(v + (255 - v) * 0.3):02x}" for v in (r, g, b))
 

@@ -25,7 +25,10 @@ CONCEPT = Concept(
             Noun("yunomi", "yunomi", aliases=("Japanese teacup", "yunomi cup")),
             ("handle",),
             cup.Variant("yunomi"),
-            palette={"body": family("teal", "green", "tan", "grey"), "band": family("dark_brown", "navy")},
+            palette={
+                "body": family("lcd", "grey", "teal", "tan"),
+                "band": family("dark_brown", "navy", "brown"),
+            },
             fact="The yunomi, Japan's everyday teacup, is a tall cup without a handle.",
         ),
     ),

@@ -17,7 +17,11 @@ CONCEPT = Concept(
             Noun("jelly doughnut", "jelly doughnuts", aliases=("jelly donut", "Berliner", "bismarck")),
             ("hole",),
             doughnut.Variant("jelly"),
-            palette={"icing": family("cream", "ivory"), "sprinkle_b": family("white")},
+            palette={
+                "icing": family("cream", "ivory"),
+                "sprinkle_b": family("white"),
+                "filling": family("red"),
+            },
             fact="A jelly doughnut is a round filled doughnut without a hole, injected with jam.",
         ),
         Subcategory(

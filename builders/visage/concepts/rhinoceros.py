@@ -30,7 +30,7 @@ CONCEPT = Concept(
     name=Noun("rhinoceros", "rhinoceroses", aliases=("rhino", "rhinos")),
     drawer=quadruped.DRAWER,
     typical=RHINO,
-    palette={"body": family("grey", "dark_grey"), "horn": family("tan", "maple")},
+    palette={"body": family("grey", "dark_grey"), "horn": family("ivory", "cream", "maple")},
     norms=(Norm("two_horns", "have", "two horns", measure="horns", expect=exactly(2)),),
     exceptions=(
         Subcategory(

@@ -180,10 +180,10 @@ def horns(kind: str, place: Place, length: float) -> tuple[tuple[Shape, bool], .
         far = tuple(place((x - 0.14, y + 0.02)) for x, y in shape)
         return ((far, True), (near, False))
     if kind in ("rhino1", "rhino2"):
-        front = ((0.76, 0.06), (0.98, 0.18), (0.98, -0.18), (0.92, -0.46), (0.86, -0.2))
+        front = ((0.74, 0.08), (1.0, 0.2), (1.0, -0.2), (0.94, -0.62), (0.84, -0.22))
         found = [(tuple(place(p) for p in front), False)]
         if kind == "rhino2":
-            back = ((0.52, -0.02), (0.68, 0.04), (0.66, -0.16), (0.6, -0.28), (0.56, -0.14))
+            back = ((0.5, -0.0), (0.68, 0.04), (0.67, -0.2), (0.6, -0.4), (0.55, -0.16))
             found.insert(0, (tuple(place(p) for p in back), False))
         return tuple(found)
     if kind == "ram":

@@ -55,14 +55,26 @@ def geometry(variant: Variant, rng: random.Random) -> Geometry:
         bands = (((-12.0, -3.0), (12.0, -3.0), (10.9, 10.0), (-10.9, 10.0)),)
         return Geometry(kind, body, rim, (), (), (), bands, steam)
     if kind == "yunomi":
-        body = ((-11.0, -14.0), (11.0, -14.0), (11.5, 10.0), (10.5, 26.0), (-10.5, 26.0), (-11.5, 10.0))
-        rim = ellipse_points((0.0, -14.0), 11.0, 2.6, 20)
-        drink = ellipse_points((0.0, -14.0), 9.6, 1.9, 20)
-        bands = (
-            ((-11.3, 2.0), (11.3, 2.0), (11.4, 6.0), (-11.4, 6.0)),
-            ((-11.5, 27.0), (11.5, 27.0), (11.0, 29.0), (-11.0, 29.0)),
+        # A handleless stoneware cup, barely tapering, on a small foot, glaze running down from the rim.
+        body = (
+            (-13.0, -16.0),
+            (13.0, -16.0),
+            (12.0, 8.0),
+            (10.5, 20.0),
+            (7.5, 23.0),
+            (-7.5, 23.0),
+            (-10.5, 20.0),
+            (-12.0, 8.0),
         )
-        return Geometry(kind, body, rim, drink, (), (), bands, steam)
+        rim = ellipse_points((0.0, -16.0), 13.0, 3.0, 24)
+        drink = ellipse_points((0.0, -16.0), 11.2, 2.2, 24)
+        drips = [(-12.6, -12.0)]
+        for k in range(9):
+            x = -12.4 + 24.8 * (k + 0.5) / 9
+            drips += [(x - 1.0, -9.0 + 3.0 * (k % 2)), (x + 1.0, -11.0)]
+        drips += [(12.6, -12.0), (12.8, -15.5), (-12.8, -15.5)]
+        foot = ((-7.5, 23.0), (7.5, 23.0), (7.0, 26.0), (-7.0, 26.0))
+        return Geometry(kind, body, rim, drink, (), (), (tuple(drips), foot), steam)
     body = ((-15.0, -10.0), (15.0, -10.0), (14.0, 6.0), (9.0, 15.0), (0.0, 17.5), (-9.0, 15.0), (-14.0, 6.0))
     rim = ellipse_points((0.0, -10.0), 15.0, 3.2, 24)
     drink = ellipse_points((0.0, -10.0), 13.2, 2.4, 24)
@@ -81,7 +93,10 @@ def draw(g: Geometry, parent: ET.Element, colours: Mapping[str, str]) -> None:
         smooth(parent, g.saucer, colours["rim"])
     if g.handle:
         smooth(parent, g.handle, colours["handle"])
-    (polygon if g.kind == "paper" else smooth)(parent, g.body, colours["body"])
+    if g.kind == "paper":
+        polygon(parent, g.body, colours["body"])
+    else:
+        smooth(parent, g.body, colours["body"], tension=0.35 if g.kind == "yunomi" else 1.0)
     for band in g.bands:
         polygon(parent, band, colours["band"])
     smooth(parent, g.rim, colours["rim"])

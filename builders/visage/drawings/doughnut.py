@@ -89,19 +89,43 @@ def geometry(variant: Variant, rng: random.Random) -> Geometry:
     if kind == "cream":
         icing = _wavy((0.0, -1.0), 22.0, 17.0, rng, bumps=7, depth=1.6)
         return Geometry(kind, dough, icing, (), (), (), (), 28.0)
-    # A jelly doughnut: a golden ball with a pale band, rolled in sugar, its jam squeezing out at one side.
-    band = ellipse_points((0.0, 9.0), 27.0, 6.0, 32)
-    filling = ((20.0, -3.0), (30.0, -7.0), (35.0, -2.0), (32.0, 4.0), (22.0, 3.0))
+    # A jelly doughnut: a sugared golden ball with a round bite out of its side, showing crumb and jam.
+    bite, r = (29.0, 0.0), 13.0
+
+    def on_ball(a: float) -> Point:
+        return 28.0 * math.cos(a), 2.0 + 24.0 * math.sin(a)
+
+    edge = next(a / 100 for a in range(0, 157) if math.dist(on_ball(a / 100), bite) > r)
+    ball = [on_ball(edge + (2 * math.pi - 2 * edge) * k / 40) for k in range(41)]
+    # The bite's edge runs inside the ball from its upper to its lower end, past the bite's leftmost point.
+    upper = math.atan2(ball[-1][1] - bite[1], ball[-1][0] - bite[0]) % (2 * math.pi)
+    lower = math.atan2(ball[0][1] - bite[1], ball[0][0] - bite[0]) % (2 * math.pi)
+
+    def arc(radius: float, trim: float) -> list[Point]:
+        start, end = upper - trim, lower + trim
+        return [
+            (
+                bite[0] + radius * math.cos(start + (end - start) * k / 16),
+                bite[1] + radius * math.sin(start + (end - start) * k / 16),
+            )
+            for k in range(17)
+        ]
+
+    outline = (*ball, *arc(r, 0.0))
+    crumb = (*arc(r, 0.04), *reversed(arc(r + 3.5, 0.3)))
+    jam = ellipse_points((bite[0] - r - 1.6, 1.0), 2.2, 6.5, 14)
     sugar = []
     for _ in range(40):
-        a, r = rng.uniform(0, 2 * math.pi), rng.uniform(0.1, 0.92)
-        x, y = 25.0 * r * math.cos(a), 1.0 + 20.0 * r * math.sin(a)
-        sugar.append(((x, y), (x + 0.6, y + 0.3)))
-    return Geometry(kind, dough, band, (), (), filling, tuple(sugar), 28.0)
+        a, rr = rng.uniform(0, 2 * math.pi), rng.uniform(0.1, 0.88)
+        x, y = 25.0 * rr * math.cos(a), 1.0 + 20.0 * rr * math.sin(a)
+        if math.dist((x, y), bite) > r + 6.0:
+            sugar.append(((x, y), (x + 0.6, y + 0.3)))
+    return Geometry(kind, outline, crumb, (), (), jam, tuple(sugar), 28.0)
 
 
 def draw(g: Geometry, parent: ET.Element, colours: Mapping[str, str]) -> None:
-    if g.filling:
+    filling_on_top = g.kind == "jelly"
+    if g.filling and not filling_on_top:
         smooth(parent, g.filling, colours["filling"])
     if g.hole:  # rings: each outline minus its hole
         sub(parent, "path", d=curve(g.dough) + curve(g.hole), fill=colours["dough"], fill_rule="evenodd")
@@ -114,7 +138,10 @@ def draw(g: Geometry, parent: ET.Element, colours: Mapping[str, str]) -> None:
         )
     else:
         smooth(parent, g.dough, colours["dough"], tension=0.6)
-        smooth(parent, g.icing, colours["icing"], tension=0.6)
+        if g.icing:
+            smooth(parent, g.icing, colours["icing"], tension=0.6)
+        if g.filling and filling_on_top:
+            smooth(parent, g.filling, colours["filling"], tension=0.6)
     for index, (start, end) in enumerate(g.sprinkles):
         tone = "sprinkle_b" if g.kind == "jelly" else ("sprinkle_a", "sprinkle_b", "sprinkle_c")[index % 3]
         line(parent, start, end, colours[tone], 0.9)
