@@ -8,6 +8,7 @@ that no norm names (wood, metal, skin tones) only give drawings realistic hues.
 
 from __future__ import annotations
 
+import functools
 import math
 
 #: family name -> hex colours, each hex in exactly one family.
@@ -116,6 +117,7 @@ def colour_of(hex_: str) -> str:
     return SHADE_OF.get(name, name)
 
 
+@functools.cache
 def rgb(hex_: str) -> tuple[int, int, int]:
     """`#rrggbb` as integers.
 
@@ -125,6 +127,7 @@ def rgb(hex_: str) -> tuple[int, int, int]:
     return int(hex_[1:3], 16), int(hex_[3:5], 16), int(hex_[5:7], 16)
 
 
+@functools.cache
 def distance(a: str, b: str) -> float:
     """Euclidean RGB distance between two hexes.
 

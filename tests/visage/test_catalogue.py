@@ -10,7 +10,7 @@ import pytest
 
 from builders.core.errors import SpecError, UsageError
 from builders.visage.colours import BACKGROUNDS, FAMILIES, FLOORS, MIN_DISTANCE, SHADE_OF, colour_of, distance
-from builders.visage.concept import Concept, Norm, Noun, Subcategory, exactly
+from builders.visage.concept import DOMAINS, Concept, Norm, Noun, Subcategory, exactly
 from builders.visage.concepts import CONCEPTS, TUPLES
 from builders.visage.drawings import clock
 from builders.visage.family import FAMILY
@@ -22,7 +22,10 @@ from tests.visage.measure import colour_name
 
 def test_the_catalogue_is_as_large_as_the_issue_asks() -> None:
     norms = {(concept.key, norm.key) for concept in CONCEPTS.values() for norm in concept.norms}
-    assert len(CONCEPTS) >= 20 and len(norms) >= 30 and len(TUPLES) >= 60
+    assert len(CONCEPTS) >= 60 and len(TUPLES) >= 150
+    # Across every domain issue 31 names, not mostly animals.
+    domains = Counter(concept.domain for concept in CONCEPTS.values())
+    assert set(domains) == set(DOMAINS) and domains["animals"] <= len(CONCEPTS) / 3
     # Every norm is broken by at least one exception, and every tuple is a (norm, exception) pair.
     used = {(t.tuple_id.split("-")[0], t.tuple_id.split("-")[1]) for t in TUPLES.values()}
     assert used == norms
@@ -131,6 +134,15 @@ def test_the_paper_preset_draws_four_typical_and_four_exceptional_images_per_tup
     assert set(counts.values()) == {4}
     assert {tuple_id for tuple_id, _ in counts} == set(TUPLES)
     assert len({spec.image_id for spec in paper_specs}) == len(paper_specs) == 8 * len(TUPLES)
+
+
+def test_counted_attributes_get_the_pixels_they_need(paper_specs) -> None:
+    """Strings are counted at 768 px; every other norm keeps the preset's 512."""
+    for spec in paper_specs:
+        needed = CONCEPTS[spec.concept].norm(spec.norm).min_size
+        assert spec.width == spec.height == max(512, needed), spec.image_id
+    sizes = {spec.concept: spec.width for spec in paper_specs if spec.norm.endswith("strings")}
+    assert sizes == {"guitar": 768, "violin": 768, "banjo": 768}
 
 
 def test_the_lite_preset_is_a_subset_of_the_paper_images(paper_specs) -> None:
