@@ -167,14 +167,17 @@ def fur(torso: Shape, place: Place, rng: random.Random) -> tuple[Shape, ...]:
 def horns(kind: str, place: Place, length: float) -> tuple[tuple[Shape, bool], ...]:
     """(outline, far side?) of each horn: a cow's two, a rhino's one or two on the nose, ossicones."""
     if kind == "cow":
+        # Curving up and forward, about as long as the face is deep: well past the ears.
         shape = (
-            (-0.05, -0.08),
-            (0.08, -0.12),
-            (0.28, -0.3),
-            (0.36, -0.52),
-            (0.3, -0.54),
-            (0.18, -0.32),
-            (0.02, -0.2),
+            (-0.07, -0.06),
+            (0.1, -0.12),
+            (0.3, -0.28),
+            (0.46, -0.5),
+            (0.5, -0.76),
+            (0.41, -0.7),
+            (0.34, -0.47),
+            (0.17, -0.27),
+            (0.0, -0.19),
         )
         near = tuple(place(p) for p in shape)
         far = tuple(place((x - 0.14, y + 0.02)) for x, y in shape)
