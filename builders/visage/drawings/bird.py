@@ -17,7 +17,7 @@ from collections.abc import Mapping
 
 from builders.visage.colours import colour_of, family
 from builders.visage.drawing import Drawer, Measured, Point, Role, colour, presence
-from builders.visage.drawings.outline import ellipse_points, ribbon, smooth, stroke
+from builders.visage.drawings.outline import ellipse_points, fit, ribbon, smooth, stroke
 from builders.visage.drawings.primitives import circle, polygon
 
 Shape = tuple[Point, ...]
@@ -231,11 +231,8 @@ def _on_fan(centre: Point, radius: float, degrees: float) -> Point:
 
 def _fitted(g: Geometry) -> Geometry:
     shapes = [g.body, g.neck, g.head, g.beak, g.wing, g.tail, g.perch, g.train, *g.crest, *g.legs]
-    points = [p for shape in shapes for p in shape]
-    xs, ys = [x for x, _ in points], [y for _, y in points]
-    centre = ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
-    reach = max(math.dist(centre, p) for p in points) + 1.5
-    return dataclasses.replace(g, centre=centre, scale=FIT / reach)
+    centre, scale = fit([shape for shape in shapes if shape], FIT, margin=1.5)
+    return dataclasses.replace(g, centre=centre, scale=scale)
 
 
 def draw(g: Geometry, parent: ET.Element, colours: Mapping[str, str]) -> None:

@@ -108,6 +108,19 @@ def at_zoom(points: Sequence[Point], zoom: float) -> tuple[Point, ...]:
     return tuple((x * zoom, y * zoom) for x, y in points)
 
 
+def fit(shapes: Sequence[Sequence[Point]], reach: float, margin: float = 0.0) -> tuple[Point, float]:
+    """The centre of the shapes' bounding box and the scale that brings their farthest point (plus
+    `margin`) to `reach` from it: a drawing laid out at any size fills the same disc.
+
+    >>> fit([[(0, 0), (10, 0)], [(0, 10)]], 10.0)
+    ((5.0, 5.0), 1.414...)
+    """
+    points = [p for shape in shapes for p in shape]
+    xs, ys = [x for x, _ in points], [y for _, y in points]
+    centre = ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
+    return centre, reach / (max(math.dist(centre, p) for p in points) + margin)
+
+
 def moved(points: Sequence[Point], dx: float, dy: float) -> tuple[Point, ...]:
     return tuple((x + dx, y + dy) for x, y in points)
 

@@ -26,7 +26,7 @@ from builders.visage.drawings import animal_parts as parts
 from builders.visage.drawings.animal_coats import Coat, Frame, coat
 from builders.visage.drawings.animal_heads import EARS, HEADS
 from builders.visage.drawings.animal_legs import Leg
-from builders.visage.drawings.outline import curve, ribbon, smooth, stroke
+from builders.visage.drawings.outline import curve, fit, ribbon, smooth, stroke
 from builders.visage.drawings.primitives import circle, polygon
 
 GROUND = 30.0
@@ -244,11 +244,8 @@ def _fitted(g: Geometry) -> Geometry:
         *(shape for shape, _ in g.horns),
         *g.antlers,
     ]
-    points = [p for shape in shapes for p in shape]
-    xs, ys = [x for x, _ in points], [y for _, y in points]
-    centre = ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
-    reach = max(math.dist(centre, p) for p in points) + g.tail_width
-    return dataclasses.replace(g, centre=centre, scale=FIT / reach * g.variant.size)
+    centre, scale = fit(shapes, FIT, margin=g.tail_width)
+    return dataclasses.replace(g, centre=centre, scale=scale * g.variant.size)
 
 
 def _big_ear(variant: Variant, place: Callable[[Point], Point]) -> Shape:
