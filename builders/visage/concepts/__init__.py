@@ -1,7 +1,7 @@
 """The drawn catalogue: one module per category, each defining `CONCEPT`.
 
 Adding a category is adding its module name here; its tuples follow from its
-exceptions. Order is the build order (objects, animals, produce).
+exceptions. Order is the build order, grouped by domain (`concept.DOMAINS`).
 """
 
 from __future__ import annotations
@@ -12,19 +12,14 @@ from builders.visage.concept import Concept
 from builders.visage.predicates import VisageTuple
 
 MODULES = (
-    # objects
+    # artefacts
     "clock",
     "guitar",
     "violin",
     "banjo",
-    "stop_sign",
     "chair",
     "table",
     "fork",
-    "traffic_light",
-    "warning_sign",
-    "yield_sign",
-    "crosswalk",
     "die",
     "pencil",
     "playing_card",
@@ -34,6 +29,12 @@ MODULES = (
     "shoe",
     "coin",
     "basketball",
+    # signs
+    "stop_sign",
+    "traffic_light",
+    "warning_sign",
+    "yield_sign",
+    "crosswalk",
     # vehicles
     "bicycle",
     "helicopter",
@@ -74,7 +75,7 @@ MODULES = (
     "goldfish",
     "starfish",
     "ladybug",
-    # produce
+    # plants and produce
     "banana",
     "apple",
     "strawberry",
