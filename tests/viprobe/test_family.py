@@ -144,7 +144,7 @@ def test_build_all_refuses_a_config_choice(tmp_path) -> None:
     command = [sys.executable, "-m", "builders", "build", "all", "--config", "ponzo", "--out", str(tmp_path)]
     result = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert result.returncode == 2 and not any(tmp_path.iterdir())
-    assert result.stderr.startswith("error: `build all` builds every config of every family; name one family")
+    assert result.stderr.startswith("error: `build all` builds every config of every family with its preset")
     assert result.stderr.count("\n") == 1
 
 
