@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterator
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from builders.core.errors import SpecError, UsageError
 from builders.core.hashing import rng_for
@@ -81,6 +81,14 @@ class ClassicSpec(Spec):
             raise SpecError(f"a trap's perturbation must be 0.05 to 0.4 in size, got {self.perturbation!r}")
         if not 0.25 <= self.inducer <= 1.0:
             raise SpecError(f"the inducer's strength must lie in [0.25, 1], got {self.inducer!r}")
+
+    def to_dict(self) -> dict[str, Any]:
+        """As every spec's, but a standard inducer (1) is left out: specs drawn before the inducer
+        could vary keep their hashes."""
+        data = super().to_dict()
+        if data["inducer"] == 1.0:
+            del data["inducer"]
+        return data
 
     @property
     def category(self) -> str:
@@ -194,7 +202,10 @@ def drawn_specs(category: str, preset: str) -> Iterator[DrawnSpec]:
             sign = rng.choice((-1, 1)) if ILLUSIONS[name].signed else 1
             scale = round(rng.uniform(*SCALES), 2)
             if category == "classic":  # the step is the inducer's strength; the targets stay equal
-                yield ClassicSpec(illusion=name, index=index, scale=scale, perturbation=0.0, inducer=step)
+                # (0 times the sign: -0.0 after a negative draw, as classic specs have always recorded)
+                yield ClassicSpec(
+                    illusion=name, index=index, scale=scale, perturbation=sign * 0.0, inducer=step
+                )
             else:
                 yield ClassicSpec(illusion=name, index=index, scale=scale, perturbation=sign * step)
         elif category == "ishihara":
