@@ -286,7 +286,7 @@ def _by_difficulty(scored: list[tuple[str, Result]], colors: Mapping[str, str]) 
     title = "Accuracy by difficulty"
     definition = (
         "Accuracy = correct replies / rows, both question types, per difficulty (release: the authors' "
-        "rating; drawn: the size of the physical difference)."
+        "rating; drawn: the size of the physical difference, or of a classic figure's inducer)."
     )
     columns = ("Difficulty", "Model", "Rows", "Strict %", "lmms-eval %")
     if not scored:

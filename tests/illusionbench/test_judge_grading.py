@@ -40,7 +40,8 @@ class ScriptedJudge(LoopbackServer):
 
     def reply(self, messages: list[dict[str, Any]]) -> str:
         prompt = messages[-1]["content"]
-        answer = ANSWER.search(prompt).group(1)  # type: ignore[union-attr]
+        found = ANSWER.search(prompt)
+        answer = found.group(1) if found else ""  # a description prompt: no verdict asked
         with self.lock:
             self.received.append({"prompt": prompt})
             count = self.calls[prompt]
@@ -217,3 +218,27 @@ def test_ctrl_c_stops_a_judged_scoring_at_once_and_writes_nothing(
         if process.poll() is None:
             process.kill()
         server.close()
+
+
+def test_a_step_by_step_file_is_an_input_like_the_predictions(
+    illusionbench_lite: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    rows = load_rows(illusionbench_lite, "drawn_trap", "descriptions")
+    predictions = write_predictions(tmp_path / "descriptions.jsonl", rows)
+    argv = ["score", "illusionbench", "--data", str(illusionbench_lite), "--config", "drawn_trap"]
+    argv += ["--split", "descriptions", "--predictions", str(predictions)]
+    assert eval_cli([*argv, "--step-by-step", str(tmp_path / "missing.jsonl")]) == 2
+    assert "cannot read predictions file" in capsys.readouterr().err
+    assert eval_cli([*argv, "--step-by-step", str(predictions), "--out", str(predictions)]) == 2
+    assert "is the input" in capsys.readouterr().err
+    assert eval_cli([*argv, "--step-by-step", str(predictions)]) == 0
+    assert json.loads(capsys.readouterr().out)["descriptions"]["judged"] is False  # no judge: nothing judged
+
+
+def test_the_judge_grader_on_the_descriptions_split_judges_the_descriptions(judge: ScriptedJudge) -> None:
+    rows = [{**ROWS[0], "id": "a-semantic", "question_type": "semantic", "answer": "In this picture, lines."}]
+    result = score_rows(
+        rows, {"a-semantic": "Lines."}, grader="judge", judge=Judge(judge.base_url, "j", votes=2)
+    )
+    assert result["grader"] == "judge" and result["judge"]["rows"] == {} and result["n"] == 1
+    assert result["descriptions"]["replies"] == 1 and len(judge.received) == 2

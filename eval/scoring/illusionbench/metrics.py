@@ -255,7 +255,7 @@ def report(graded: Sequence[Graded], grader: str = "strict") -> dict[str, Any]:
 
     if grader not in GRADERS:
         raise ValueError(f"unknown grader {grader!r}; choose from {GRADERS}")
-    graders = graders_of(graded)
+    graders = graders_of(graded) if graded else (GRADERS if grader == JUDGE else PARSERS)
     if grader not in graders:
         raise ValueError(f"these outcomes were not graded by {grader!r}; they were by {graders}")
     plain = [row for row in graded if row.rotation == 0]
