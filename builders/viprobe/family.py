@@ -123,6 +123,8 @@ class ViProbeFamily(Family):
         self.spec_registry.register(IllusionImageSpec)
 
     def preset_parameters(self, preset: str) -> ViProbeParameters:
+        if preset not in PRESETS:
+            raise UsageError(f"unknown preset {preset!r}; choose from: {', '.join(PRESETS)}")
         return PRESETS[preset]
 
     def jobs(

@@ -18,6 +18,7 @@ import itertools
 import random
 
 from builders.core.params import Parameters, parameter
+from builders.illusions.engine import CATEGORIES
 
 #: The range the release sweeps base scales and strengths over, and all the drawing supports:
 #: beyond it size targets leave the canvas and the orientation tables end.
@@ -103,7 +104,7 @@ class ViProbeParameters(Parameters):
                 "resolution must be even, so the 512 x 256 canvases keep their 2:1 shape; "
                 f"got {self.resolution}"
             )
-        for category in ("size", "color", "orientation"):
+        for category in CATEGORIES:
             _check_sweep(category, self.sweep(category))
 
 
@@ -146,10 +147,7 @@ def drawn_base_scale(rng: random.Random, base_scale: float, jitter: float) -> fl
 PRESETS: dict[str, ViProbeParameters] = {
     "paper": ViProbeParameters(),
     "lite": ViProbeParameters(
-        **{
-            category: Sweep(base_scales=(1.0,), strengths=(0.6, 0.8, 1.2, 1.4))
-            for category in ("size", "color", "orientation")
-        }
+        **{category: Sweep(base_scales=(1.0,), strengths=(0.6, 0.8, 1.2, 1.4)) for category in CATEGORIES}
     ),
     "full": ViProbeParameters(
         size=Sweep(base_scales=steps(0.5, 1.5, 51), strengths=_without_one(steps(0.5, 1.5, 51)), jitter=0.01),
