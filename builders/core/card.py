@@ -131,7 +131,10 @@ def parameters_text(family: Family, manifest: Manifest) -> str:
             f" with {', '.join(f'`{key}`' for key in changed)} changed" if changed else ""
         )
         described.setdefault(what, []).append(f"`{config}`")
-    parts = [f"{what} ({', '.join(configs)})" for what, configs in described.items()]
+    every = len(described) == 1 and len(next(iter(described.values()))) == len(manifest.configs) > 1
+    parts = [
+        f"{what} ({'every config' if every else ', '.join(configs)})" for what, configs in described.items()
+    ]
     return "; ".join(parts) + (
         "; every resolved value is in `manifest.json` (`configs.<config>.parameters`)" if parts else ""
     )
