@@ -21,9 +21,11 @@ from builders.core.svg import Canvas
 from builders.vlmbias.boards.boards import BOARDS
 from builders.vlmbias.game_boards.spec import GameBoardSpec
 from builders.vlmbias.game_boards.topic import GameBoardsTopic
+from builders.vlmbias.parameters import PRESETS
 from builders.vlmbias.questions import NUMBER_SUFFIX, YES_NO_SUFFIX
 
 TOPIC = GameBoardsTopic()
+PAPER, LITE = PRESETS["paper"], PRESETS["lite"]
 
 # Facts of the standard boards, stated independently of the builder.
 STANDARD = {"chess": (8, 8), "xiangqi": (10, 9), "sudoku": (9, 9), "go": (19, 19)}
@@ -411,23 +413,20 @@ def test_variant_tables() -> None:
 
 
 def test_preset_plans() -> None:
-    paper = list(TOPIC.plan("paper").counterfactuals)
-    lite = list(TOPIC.plan("lite").counterfactuals)
+    paper = list(TOPIC.plan(PAPER, None).counterfactuals)
+    lite = list(TOPIC.plan(LITE, None).counterfactuals)
     assert len(paper) == 84 and len(set(paper)) == 84
     assert Counter(spec.px for spec in paper) == {384: 28, 768: 28, 1152: 28}
     assert Counter(spec.board for spec in paper) == {"chess": 24, "xiangqi": 24, "sudoku": 24, "go": 12}
     assert len(lite) == 28 and {spec.px for spec in lite} == {384}
     assert {(s.board, s.variant) for s in lite} == {(s.board, s.variant) for s in paper}
-    originals = list(TOPIC.plan("paper").originals)
+    originals = list(TOPIC.plan(PAPER, None).originals)
     assert len(originals) == 12 and all(spec.variant == 0 for spec in originals)
-    assert [spec.px for spec in TOPIC.plan("lite").originals] == [384] * 4
-    assert set(TOPIC.presets) == {"paper", "lite"}
-    with pytest.raises(Exception, match="unknown preset"):
-        list(TOPIC.plan("dense").counterfactuals)
+    assert [spec.px for spec in TOPIC.plan(LITE, None).originals] == [384] * 4
 
 
 def test_specs_round_trip() -> None:
-    for spec in [*TOPIC.plan("paper").counterfactuals, *TOPIC.plan("paper").originals]:
+    for spec in [*TOPIC.plan(PAPER, None).counterfactuals, *TOPIC.plan(PAPER, None).originals]:
         data = json.loads(json.dumps(spec.to_dict()))
         assert data["kind"] == "game_board"
         assert GameBoardSpec.from_dict(data) == spec
@@ -450,7 +449,7 @@ def test_bad_specs_are_rejected(fields: dict) -> None:
 
 
 def test_ground_truth_and_bias() -> None:
-    for spec in TOPIC.plan("paper").counterfactuals:
+    for spec in TOPIC.plan(PAPER, None).counterfactuals:
         q1, q2, q3 = TOPIC.questions(spec)
         assert [q.type for q in (q1, q2, q3)] == ["Q1", "Q2", "Q3"]
         for question in (q1, q2):
@@ -509,7 +508,7 @@ def test_prompts_verbatim(key: tuple[str, int]) -> None:
 
 
 def test_original_questions() -> None:
-    for spec in TOPIC.plan("lite").originals:
+    for spec in TOPIC.plan(LITE, None).originals:
         naming, count = TOPIC.questions(spec)
         assert naming.prompt == "What board game is this? Answer in curly brackets, e.g., {Shogi}."
         assert (naming.type, naming.ground_truth, naming.expected_bias) == ("ID", GAMES[spec.board], None)
@@ -533,10 +532,10 @@ def test_ids() -> None:
     original = GameBoardSpec(board="sudoku", variant=0, px=768)
     assert TOPIC.image_id(original, False) == "sudoku_grid_original_px768"
     assert [TOPIC.row_id("x", q) for q in TOPIC.questions(original)] == ["x_ID", "x_Q1"]
-    ids = [TOPIC.image_id(s, t) for s in TOPIC.plan("paper").counterfactuals for t in (False, True)]
-    ids += [TOPIC.image_id(s, False) for s in TOPIC.plan("paper").originals]
+    ids = [TOPIC.image_id(s, t) for s in TOPIC.plan(PAPER, None).counterfactuals for t in (False, True)]
+    ids += [TOPIC.image_id(s, False) for s in TOPIC.plan(PAPER, None).originals]
     assert len(ids) == len(set(ids)) == 180
-    plan = TOPIC.plan("paper")
+    plan = TOPIC.plan(PAPER, None)
     rows = [
         TOPIC.row_id(TOPIC.image_id(s, False), q) for s in plan.counterfactuals for q in TOPIC.questions(s)
     ]
@@ -592,7 +591,7 @@ def test_released_ids_paths_and_metadata() -> None:
 
 
 def test_labels_and_scene_sizes() -> None:
-    for spec in [*TOPIC.plan("paper").counterfactuals, *TOPIC.plan("paper").originals]:
+    for spec in [*TOPIC.plan(PAPER, None).counterfactuals, *TOPIC.plan(PAPER, None).originals]:
         assert SUB_TOPICS[TOPIC.sub_topic(spec)] == spec.board
         assert TOPIC.title(spec) == GAMES[spec.board]
         scene = TOPIC.scene(spec)

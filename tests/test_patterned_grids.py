@@ -8,6 +8,7 @@ import json
 import numpy as np
 import pytest
 
+from builders.vlmbias.parameters import PRESETS
 from builders.vlmbias.patterned_grids.spec import (
     GridSpec,
     anomaly_cells,
@@ -21,12 +22,13 @@ from builders.vlmbias.patterned_grids.topic import PatternedGrids
 from tests.pixels import bands, blobs, crop_title, dark_mask, fill_ratio
 
 TOPIC = PatternedGrids()
+PAPER, LITE = PRESETS["paper"], PRESETS["lite"]
 
 CONFIG = "patterned_grids"
 
 
 def test_paper_preset_has_168_counterfactual_images_in_14_groups():
-    specs = list(counterfactual_specs("paper"))
+    specs = list(counterfactual_specs(PAPER.patterned_grids, PAPER.resolutions))
     assert len(specs) == 168
     assert sorted({s.group for s in specs}) == list(range(1, 15))
     assert sorted({s.size for s in specs}) == list(range(6, 13))
@@ -36,8 +38,8 @@ def test_paper_preset_has_168_counterfactual_images_in_14_groups():
         ("tally", "remove"),
         ("tally", "add"),
     }
-    assert list(TOPIC.plan("paper").originals) == []  # the release has no unmodified grids
-    assert len(list(counterfactual_specs("lite"))) == 12
+    assert list(TOPIC.plan(PAPER, None).originals) == []  # the release has no unmodified grids
+    assert len(list(counterfactual_specs(LITE.patterned_grids, LITE.resolutions))) == 12
 
 
 def test_anomaly_cells_are_interior_distinct_per_size_and_keep_the_published_ones():
@@ -54,7 +56,7 @@ def test_anomaly_cells_are_interior_distinct_per_size_and_keep_the_published_one
 
 
 def test_dice_remove_and_replace_share_the_dot_and_counts_differ_by_one():
-    specs = list(counterfactual_specs("paper"))
+    specs = list(counterfactual_specs(PAPER.patterned_grids, PAPER.resolutions))
     for group in range(1, 15):
         dice = [s for s in specs if s.group == group and s.pattern == "dice"]
         assert len({s.dot_index for s in dice}) == 1
@@ -137,7 +139,7 @@ def test_released_ids_paths_and_metadata():
 
 
 def test_specs_round_trip_and_reject_bad_values():
-    for spec in counterfactual_specs("paper"):
+    for spec in counterfactual_specs(PAPER.patterned_grids, PAPER.resolutions):
         assert GridSpec.from_dict(json.loads(json.dumps(spec.to_dict()))) == spec
     with pytest.raises(ValueError, match="modification for tally"):
         GridSpec(

@@ -27,6 +27,7 @@ from builders.cli import main
 from builders.core.errors import RenderError, UsageError
 from builders.vlmbias import photo_release
 from builders.vlmbias.family import FAMILY
+from builders.vlmbias.parameters import PRESETS
 from builders.vlmbias.photo_release import UpstreamPhotoSpec
 from builders.vlmbias.released_photos import ReleasedPhotos
 from tests.fixtures.make_release_fixture import FIXTURE, SCHEMA, release_rows, write_release
@@ -40,7 +41,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def planned(topic: ReleasedPhotos, copy: Path, preset: str) -> tuple[list, list]:
     """(counterfactual specs, original specs) the topic plans from a local copy of the release."""
-    plan = topic.reading(copy).plan(preset)
+    plan = topic.reading(copy, preset).plan(PRESETS[preset], None)
     return list(plan.counterfactuals), list(plan.originals)
 
 

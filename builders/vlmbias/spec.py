@@ -7,8 +7,12 @@ import dataclasses
 from builders.core.errors import SpecError
 from builders.core.spec import Spec
 
-#: The resolutions (longest side, px) every VLMBias image is drawn at.
+#: The resolutions (longest side, px) every VLMBias image is drawn at in the paper preset.
 RESOLUTIONS = (384, 768, 1152)
+#: The resolutions `--params` allows: below MIN_PX a title bar's shortest titles no longer fit and
+#: counted marks (dice dots, tally strokes, go lines) blur together; MAX_PX keeps an image's pixels
+#: (a xiangqi board is 4096 x 4608) and a build's memory within a laptop's reach.
+MIN_PX, MAX_PX = 128, 4096
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)

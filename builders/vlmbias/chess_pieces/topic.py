@@ -7,22 +7,18 @@ for the `original` split.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
 from builders.core.scene import Scene
 from builders.vlmbias.chess_pieces import questions as qa
 from builders.vlmbias.chess_pieces import render
 from builders.vlmbias.chess_pieces.games import Piece
-from builders.vlmbias.chess_pieces.spec import (
-    NONE,
-    PRESETS,
-    PieceSpec,
-    counterfactual_specs,
-    original_specs,
-)
+from builders.vlmbias.chess_pieces.spec import NONE, PieceSpec, counterfactual_specs, original_specs
 from builders.vlmbias.questions import Question
 from builders.vlmbias.topic import Plan, Topic, titled_form
+
+if TYPE_CHECKING:
+    from builders.vlmbias.parameters import VlmBiasParameters
 
 
 class ChessPiecesTopic(Topic[PieceSpec]):
@@ -30,7 +26,6 @@ class ChessPiecesTopic(Topic[PieceSpec]):
 
     config = "chess_pieces"
     topic = "Chess Pieces"
-    presets: ClassVar[Mapping[str, str]] = {name: description for name, (description, _) in PRESETS.items()}
     spec_type = PieceSpec
     attribution = (
         "Western chess pieces in `chess_pieces` are the Cburnett set by Colin M.L. Burnett "
@@ -72,9 +67,12 @@ font. Replace Q2 ends with a period: the paper's "Count the [Added Piece Type] p
 is a typo the released rows do not keep.
 """
 
-    def plan(self, preset: str) -> Plan[PieceSpec]:
-        """Modified positions in release order, then the two starting positions, at every resolution."""
-        return Plan(counterfactual_specs(preset), original_specs(preset))
+    def plan(self, params: VlmBiasParameters, edition: int | None) -> Plan[PieceSpec]:
+        """Modified positions in release order, then the starting positions, at every resolution."""
+        table, resolutions = params.chess_pieces, params.resolutions
+        return Plan(
+            counterfactual_specs(table, resolutions, edition), original_specs(table, resolutions, edition)
+        )
 
     def is_original(self, spec: PieceSpec) -> bool:
         return spec.action == NONE
