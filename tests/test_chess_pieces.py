@@ -722,3 +722,22 @@ def test_original_split_matches_pixels(load_split) -> None:
         assert answers == {"ID": game.capitalize(), "Q1": str(len(drawn))}, image_id
         assert all(row["expected_bias"] is None and not row["is_counterfactual"] for row in rows)
         assert {row["ID"] for row in rows} == {f"{image_id}_ID", f"{image_id}_prompt1"}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_fresh_edition_draws_every_target_and_shows_it(game: str) -> None:
+    """Seeds draw all twelve targets (the released ones too) and their replacement types; the readers
+    find exactly the position each image's metadata describes."""
+    references = _references(
+        game, _draw(PieceSpec(game=game, target=0, action="none", square="", added="", px=384))
+    )
+    for edition in (1, 2):
+        planned = targets(game, 12, edition)
+        squares = [target.square for target in planned]
+        assert len(set(squares)) == 12 and set(squares) <= set(START[game])
+        assert squares != [target.square for target in targets(game)]
+        assert any(squares[number - 1] != square for number, square in PUBLISHED[game].items())
+        for spec in TOPIC.plan(LITE, edition).counterfactuals:
+            if spec.game == game and spec.target in (1, 2):
+                drawn = recognise(game, read(game, _draw(spec)), references)
+                assert drawn == expected_position(game, TOPIC.metadata(spec)), (edition, spec.target)

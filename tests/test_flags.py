@@ -8,6 +8,7 @@ stars are), never the drawing code.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import json
 from collections import Counter
@@ -616,3 +617,35 @@ def test_withtitle_keeps_the_untitled_pixels(load_split) -> None:
         row = titled[index]
         untitled = np.asarray(main[plain[row["image_id"].replace("_withtitle_", "_notitle_")]]["image"])
         assert np.array_equal(np.asarray(row["image"])[-untitled.shape[0] :], untitled)
+
+
+def _counted_stars(canvas: Canvas) -> list[str]:
+    """The outline of each counted star in an SVG, in drawing order."""
+    return [
+        element.get("points") or element.get("d") or ""
+        for element in canvas.root.iter()
+        if element.get("class") == "star counted"
+    ]
+
+
+def test_a_fresh_edition_drops_a_drawn_star_from_constellations_and_shows_it() -> None:
+    """Seeds choose which star a constellation flag loses (any of them: the metadata names it); the
+    picture shows one star fewer, the star gone is the one named, and every other flag is drawn as in
+    the canonical edition."""
+    dropped: dict[str, set[int]] = {}
+    for edition in range(1, 5):
+        for spec in TOPIC.plan(LITE, edition).counterfactuals:
+            scene = TOPIC.scene(spec)
+            if spec.action != "remove" or spec.definition.rule != "constellation":
+                canonical = TOPIC.scene(dataclasses.replace(spec, edition=None))
+                assert scene.canvas.to_string() == canonical.canvas.to_string(), spec
+                continue
+            star = int(TOPIC.metadata(spec)["arrangement"].rsplit(" ", 1)[1])
+            dropped.setdefault(spec.flag, set()).add(star)
+            unmodified = TOPIC.scene(dataclasses.replace(spec, action="none"))
+            full = _counted_stars(unmodified.canvas)
+            assert _counted_stars(scene.canvas) == full[: star - 1] + full[star:], (spec.flag, edition)
+            rgb = np.asarray(decode_png(rasterize(scene.canvas, scene.width, scene.height).png))
+            assert count_stars(rgb, spec.flag) == spec.actual == len(full) - 1, (spec.flag, edition)
+    assert set(dropped) == {"australia", "china", "new_zealand", "samoa", "tuvalu"}
+    assert any(len(stars) > 1 for stars in dropped.values())

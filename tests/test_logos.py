@@ -448,3 +448,24 @@ def test_withtitle_keeps_the_untitled_pixels(load_split) -> None:
         row = titled[index]
         untitled = np.asarray(main[plain[row["image_id"].replace("_withtitle_", "_notitle_")]]["image"])
         assert np.array_equal(np.asarray(row["image"])[-untitled.shape[0] :], untitled)
+
+
+def test_a_fresh_edition_moves_the_shoes_and_cars_and_keeps_the_emblems_countable() -> None:
+    """Seeds move each picture's shoes, ball or car and trees (a brand's unmodified picture with its
+    counterfactual twin of the same background); every emblem still counts from pixels."""
+    moved = 0
+    lite = list(TOPIC.plan(LITE, 2).counterfactuals)
+    for spec in lite[::5]:
+        canonical = dataclasses.replace(spec, edition=None)
+        rgb = draw(spec)
+        moved += not np.array_equal(rgb, draw(canonical))
+        if spec.item == "shoe":
+            assert count_shoe_emblems(rgb, spec.colour) == [spec.elements] * 2, spec
+        else:
+            assert count_car_emblem(rgb, spec.definition.emblem) == spec.elements, spec
+    assert moved == len(lite[::5])
+    for original in TOPIC.plan(LITE, 2).originals:  # the same picture but for the emblem
+        twin = dataclasses.replace(original, elements=original.definition.counterfactual)
+        emblem = (draw(original) != draw(twin)).any(axis=-1).mean()
+        shifted = (draw(original) != draw(dataclasses.replace(original, edition=None))).any(axis=-1).mean()
+        assert 0 < emblem < 0.03 < shifted, (original.brand, emblem, shifted)

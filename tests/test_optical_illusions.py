@@ -462,6 +462,49 @@ def test_measurements_reject_wrong_pictures() -> None:
     assert measure("Ebbinghaus", rgb)[0] == 1
 
 
+def shift_between(before: np.ndarray, after: np.ndarray) -> tuple[int, int]:
+    """The whole-pixel (dx, dy) that moves `before`'s ink onto `after`'s, if one does exactly; else a
+    failed assertion."""
+    ink_before, ink_after = before.min(axis=-1) < 250, after.min(axis=-1) < 250
+    (y0, x0), (y1, x1) = (np.argwhere(ink).min(axis=0) for ink in (ink_before, ink_after))
+    dx, dy = int(x1 - x0), int(y1 - y0)
+    moved = np.full_like(before, 255)
+    height, width = before.shape[:2]
+    moved[max(dy, 0) : height + min(dy, 0), max(dx, 0) : width + min(dx, 0)] = before[
+        max(-dy, 0) : height + min(-dy, 0), max(-dx, 0) : width + min(-dx, 0)
+    ]
+    assert np.array_equal(moved, after), f"not a whole-pixel move of the canonical picture ({dx}, {dy})"
+    return dx, dy
+
+
+def test_a_fresh_edition_moves_each_figure_by_whole_pixels_and_keeps_its_measure() -> None:
+    """Seeds place every cell's figure elsewhere in its picture (by whole pixels, so pyllusion's pixel
+    grid and every measurement stay), the same relative place at every resolution and for the sanity
+    image of the cell it shows. Zöllner's lines run off the picture, so they only move up or down."""
+    params = dataclasses.replace(LITE, resolutions=(384,))
+    moves = {}
+    for spec in main_specs(params):
+        seeded = dataclasses.replace(spec, edition=4)
+        rgb = draw(seeded)
+        if spec.illusion == "Zollner":
+            canonical = draw(spec)
+            dy = int(np.argwhere(red_mask(rgb))[:, 0].min() - np.argwhere(red_mask(canonical))[:, 0].min())
+            moves[spec.illusion, spec.sample] = (0, dy)
+        else:
+            moves[spec.illusion, spec.sample] = shift_between(draw(spec), rgb)
+        count, value = measure(spec.illusion, rgb)
+        assert count == ILLUSIONS[spec.illusion].targets
+        assert agrees(spec.illusion, value, spec.difference, 384)
+    assert sum(move != (0, 0) for move in moves.values()) >= 0.9 * len(moves), moves
+    paper = {(s.illusion, s.sample, s.px): s for s in main_specs(PAPER)}
+    larger = paper["Ebbinghaus", 13, 768]
+    dx, dy = shift_between(draw(larger), draw(dataclasses.replace(larger, edition=4)))
+    assert abs(dx - 2 * moves["Ebbinghaus", 13][0]) <= 1 and abs(dy - 2 * moves["Ebbinghaus", 13][1]) <= 1
+    sanity = next(s for s in sanity_specs(params) if s.illusion == "Ebbinghaus")
+    fifth = paper["Ebbinghaus", 5, 384]
+    assert np.array_equal(*(draw(dataclasses.replace(spec, edition=4)) for spec in (sanity, fifth)))
+
+
 # --------------------------------------------------------------------------- agreement with pyllusion
 
 

@@ -8,6 +8,8 @@ import json
 import numpy as np
 import pytest
 
+from builders.core.raster import Picture
+from builders.vlmbias.family import FAMILY
 from builders.vlmbias.parameters import PRESETS
 from builders.vlmbias.patterned_grids.spec import (
     GridSpec,
@@ -23,6 +25,7 @@ from tests.pixels import bands, blobs, crop_title, dark_mask, fill_ratio
 
 TOPIC = PatternedGrids()
 PAPER, LITE = PRESETS["paper"], PRESETS["lite"]
+NO_PICTURE = Picture(png=b"", width=0, height=0, pixel_sha256="")
 
 CONFIG = "patterned_grids"
 
@@ -250,3 +253,19 @@ def test_every_paper_image_shows_the_counts_its_rows_claim(load_split, split):
         audit(image, metadata, titled=row["with_title"])
         audited += 1
     assert audited == {"main": 168, "withtitle": 168}[split]
+
+
+def test_a_fresh_edition_shows_the_counts_its_rows_claim():
+    """Seed 3 draws its own anomaly cells, dots and shapes; every cell of every image (768 px, where
+    shapes are resolved) still shows what its rows' metadata say."""
+    params = dataclasses.replace(LITE, resolutions=(768,))
+    cells = set()
+    for job in FAMILY.jobs(CONFIG, "lite", params=params, edition=3):
+        (image,) = FAMILY.draw([job])
+        (_, row), *_ = FAMILY.rows(job, NO_PICTURE)
+        metadata = json.loads(row["metadata"])
+        assert metadata["modified_cell"] == job.spec.cell
+        audit(image, metadata, titled=job.role == "withtitle")
+        cells.add((job.spec.group, job.spec.cell))
+    canonical = {(spec.group, spec.cell) for spec in counterfactual_specs(LITE.patterned_grids, (768,))}
+    assert cells != canonical

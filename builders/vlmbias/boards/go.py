@@ -3,8 +3,8 @@
 The lines fill the square inside a 5% margin, so intervals stretch when a line
 is added or removed. Stones: the nine star points alternately black and white,
 then B(2,5) W(3,5) B(2,6) W(1,6), as (file from the left, rank from the top). A
-fresh edition draws as many stones, alternately black and white, on points every
-variant keeps (files and ranks 0..17), and the wood's tone.
+fresh edition draws as many stones, alternately black and white, on inner points
+of every variant (files and ranks 1..16, off the edge lines), and the wood's tone.
 """
 
 from __future__ import annotations
@@ -30,8 +30,9 @@ STONES = (
 )
 #: Wood tones an edition draws from (the release's first).
 WOODS = (WOOD, "#E3C16F", "#D4A85A", "#E8C88E")
-#: Files and ranks every variant keeps (a last row or column removed leaves 18): where drawn stones go.
-KEPT = 18
+#: Files and ranks off the edge lines in every variant (a last row or column removed leaves 0..17):
+#: where an edition's stones go, so no stone hides an edge line.
+INNER = range(1, 17)
 
 
 @functools.cache
@@ -40,7 +41,7 @@ def dressing(edition: int | None) -> tuple[str, tuple[tuple[int, int, str], ...]
     if edition is None:
         return WOOD, STONES
     rng = rng_for("vlmbias", "game_boards", "go", "stones", edition=edition)
-    points = rng.sample([(file, rank) for file in range(KEPT) for rank in range(KEPT)], len(STONES))
+    points = rng.sample([(file, rank) for file in INNER for rank in INNER], len(STONES))
     stones = tuple((file, rank, "black" if i % 2 == 0 else "white") for i, (file, rank) in enumerate(points))
     return rng.choice(WOODS), stones
 
