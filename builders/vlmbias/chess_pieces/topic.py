@@ -38,13 +38,13 @@ The standard starting positions of western chess (drawn with python-chess's `che
 colours, no coordinates, C x C pixels) and xiangqi (the `game_boards` xiangqi board with all 32 pieces:
 board-coloured discs with a ring and a bold glyph in the side colour; Red's knight (the horse) is 馬 like
 Black's, as in the release; C x 1.125C pixels), with exactly one piece removed or replaced. Each game
-has 12 target squares, each with a remove and a replace variant. Targets seen in released file names
-keep their numbers (chess 001 g1, 005 e1, 008 f8, 009 g2, 010 f1; xiangqi 002 e4, 003 e7, 004 a4, 006
-i10, 008 i7, 009 d10); the others are drawn by a seeded RNG, without replacement, from the remaining
-occupied squares. A replacement keeps the piece's colour and takes a type drawn by a seeded RNG among
-the game's other types (kings, queens and generals included). Squares: chess in algebraic notation;
-xiangqi file a-i from the left and rank 1-10 from the top (Black's side), as released, so i10 is Red's
-right chariot.
+has 12 target squares, each with a remove and a replace variant. In the canonical edition targets seen
+in released file names keep their numbers (chess 001 g1, 005 e1, 008 f8, 009 g2, 010 f1; xiangqi 002 e4,
+003 e7, 004 a4, 006 i10, 008 i7, 009 d10); the others are drawn by a seeded RNG, without replacement,
+from the remaining occupied squares (a fresh edition draws all twelve). A replacement keeps the piece's
+colour and takes a type drawn by a seeded RNG among the game's other types (kings, queens and generals
+included). Squares: chess in algebraic notation; xiangqi file a-i from the left and rank 1-10 from the
+top (Black's side), as released, so i10 is Red's right chariot.
 
 Ground truth and bias: remove asks for all pieces (truth 31, bias 32); replace asks for the added type,
 counting both colours (truth = standard count + 1, bias = standard count: chess pawn 16, knight, bishop,

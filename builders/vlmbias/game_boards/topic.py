@@ -44,10 +44,11 @@ sudoku's generator wrote `action` add/remove with `position` first/last, `visual
 `show_coordinates`. The chess-grid generator of the release is not public (its first commit's
 `chess_grid_generator.py` holds the xiangqi one); chess rows use the keys the other three share.
 
-Differences from the release: boards are drawn by our own SVG code at the release's colours and
-proportions; remaining squares keep their colours when a chess row or column changes, and the
-xiangqi river and palaces stay with their halves, so first/last and top/bottom variants are
-distinct images (in the release some pairs were identical).
+Differences from the release: boards are drawn by our own SVG code at the release's colours (a fresh
+edition draws other board colours, go stones and sudoku givens) and proportions; remaining squares keep
+their colours when a chess row or column changes, and the xiangqi river and palaces stay with their
+halves, so first/last and top/bottom variants are distinct images (in the release some pairs were
+identical).
 """
 
     def plan(self, params: VlmBiasParameters, edition: int | None) -> Plan[GameBoardSpec]:

@@ -42,9 +42,10 @@ modified_count, target_shape_index, pattern_type, action_description, pixel` plu
 type, color` or `add`). There is no `original` split: the paper's sanity check excluded patterned grids
 (they exist nowhere but here), and so does the release.
 
-Differences from the release: anomaly cells the release shows (C3, E5, D4, D4, D8 for groups 1, 2,
-3, 12, 14) are kept and the others are drawn with a seeded generator, as are the dice index and
-the replacing shape; the geometry (cell spacing, mark sizes, fonts) is our own.
+Differences from the release: anomaly cells the release shows (C3, E5, D4, D4, D8 for groups 1, 2, 3,
+12, 14) are kept in the canonical edition and the others are drawn with a seeded generator, as are the
+dice index and the replacing shape (a fresh edition draws every cell, dot and shape); the geometry (cell
+spacing, mark sizes, fonts) is our own.
 """
 
     def plan(self, params: VlmBiasParameters, edition: int | None) -> Plan[GridSpec]:
