@@ -34,7 +34,7 @@ from builders.vlmbias.game_boards.topic import GameBoardsTopic
 from builders.vlmbias.logos.release import released_logo_title
 from builders.vlmbias.logos.topic import LogosTopic
 from builders.vlmbias.optical_illusions.topic import OpticalIllusionsTopic
-from builders.vlmbias.parameters import VlmBiasParameters, preset_parameters
+from builders.vlmbias.parameters import PRESETS, VlmBiasParameters, preset_parameters
 from builders.vlmbias.patterned_grids.topic import PatternedGrids
 from builders.vlmbias.released_photos import ReleasedPhotos
 from builders.vlmbias.title import with_title
@@ -97,7 +97,7 @@ class VlmBiasFamily(Family):
     name: str = "vlmbias"
     repo_name: str = "vlmbias"
     pretty_name: str = "VLMBias: counterfactual counting and identification"
-    presets: tuple[str, ...] = ("paper", "lite")
+    presets: tuple[str, ...] = tuple(PRESETS)
     default_preset: str = "paper"
     splits: tuple[str, ...] = SPLITS
     gallery_view: GalleryView = GALLERY_VIEW

@@ -7,9 +7,10 @@ from collections.abc import Iterator
 from typing import ClassVar
 
 from builders.core.errors import SpecError
-from builders.core.params import Parameters, parameter
+from builders.core.params import Parameters
 from builders.vlmbias.animals.catalogue import CATALOGUE
 from builders.vlmbias.animals.species import BIRD, MAMMAL, Species
+from builders.vlmbias.selection import selection
 from builders.vlmbias.spec import VlmBiasSpec
 
 #: Output height / width: every animal scene is 4:3 landscape.
@@ -61,11 +62,8 @@ CLASSES = (BIRD, MAMMAL)
 class AnimalsParameters(Parameters):
     """What `--params` may change in `[animals]`."""
 
-    classes: tuple[str, ...] = parameter(
-        CLASSES,
-        meaning="the animals drawn: birds (3 legs drawn, 2 expected) and mammals (5 drawn, 4 expected)",
-        choices=CLASSES,
-        unique=True,
+    classes: tuple[str, ...] = selection(
+        CLASSES, "the animals drawn: birds (3 legs drawn, 2 expected) and mammals (5 drawn, 4 expected)"
     )
 
 

@@ -23,6 +23,7 @@ from builders.core.errors import SpecError
 from builders.core.hashing import rng_for
 from builders.core.params import Parameters, parameter
 from builders.vlmbias.chess_pieces.games import GAMES, Game, Piece, Position, chess_position
+from builders.vlmbias.selection import selection
 from builders.vlmbias.spec import VlmBiasSpec
 
 REMOVE, REPLACE, NONE = "remove", "replace", "none"
@@ -182,21 +183,14 @@ class PieceSpec(VlmBiasSpec):
 class ChessPiecesParameters(Parameters):
     """What `--params` may change in `[chess_pieces]`."""
 
-    games: tuple[str, ...] = parameter(
-        tuple(GAMES),
-        meaning="the games whose starting positions are modified",
-        choices=tuple(GAMES),
-        unique=True,
-    )
+    games: tuple[str, ...] = selection(tuple(GAMES), "the games whose starting positions are modified")
     targets_per_game: int = parameter(
         TARGETS_PER_GAME,
         meaning="target squares per game, drawn without replacement from its 32 pieces (the paper: 12)",
         minimum=1,
         maximum=MAX_TARGETS,
     )
-    actions: tuple[str, ...] = parameter(
-        ACTIONS, meaning="what happens to each target's piece", choices=ACTIONS, unique=True
-    )
+    actions: tuple[str, ...] = selection(ACTIONS, "what happens to each target's piece")
 
 
 def counterfactual_specs(

@@ -7,9 +7,10 @@ from collections.abc import Iterator
 from typing import ClassVar
 
 from builders.core.errors import SpecError
-from builders.core.params import Parameters, parameter
+from builders.core.params import Parameters
 from builders.vlmbias.flags.catalogue import FLAGS
 from builders.vlmbias.flags.flag import ELEMENTS, Flag
+from builders.vlmbias.selection import selection
 from builders.vlmbias.spec import VlmBiasSpec
 
 ADD, REMOVE, NONE = "add", "remove", "none"
@@ -84,17 +85,11 @@ class FlagSpec(VlmBiasSpec):
 class FlagsParameters(Parameters):
     """What `--params` may change in `[flags]`."""
 
-    elements: tuple[str, ...] = parameter(
-        ELEMENTS,
-        meaning="the counted elements: the 13 star-counted flags, the 7 stripe-counted ones",
-        choices=ELEMENTS,
-        unique=True,
+    elements: tuple[str, ...] = selection(
+        ELEMENTS, "the counted elements: the 13 star-counted flags, the 7 stripe-counted ones"
     )
-    actions: tuple[str, ...] = parameter(
-        (ADD, REMOVE),
-        meaning="each flag's variants: one element added, one removed",
-        choices=(ADD, REMOVE),
-        unique=True,
+    actions: tuple[str, ...] = selection(
+        (ADD, REMOVE), "each flag's variants: one element added, one removed"
     )
 
 

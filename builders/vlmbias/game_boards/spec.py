@@ -7,9 +7,10 @@ from collections.abc import Iterator
 from typing import Any, ClassVar
 
 from builders.core.errors import SpecError
-from builders.core.params import Parameters, parameter
+from builders.core.params import Parameters
 from builders.vlmbias.boards.board import Board, Layout, Variant
 from builders.vlmbias.boards.boards import BOARDS
+from builders.vlmbias.selection import selection
 from builders.vlmbias.spec import VlmBiasSpec
 
 #: Variant number of the unmodified board (the `original` split).
@@ -66,23 +67,15 @@ def variant_names(board: str) -> tuple[str, ...]:
 
 def _variants(board: str) -> Any:
     """The parameter field listing a board's variants to draw (all of them by default)."""
-    return parameter(
-        variant_names(board),
-        meaning=f"{BOARDS[board].title} variants drawn, by their released names",
-        choices=variant_names(board),
-        unique=True,
-    )
+    return selection(variant_names(board), f"{BOARDS[board].title} variants drawn, by their released names")
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
 class GameBoardsParameters(Parameters):
     """What `--params` may change in `[game_boards]`: which boards, and which of each board's variants."""
 
-    boards: tuple[str, ...] = parameter(
-        tuple(BOARDS),
-        meaning="the boards drawn, modified and (for the original split) unmodified",
-        choices=tuple(BOARDS),
-        unique=True,
+    boards: tuple[str, ...] = selection(
+        tuple(BOARDS), "the boards drawn, modified and (for the original split) unmodified"
     )
     chess: tuple[str, ...] = _variants("chess")
     xiangqi: tuple[str, ...] = _variants("xiangqi")

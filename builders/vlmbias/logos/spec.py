@@ -7,8 +7,9 @@ from collections.abc import Iterator
 from typing import ClassVar
 
 from builders.core.errors import SpecError
-from builders.core.params import Parameters, parameter
+from builders.core.params import Parameters
 from builders.vlmbias.logos.brands import BRANDS, CAR_BRANDS, NUMBERING_ORDER, SHOE_BRANDS, Brand
+from builders.vlmbias.selection import selection
 from builders.vlmbias.spec import VlmBiasSpec
 
 ASPECT = (4, 3)
@@ -101,12 +102,9 @@ def released_word(colour: str) -> str:
 class LogosParameters(Parameters):
     """What `--params` may change in `[logos]`."""
 
-    brands: tuple[str, ...] = parameter(
+    brands: tuple[str, ...] = selection(
         tuple(brand.name for brand in SHOE_BRANDS + CAR_BRANDS),
-        meaning="the brands drawn, each on all its shoes (4 sports x 3 colours) or cars (5 bodies x 3 "
-        "paints)",
-        choices=tuple(brand.name for brand in SHOE_BRANDS + CAR_BRANDS),
-        unique=True,
+        "the brands drawn, each on all its shoes (4 sports x 3 colours) or cars (5 bodies x 3 paints)",
     )
 
 

@@ -18,6 +18,7 @@ from builders.core import params
 from builders.core.errors import SpecError
 from builders.vlmbias.optical_illusions.illusion import Cell, Illusion, Parameters
 from builders.vlmbias.optical_illusions.illusions import ILLUSIONS
+from builders.vlmbias.selection import selection
 from builders.vlmbias.spec import VlmBiasSpec
 
 #: Sample number of the unmodified image shown with the sanity questions (`original` split).
@@ -127,9 +128,7 @@ class IllusionSpec(VlmBiasSpec):
 class IllusionsParameters(params.Parameters):
     """What `--params` may change in `[optical_illusions]`."""
 
-    illusions: tuple[str, ...] = params.parameter(
-        tuple(ILLUSIONS), meaning="the illusions drawn", choices=tuple(ILLUSIONS), unique=True
-    )
+    illusions: tuple[str, ...] = selection(tuple(ILLUSIONS), "the illusions drawn")
     cells: int = params.parameter(
         MAX_CELLS,
         meaning="difference-0 cells and modified cells kept per illusion, the first of each in release "

@@ -17,6 +17,7 @@ from typing import ClassVar
 from builders.core.errors import SpecError
 from builders.core.hashing import rng_for
 from builders.core.params import Parameters, parameter
+from builders.vlmbias.selection import selection
 from builders.vlmbias.spec import VlmBiasSpec
 
 PATTERNS = ("dice", "tally")
@@ -207,15 +208,11 @@ class GridParameters(Parameters):
         minimum=1,
         maximum=max(SLOTS.values()),
     )
-    modifications: tuple[str, ...] = parameter(
+    modifications: tuple[str, ...] = selection(
         IMAGE_KINDS,
-        meaning="the images of each group: dice remove or replace one dot, tally remove or add one stroke",
-        choices=IMAGE_KINDS,
-        unique=True,
+        "the images of each group: dice remove or replace one dot, tally remove or add one stroke",
     )
-    shapes: tuple[str, ...] = parameter(
-        SHAPES, meaning="what a replaced dice dot may become, drawn per group", choices=SHAPES, unique=True
-    )
+    shapes: tuple[str, ...] = selection(SHAPES, "what a replaced dice dot may become, drawn per group")
 
     def check(self) -> None:
         """Every size must have room for the anomaly cells: they are distinct interior cells."""
