@@ -92,6 +92,7 @@ def render_card(family: Family, folder: BuiltFolder) -> str:
         "repo_name": family.repo_name,
         "pretty_name": family.pretty_name,
         "edition": edition_text(family, manifest),
+        "edition_note": family.edition_note,
         "parameters": parameters_text(family, manifest),
         **family.card_context(folder),
     }
@@ -113,7 +114,7 @@ def edition_text(family: Family, manifest: Manifest) -> str:
         f"fresh, seed {manifest.edition}: drawn fresh by see-or-recall for this build, never published "
         "before it. It has the canonical edition's plan (configs, splits, image ids, row ids, row counts), "
         "so results pair row by row with the canonical edition's, and a new draw of everything the paper "
-        f"leaves free. {family.edition_note}".rstrip()
+        "leaves free (what that is for this family: the card's section on editions)"
     )
 
 

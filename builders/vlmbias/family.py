@@ -258,7 +258,6 @@ class VlmBiasFamily(Family):
             "presets": ", ".join(sorted({entry.preset for entry in manifest.configs.values()})),
             "topic_sections": "\n\n".join(self._topic_section(c, folder) for c in configs),
             "attributions": "".join(f"\n{line}\n" for line in attributions),
-            "edition_note": self.edition_note,
         }
 
     def _topic_section(self, config: str, folder: BuiltFolder) -> str:
