@@ -22,13 +22,14 @@ from builders.illusionbench.classic import ILLUSIONS
 from builders.illusionbench.classic.cafe_wall import TILT_DEGREES
 from builders.illusionbench.classic.hermann_grid import dot_gray
 from builders.illusionbench.classic.kanizsa_triangle import edge_gray
+from builders.illusionbench.params import PRESETS
 from builders.illusionbench.spec import ClassicSpec, drawn_specs
 from builders.illusions.engine import Variant
 from tests.illusionbench.conftest import Pixels
 from tests.pixels import bands, blobs, dark_mask
 
-CLASSIC = list(drawn_specs("classic", "paper"))
-TRAP = list(drawn_specs("trap", "paper"))
+CLASSIC = list(drawn_specs("classic", PRESETS["paper"]))
+TRAP = list(drawn_specs("trap", PRESETS["paper"]))
 
 
 def render(spec: ClassicSpec) -> np.ndarray:

@@ -11,14 +11,15 @@ import pytest
 
 from builders.illusionbench import scenes
 from builders.illusionbench.ishihara import glyphs, plate
+from builders.illusionbench.params import PRESETS
 from builders.illusionbench.spec import IshiharaSpec, SceneSpec, drawn_specs
 from tests.illusionbench.conftest import Pixels
 from tests.pixels import blobs
 
 SIZE = plate.SIZE  # plates are audited as built
 SCALE = SIZE / plate.SIZE
-PLATES = list(drawn_specs("ishihara", "paper"))
-SCENES = list(drawn_specs("no_illusion", "paper"))
+PLATES = list(drawn_specs("ishihara", PRESETS["paper"]))
+SCENES = list(drawn_specs("no_illusion", PRESETS["paper"]))
 
 
 def color_mask(
