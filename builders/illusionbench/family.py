@@ -59,12 +59,12 @@ LOG = logging.getLogger(__name__)
 
 #: What `build illusionbench --seed N` redraws and keeps (the card's and the README's words).
 EDITION_NOTE = (
-    "In IllusionBench+ a seed redraws, image by image, what the paper leaves free: the layout scale "
-    "of every classic and trap figure (0.85-1.15) and which of a trap's two targets is the larger; "
+    "In IllusionBench+ that is, image by image: the layout scale of every classic and trap figure "
+    "(0.85-1.15) and which target a trap makes larger, where it compares two; "
     "the digit each plate shows (a fresh order of 0-9, so every digit still appears equally often), "
     "its dot layout and dot colours; each plain scene's kind of shape, number of shapes (2-4), "
     "colours, sizes and places; which true/false statements an image gets and their order, the "
-    "distractors and the order of every multiple-choice question's options. It keeps every image's "
+    "distractors and the order of every multiple-choice question's options. A seed keeps every image's "
     "category, illusion, difficulty level and the size of its perturbation (inducer strength, trap "
     "change, plate contrast, scene widening), the questions per image (2 or 3 true/false statements "
     "with exactly one true, so 4 in 7 are false; 3 multiple-choice questions; the 2 description "

@@ -244,7 +244,10 @@ def test_parameters_at_the_ends_of_their_ranges_build_and_verify(tmp_path: Path)
         in card
     )
     assert "with `resolution`, `classic.images`, `classic.inducers`" in card
-    assert "- Edition: fresh, seed 5: drawn fresh" in card and "In IllusionBench+ a seed redraws" in card
+    assert (
+        "- Edition: fresh, seed 5: drawn fresh" in card
+        and "In IllusionBench+ that is, image by image" in card
+    )
 
 
 @pytest.mark.parametrize(
