@@ -16,7 +16,7 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
-from eval.errors import UsageError
+from eval.errors import LMMS_EVAL_EXIT_TRAP, UsageError
 from eval.report.section import FamilySection, Result
 
 RESULTS_SUFFIX = "_results.json"
@@ -70,7 +70,8 @@ def _latest_samples(label: str, folder: Path) -> dict[str, Path]:
     runs = sorted(folder.rglob(f"*{RESULTS_SUFFIX}"))
     if not runs:
         raise UsageError(
-            f"folder {str(folder)!r} of {label!r} holds no lmms-eval results (*{RESULTS_SUFFIX}); {RERUN}"
+            f"folder {str(folder)!r} of {label!r} holds no lmms-eval results (*{RESULTS_SUFFIX}); {RERUN} "
+            f"(if its run ended without an error status, a task failed: {LMMS_EVAL_EXIT_TRAP})"
         )
     models = sorted({run.parent.relative_to(folder).as_posix() for run in runs})
     if len(models) > 1:
