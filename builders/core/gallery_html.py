@@ -3,7 +3,7 @@
 Every value is escaped; pages link only the gallery's own files (its content security policy
 forbids anything else) and are the same bytes for the same rows. A card shows one image, a line
 of facts and a table with a row per question; when the view has more than `INLINE_COLUMNS`
-question columns (AIpsych's seven), each question's text gets a line of its own under its short
+question columns (seven, for one family), each question's text gets a line of its own under its short
 cells, so it wraps at the card's full width instead of in a narrow column.
 """
 
