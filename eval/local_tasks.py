@@ -33,6 +33,7 @@ from eval.tasks.declaration import Borrowed, FamilyTasks, family_tasks
 TASKS_ROOT = Path(__file__).parent / "tasks"
 _HUB_ID = re.compile(r"[\w.-]+/[\w.-]+")
 _TEST_SPLIT = re.compile(r"^test_split:\s*(\S+)\s*$", re.MULTILINE)
+_INCLUDE = re.compile(r"^include:\s*(\S+)\s*$", re.MULTILINE)
 #: What every overlay file starts with: how `write_local_tasks` recognises its own earlier output.
 _OVERLAY_START = 'include: "'
 
@@ -162,11 +163,16 @@ def lmms_eval_tasks() -> Path | None:
 
 
 def template_split(template: Path) -> str:
-    """The `test_split` a task template sets (tasks whose variant names no split use it)."""
-    found = _TEST_SPLIT.search(template.read_text(encoding="utf-8"))
-    if found is None:
+    """The `test_split` a task template sets, itself or through the template it includes (its own
+    key wins, as in lmms-eval); tasks whose variant names no split read this one."""
+    text = template.read_text(encoding="utf-8")
+    found = _TEST_SPLIT.search(text)
+    if found is not None:
+        return found.group(1)
+    included = _INCLUDE.search(text)
+    if included is None:
         raise UsageError(f"{template} sets no test_split; the task declaration must name the split")
-    return found.group(1)
+    return template_split(template.parent / included.group(1).strip("\"'"))
 
 
 def _holds(folder: BuiltFolder, config: str, split: str) -> bool:

@@ -15,8 +15,9 @@ import pytest
 import yaml
 
 from builders.core.folder import BuiltFolder
+from builders.families import family_names, get_family
 from eval.cli import main
-from eval.local_tasks import TASKS_ROOT, lmms_eval_tasks, write_local_tasks
+from eval.local_tasks import TASKS_ROOT, lmms_eval_tasks, template_split, write_local_tasks
 from eval.tasks.declaration import family_tasks
 
 BORROWED = "vlmbias_vlms_are_biased"
@@ -130,3 +131,22 @@ def test_a_partial_build_gets_the_borrowed_task_on_its_default_config_but_not_th
     text = yaml.safe_load((overlay.folder / f"{BORROWED}.yaml").read_text())
     assert text["dataset_path"] == str(folder.folder.resolve())
     assert "group vlmbias (needs vlmbias_animals_main" in overlay.summary()
+
+
+@pytest.mark.parametrize("family", family_names())
+def test_every_declared_task_knows_the_split_it_reads(family):
+    """Through its variant or its template, itself or the template that one includes."""
+    tasks = family_tasks(family)
+    for name, (_, variant) in tasks.task_sources().items():
+        split = variant.split or template_split(TASKS_ROOT / family / variant.template)
+        assert split in get_family(family).splits, (name, split)
+
+
+def test_a_variant_whose_template_includes_another_reads_that_ones_split(built, tmp_path):
+    folder = built("illusionbench", "lite")
+    overlay = write_local_tasks("illusionbench", folder, tmp_path / "tasks")
+    names = {path.stem for path in overlay.files}
+    for config in BuiltFolder(folder).config_names():
+        for suffix in ("", "_circular", "_lmms_prompt", "_descriptions", "_stepbystep"):
+            assert f"illusionbench_plus_{config}{suffix}" in names, (config, suffix)
+    assert not any(name.startswith("illusionbench_plus_real_scene") for name in names)
