@@ -15,9 +15,9 @@ from builders.illusionbench.release import read_release
 from builders.illusionbench.spec import LADDERS, drawn_specs
 from tests.illusionbench.release_fixture import FOLDER, write_release
 
-#: Filled by the pipeline (the first six) and by the family (the rest).
+#: Filled by the pipeline (the first seven) and by the family (the rest).
 FIELDS = {
-    "pretty_name", "builder_version", "manifest_sha256", "repo_name", "edition", "parameters",
+    "pretty_name", "builder_version", "manifest_sha256", "repo_name", "edition", "parameters", "tools",
     "presets", "first_config",
     "config_table", "ladder_table", "illusion_table", "release_section",
 }  # fmt: skip
