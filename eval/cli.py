@@ -20,7 +20,7 @@ from builders.core.errors import BuilderError
 from builders.core.interrupts import EXIT_INTERRUPTED, raise_on_interrupt
 from builders.families import family_names, get_family
 from eval.data import load_rows, open_folder
-from eval.errors import EvalError, UsageError
+from eval.errors import LMMS_EVAL_EXIT_TRAP, EvalError, UsageError
 from eval.local_tasks import write_local_tasks
 from eval.options import ScoreOption
 from eval.predictions import read_responses
@@ -115,13 +115,6 @@ def _chosen_options(family: str, args: argparse.Namespace) -> dict[str, Any]:
     return chosen
 
 
-def _check_build(family: str, data: Path) -> None:
-    """A local `--data` must be a readable build of `family` (its manifest is read and validated)."""
-    folder = open_folder(data)
-    if folder.family != family:
-        raise UsageError(f"{str(data)!r} holds a {folder.family} build, not {family}; pass a {family} build")
-
-
 def score(
     family: str,
     data: Path,
@@ -133,8 +126,9 @@ def score(
     """The metrics JSON of `predictions` on `config`/`split`, with the ids that did not match.
 
     Rows without a prediction are left out of the metrics and listed in `missing_ids`; predictions
-    for no row are listed in `unknown_ids`. Replies are keyed by the rows' `id`; `options` go to the
-    family's `score_rows`.
+    for no row are listed in `unknown_ids`. Replies are keyed by the rows' `id` (a family's scoring
+    module may define `row_id_of`, the row a prediction id answers, when one row takes several
+    replies); `options` go to the family's `score_rows`.
 
     Raises:
         UsageError: `data` is not a build of `family`, or no prediction matches a row of the split.
@@ -155,9 +149,11 @@ def score(
     rows = load_rows(folder, config, split)
     responses = read_responses(predictions)
     row_ids = {row["id"] for row in rows}
+    row_of = getattr(_scoring(family), "row_id_of", str)
+    answered = {row_of(prediction) for prediction in responses}
     if not responses:
         raise UsageError(f"predictions file {str(predictions)!r} holds no predictions; nothing to score")
-    if row_ids.isdisjoint(responses):
+    if row_ids.isdisjoint(answered):
         raise UsageError(
             f"none of the {len(responses)} predictions in {str(predictions)!r} matches a row of "
             f"{config}/{split} (first id: {next(iter(responses))!r}); check --config and --split"
@@ -168,8 +164,8 @@ def score(
         "config": config,
         "split": split,
         "rows": len(rows),
-        "missing_ids": [row["id"] for row in rows if row["id"] not in responses],
-        "unknown_ids": sorted(set(responses) - row_ids),
+        "missing_ids": [row["id"] for row in rows if row["id"] not in answered],
+        "unknown_ids": sorted(prediction for prediction in responses if row_of(prediction) not in row_ids),
     }
 
 
@@ -233,7 +229,8 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "score":
             options = _chosen_options(args.family, args)
             if args.out is not None:
-                _check_out(args.out, args.data, (args.predictions,))
+                paths = (value for value in options.values() if isinstance(value, Path))
+                _check_out(args.out, args.data, (args.predictions, *paths))
             result = score(args.family, args.data, args.config, args.split, args.predictions, options)
             _warn_unmatched(result)
             text = json.dumps(result, indent=2, ensure_ascii=False) + "\n"
@@ -244,13 +241,14 @@ def main(argv: list[str] | None = None) -> int:
             return 0
         if args.command == "write-tasks":
             return _write_tasks(args.check)
-        if Path(args.data).is_dir():
-            _check_build(args.family, Path(args.data))
-        written = _write(args.out, lambda: write_local_tasks(args.family, args.data, args.out))
+        overlay = _write(args.out, lambda: write_local_tasks(args.family, args.data, args.out))
         print(
-            f"wrote {len(written)} task files to {written[0].parent}; run lmms-eval with "
-            f"--include_path {args.out} (and no other include path for {args.family})"
+            f"wrote {len(overlay.files)} task files to {overlay.folder}; run lmms-eval with "
+            f"--include_path {args.out} (and no other include path for {args.family}) and --verbosity DEBUG "
+            f"({LMMS_EVAL_EXIT_TRAP})"
         )
+        if overlay.summary():
+            print(f"left out {overlay.summary()}")
         return 0
     except (EvalError, BuilderError) as error:
         print(f"error: {error}", file=sys.stderr)

@@ -193,7 +193,6 @@ class AipsychFamily(Family):
         return {
             "presets": synthetic.preset if synthetic and synthetic.splits else "none (official configs only)",
             "config_table": _config_table(manifest),
-            "edition_note": EDITION_NOTE,
             **vocabulary_fields(),
         }
 

@@ -39,6 +39,34 @@ COLUMNS = dict(
     zip((*CATEGORIES, "all"), ("Classic", "Real", "NoIll", "Ishihara", "Trap", "All"), strict=True)
 )
 SOURCE = "IllusionBench+ paper, Tables II and III (specs/other_benchmarks.md §3.5)"
+#: What each column of the IllusionBench+ tables means.
+DEFINITIONS = {
+    "Parser": "how replies were read: strict (the verdict or option a reply commits to; uncommitted "
+    "replies are parse failures) or lmms-eval (lmms-eval 0.7.3's own illusionbench parser, reproduced)",
+    "Accuracy %": "correct replies / rows, true/false and multiple-choice questions together",
+    "True/false %": "correct replies / true/false statements",
+    "Multiple choice %": "correct replies / multiple-choice questions (options i-iv)",
+    "FP ratio": "false positives / (false positives + false negatives) over the wrong true/false replies: "
+    "FP is “True” to a false statement; 0.5 is unbiased, near 1 a bias towards “True”",
+    "Unparsed by reason": "replies the strict parser could not read, counted by why",
+    "Category": "the paper's image categories: Classic (classic illusions, targets physically equal), "
+    "Real (real-scene illusions), NoIll (no illusion: plain scenes, nothing to be fooled by), Ishihara "
+    "(dot plates hiding a digit), Trap (illusions whose property was really changed); All: every "
+    "category",
+    "Type": "question type: TF (true/false statements) or MC (multiple choice)",
+    "Strict %": "accuracy with the strict parser",
+    "lmms-eval %": "accuracy with lmms-eval's parser",
+    "Strict": "FP ratio with the strict parser",
+    "lmms-eval": "FP ratio with lmms-eval's parser",
+    "Difficulty": "easy, neutral or hard (release: the authors' rating; drawn: the size of the physical "
+    "difference)",
+    "Prompt": "the description prompt: semantic (describe the image), illusion (describe the illusion), "
+    "step_by_step",
+    "Replies": "description replies the judge scored",
+    "Mean (0-2)": "the judge's mean preciseness: 0 clear conflict with the golden description, 1 minor, "
+    "2 none",
+    "Judge": "the judge model",
+}
 
 #: True/false accuracy (%, Table II), columns classic, real scene, no illusion, Ishihara, trap, all.
 TABLE_2 = PaperTable(
@@ -108,21 +136,31 @@ TABLE_4 = PaperTable(
 )
 
 
+#: Question tasks' variants (`illusionbench_plus_<config><suffix>`), each its own result.
+VARIANTS = ("_circular", "_lmms_prompt")
+#: Tasks that log no grades: descriptions and the step-by-step questioning (the judge scores them).
+UNGRADED = ("_descriptions", "_stepbystep")
+
+
 def task(name: str) -> TaskKey | None:
-    """The config of a question task `illusionbench_plus_<config>`; description tasks log no grades.
+    """The config and variant of a question task `illusionbench_plus_<config>[_variant]`.
 
     >>> task("illusionbench_plus_drawn_trap"), task("illusionbench_plus_all_descriptions")
     (TaskKey(config='drawn_trap', split='test', variant=''), None)
-    >>> task("illusionbench_all")
+    >>> task("illusionbench_plus_drawn_circular").variant, task("illusionbench_all")
+    ('circular', None)
     """
-    if not name.startswith(PREFIX) or name.endswith(f"_{DESCRIPTIONS}"):
+    if not name.startswith(PREFIX) or name.endswith(UNGRADED):
         return None
-    return TaskKey(name.removeprefix(PREFIX), SPLIT)
+    config = name.removeprefix(PREFIX)
+    for suffix in VARIANTS:
+        if config.endswith(suffix):
+            return TaskKey(config.removesuffix(suffix), SPLIT, suffix.removeprefix("_"))
+    return TaskKey(config, SPLIT)
 
 
 def score_records(records: list[dict[str, Any]]) -> dict[str, Any]:
-    graded = [Graded.from_record(record) for record in records]
-    return {**report(graded), "n": len(graded)}
+    return {**report([Graded.from_record(record) for record in records]), "parser": "strict"}
 
 
 def family_report(models: tuple[ModelResults, ...], colors: Mapping[str, str]) -> FamilyReport:
@@ -133,16 +171,17 @@ def family_report(models: tuple[ModelResults, ...], colors: Mapping[str, str]) -
         _by_difficulty(scored, colors),
         _descriptions(models, colors),
     )
-    return FamilyReport("illusionbench", "IllusionBench+", _overview(scored), figures)
+    return FamilyReport("illusionbench", "IllusionBench+", _overview(scored), figures, DEFINITIONS)
 
 
 def _overview(scored: list[tuple[str, Result]]) -> Table:
     rows = []
     for model, result in scored:
         score = result.score
-        for parser in PARSERS:
+        headline = score.get("grader", score["parser"])  # JSONs before the judge name no grader
+        for parser in score["parsers"]:
             rates = score["parsers"][parser]
-            failures = score["parse_failures"] if parser == score["parser"] else {}
+            failures = score["parse_failures"] if parser == headline else {}
             rows.append(
                 (
                     label(model),
@@ -275,7 +314,7 @@ def _by_difficulty(scored: list[tuple[str, Result]], colors: Mapping[str, str]) 
     title = "Accuracy by difficulty"
     definition = (
         "Accuracy = correct replies / rows, both question types, per difficulty (release: the authors' "
-        "rating; drawn: the size of the physical difference)."
+        "rating; drawn: the size of the physical difference, or of a classic figure's inducer)."
     )
     columns = ("Difficulty", "Model", "Rows", "Strict %", "lmms-eval %")
     if not scored:

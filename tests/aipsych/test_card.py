@@ -23,6 +23,7 @@ BUILD_FIELDS = {
     "edition",
     "parameters",
     "edition_note",
+    "tools",
 }
 
 

@@ -1,25 +1,33 @@
-"""IllusionBench+ scoring: two answer parsers, the paper's metrics and an optional description judge.
+"""IllusionBench+ scoring: two answer parsers, an optional LLM judge, the paper's metrics.
 
 - `is_correct(question_type, answer, reply, *, parser)` grades one true/false or multiple-choice
   reply: `parser="strict"` (the default; rules in `strict`) or `parser="lmms-eval"` (lmms-eval
   0.7.3's `illusionbench` task, reproduced in `lmms_eval_compat`).
-- `score_rows(rows, responses, **options)` is what `python -m eval score illusionbench` reports:
-  accuracy per question type, category and difficulty, the false-positive ratio, parse failures
-  and both parsers side by side (`metrics`), plus the judged descriptions when a `judge` is given
-  (`judge`).
+- `score_rows(rows, responses, **options)` is what `python -m eval score illusionbench` reports.
+  It is two steps: `outcomes` (one `Graded` per reply, every grader's reading and any judge votes
+  in it) and `aggregate` (the metrics over those outcomes: accuracy per question type, category
+  and difficulty, the false-positive ratio, parse failures, every grader side by side, plain and
+  circular accuracy for circular runs); description rows go through `descriptions` (the judge's
+  0-2 preciseness and the step-by-step comparison). Aggregates never call the judge again, so they
+  can be recomputed over any resample of the outcomes.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from eval.errors import UsageError
 from eval.options import ScoreOption
-from eval.scoring.illusionbench.judge import API_KEY_VARIABLE, Judge, judge_descriptions, judge_from_options
+from eval.predictions import read_responses
+from eval.scoring.illusionbench import circular, descriptions, verdicts
+from eval.scoring.illusionbench.judge import API_KEY_VARIABLE, Judge, judge_from_options
 from eval.scoring.illusionbench.metrics import (
     CATEGORIES,
     DIFFICULTIES,
+    GRADERS,
+    JUDGE,
     PARSERS,
     QUESTION_TYPES,
     Graded,
@@ -32,30 +40,80 @@ from eval.scoring.illusionbench.metrics import (
 __all__ = [
     "CATEGORIES",
     "DIFFICULTIES",
+    "GRADERS",
     "OPTIONS",
     "PARSERS",
     "QUESTION_TYPES",
     "Graded",
     "Judge",
+    "aggregate",
     "grade",
     "is_correct",
+    "outcomes",
     "question_type_name",
     "report",
+    "row_id_of",
     "score_rows",
 ]
 
+#: `--grader` values: the `--parser` reads replies (the default), or the judge grades them.
+GRADER_CHOICES = ("parser", JUDGE)
 
 #: `python -m eval score illusionbench` flags; the judge's API key is read from the environment only.
 OPTIONS = (
     ScoreOption("--parser", "parser", "how replies are read (default strict)", PARSERS),
     ScoreOption(
+        "--grader",
+        "grader",
+        "who grades true/false and multiple-choice replies: the --parser (default) or the LLM judge "
+        "(the paper's prompts, votes and majority; needs --judge-url and --judge-model)",
+        GRADER_CHOICES,
+    ),
+    ScoreOption(
         "--judge-url",
         "judge_url",
-        f"OpenAI-compatible endpoint (up to /v1) that judges description replies; key in ${API_KEY_VARIABLE}",
+        f"OpenAI-compatible endpoint (up to /v1) of the judge; key in ${API_KEY_VARIABLE}",
     ),
     ScoreOption("--judge-model", "judge_model", "the judge model's name at --judge-url"),
-    ScoreOption("--judge-votes", "judge_votes", "judge calls averaged per reply (default 5)", type=int),
+    ScoreOption("--judge-votes", "judge_votes", "judge calls per reply (default 5)", type=int),
+    ScoreOption(
+        "--judge-timeout", "judge_timeout", "seconds one judge call may wait (default 60)", type=float
+    ),
+    ScoreOption(
+        "--step-by-step",
+        "step_by_step",
+        "replies of illusionbench_plus_<config>_stepbystep (its samples log) to judge beside --predictions "
+        "of the descriptions split: the paper's step-by-step comparison",
+        type=Path,
+    ),
 )
+
+#: A prediction's row: a rotation's id (`<row id>#r<k>`) names its row (`python -m eval score` asks).
+row_id_of = circular.row_id
+
+
+def outcomes(
+    rows: Sequence[dict[str, Any]], responses: Mapping[str, str], judge: Judge | None = None
+) -> list[Graded]:
+    """One `Graded` per reply to a true/false or multiple-choice row (rotations of circular runs
+    included), with the judge's votes when a judge is given; rows without a reply are left out."""
+    asked = []
+    for row in rows:
+        if question_type_name(row["question_type"]) not in ("tf", "mc"):
+            continue
+        rotated = any(circular.rotation_id(row["id"], k) in responses for k in (1, 2, 3))
+        for variant in circular.expand(row) if rotated else [row]:
+            if variant["id"] in responses:
+                reply = responses[variant["id"]]
+                asked.append((variant, reply, grade(variant, reply)))
+    if judge is None:
+        return [graded for _, _, graded in asked]
+    return verdicts.judge_replies(asked, judge)
+
+
+def aggregate(graded: Sequence[Graded], grader: str = "strict") -> dict[str, Any]:
+    """The metrics of some outcomes under `grader` ("strict", "lmms-eval" or "judge")."""
+    return report(graded, grader)
 
 
 def score_rows(
@@ -63,40 +121,69 @@ def score_rows(
     responses: Mapping[str, str],
     *,
     parser: str = "strict",
+    grader: str = "parser",
     judge: Judge | None = None,
-    step_by_step: dict[str, str] | None = None,
+    step_by_step: Mapping[str, str] | Path | None = None,
     judge_url: str | None = None,
     judge_model: str | None = None,
     judge_votes: int | None = None,
+    judge_timeout: float | None = None,
 ) -> dict[str, Any]:
-    """Metrics of the replies in `responses` (keyed by row `id`) to `rows` of one split.
+    """Metrics of the replies in `responses` (by row `id`; rotations by `<id>#r<k>`) to `rows` of one split.
 
-    True/false and multiple-choice rows are graded by both parsers and reported under `parser`.
-    Description rows are judged only when a judge is given, as `judge` or as `judge_url` and
-    `judge_model` (the command line's options; see `judge_from_options`); `step_by_step` holds
-    replies to the semantic rows obtained after the illusion question, keyed by the same ids.
-    Otherwise the result says how many went unjudged. Rows without a reply are left out (`n`
-    counts the rest).
+    True/false and multiple-choice rows are read by both parsers and reported under `parser`, or,
+    with `grader="judge"`, graded by the judge (its votes, verdicts and identity in `judge`, with
+    what a person should re-check in `judge.review`). Description rows are judged only when a judge
+    is given; `step_by_step` holds replies to the semantic rows obtained after the illusion
+    question (a dict, or the path of a predictions file), keyed by the same ids. A judge comes as
+    `judge` or as `judge_url` and `judge_model` (the command line's options).
 
     Raises:
-        UsageError: an unknown parser, or only one of `judge_url` and `judge_model`.
+        UsageError: an unknown parser or grader, a judge option without a judge, a judge on
+            question rows without `grader="judge"`, or step-by-step replies for the question rows.
     """
     if parser not in PARSERS:
         raise UsageError(f"unknown parser {parser!r}; choose one of: {', '.join(PARSERS)}")
-    judge = judge or judge_from_options(judge_url, judge_model, judge_votes)
-    questions, descriptions = [], []
-    for row in rows:
-        if row["id"] not in responses and not (step_by_step and row["id"] in step_by_step):
-            continue
-        kind = question_type_name(row["question_type"])
-        (questions if kind in ("tf", "mc") else descriptions).append(row)
-    graded = [grade(row, responses[row["id"]]) for row in questions if row["id"] in responses]
-    result: dict[str, Any] = report(graded, parser)
-    if descriptions:
+    if grader not in GRADER_CHOICES:
+        raise UsageError(f"unknown grader {grader!r}; choose one of: {', '.join(GRADER_CHOICES)}")
+    judge = judge or judge_from_options(judge_url, judge_model, judge_votes, judge_timeout)
+    kinds = {row["id"]: question_type_name(row["question_type"]) for row in rows}
+    questions = [row for row in rows if kinds[row["id"]] in ("tf", "mc")]
+    described = [row for row in rows if kinds[row["id"]] not in ("tf", "mc")]
+    _check(grader, judge, questions, step_by_step)
+    later = read_responses(step_by_step) if isinstance(step_by_step, Path) else step_by_step
+    graded = outcomes(questions, responses, judge if grader == JUDGE else None)
+    result: dict[str, Any] = {**aggregate(graded, parser if grader == "parser" else JUDGE), "parser": parser}
+    if grader == JUDGE and judge is not None:
+        result["judge"] = {
+            **verdicts.graded_by(graded, judge.identity()),
+            "review": verdicts.review(graded, responses),
+        }
+    answered = [row for row in described if row["id"] in responses or (later and row["id"] in later)]
+    if answered:
         result["descriptions"] = (
-            judge_descriptions(descriptions, responses, judge, step_by_step=step_by_step)
+            descriptions.describe(
+                descriptions.judge_descriptions(
+                    answered, dict(responses), judge, step_by_step=dict(later or {})
+                ),
+                judge.identity(),
+            )
             if judge is not None
-            else {"judged": False, "rows": len(descriptions), "why": "no judge given (it is off by default)"}
+            else {"judged": False, "rows": len(answered), "why": "no judge given (it is off by default)"}
         )
-    result["n"] = len(graded) + len(descriptions)
+    result["n"] = sum(row.rotation == 0 for row in graded) + len(answered)
     return result
+
+
+def _check(grader: str, judge: Judge | None, questions: list[dict[str, Any]], step_by_step: object) -> None:
+    if grader == JUDGE and judge is None:
+        raise UsageError("--grader judge needs a judge: add --judge-url URL and --judge-model NAME")
+    if questions and judge is not None and grader != JUDGE:
+        raise UsageError(
+            "the judge grades true/false and multiple-choice replies only with --grader judge; add it, "
+            "or leave out --judge-url and --judge-model"
+        )
+    if questions and step_by_step is not None:
+        raise UsageError(
+            "--step-by-step replies answer the description prompts; score them with --split descriptions"
+        )
