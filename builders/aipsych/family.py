@@ -50,7 +50,8 @@ EDITION_NOTE = (
     "count, the 20 rows of each scene and their ids, the five sets of four prompts and their wording, "
     "the palette, the trap rules, the release's distribution of position phrases (exact in every block "
     "of 500 scenes), the colour balance (every block of 12 object slots takes each palette colour once) "
-    "and the settings taken in turn."
+    "and the settings taken in turn. The `coco` and `visual_genome` configs are the release's questions "
+    "over your photos: a seed changes nothing in them."
 )
 #: The drawn scenes, then the release's two question files over the user's photos.
 CONFIGS = (SYNTHETIC, *IMAGE_NAMES)
