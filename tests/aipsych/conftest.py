@@ -23,6 +23,16 @@ def aipsych_lite(built: Built) -> Path:
 
 
 @pytest.fixture(scope="session")
+def aipsych_lite_seeded(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The lite preset's fresh edition of seed 7: the pixel audits must hold in every edition."""
+    from builders.core.build import build
+    from builders.families import get_family
+
+    out = tmp_path_factory.mktemp("aipsych-lite-seed-7")
+    return build(get_family("aipsych"), preset="lite", out=out, progress=False, edition=7).folder
+
+
+@pytest.fixture(scope="session")
 def aipsych_release(aipsych_lite: Path, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, Path]:
     """(folder, question file, image folder): the release fixture built through the command line,
     with no `--config`, into a copy of the lite build (so `coco` sits beside `synthetic`)."""

@@ -1,13 +1,14 @@
 """Audits of built AIpsych folders: every image's pixels and every row's trap, read from the build.
 
 The `paper` audits read the one session paper build (3,000 images, 60,000 rows); the same audits
-run on the lite build in the quick tier. Pixels and row columns are read, not the drawing code:
-the region a position names is worked out here from its words (thirds of the image), and the
-colour from the palette's published hex values. A colour region is where 2 x 2 blocks of pixels
-have that exact colour: none may lie outside the asked objects of that colour. One measurement
-needs a reference only the drawing code can give: how much of an asked object the unasked ones
-hide is its exact-colour area in the image over that area in the same scene drawn without them
-(drawn only for scenes where an unasked object comes near an asked one).
+run in the quick tier on the lite build and on the lite preset's edition of seed 7. Pixels and row
+columns are read, not the drawing code: the region a position names is worked out here from its
+words (thirds of the image), and the colour from the palette's published hex values. A colour
+region is where 2 x 2 blocks of pixels have that exact colour: none may lie outside the asked
+objects of that colour. One measurement needs a reference only the drawing code can give: how much
+of an asked object the unasked ones hide is its exact-colour area in the image over that area in
+the same scene drawn without them (drawn only for scenes where an unasked object comes near an
+asked one).
 """
 
 from __future__ import annotations
@@ -46,7 +47,7 @@ LEAST_AREA = 0.006
 RELEASE_SHARES = ({"corner": 58.1, "centre": 2.2}, {"corner": 60.5, "edge": 32.6, "centre": 2.5})
 
 
-@pytest.fixture(params=["lite", pytest.param("paper", marks=pytest.mark.slow)])
+@pytest.fixture(params=["lite", "lite_seeded", pytest.param("paper", marks=pytest.mark.slow)])
 def folder(request: pytest.FixtureRequest) -> BuiltFolder:
     return BuiltFolder(request.getfixturevalue(f"aipsych_{request.param}"))
 
