@@ -12,11 +12,11 @@ folder holds several runs, a later run of a task replaces an earlier one.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from eval.errors import UsageError
+from eval.errors import LMMS_EVAL_EXIT_TRAP, UsageError
 from eval.report.section import FamilySection, Result
 
 RESULTS_SUFFIX = "_results.json"
@@ -44,25 +44,37 @@ def read_output_folder(label: str, folder: Path, sections: Mapping[str, FamilySe
         for _, path in parts:
             for record in _records(path):
                 records.setdefault(record["ID"], record)
-        try:
-            metrics = sections[family].score_records(list(records.values()))
-        except (KeyError, TypeError, ValueError) as error:
-            raise UsageError(
-                f"samples logs of {family} in {str(folder)!r} hold records our scorer cannot read "
-                f"({type(error).__name__}: {error}); {RERUN}"
-            ) from None
         config = "+".join(sorted({config for config, _ in parts}))
-        score = {
-            **metrics,
-            "family": family,
-            "config": config,
-            "split": split,
-            "rows": len(records),
-            "missing_ids": [],
-            "unknown_ids": [],
-        }
-        results.append(Result(label, family, config, split, variant, score, str(folder)))
+        pooled = tuple(records.values())
+        where = f"samples logs of {family} in {str(folder)!r}"
+        score = score_of(sections[family], pooled, config, split, where)
+        results.append(Result(label, family, config, split, variant, score, str(folder), pooled))
     return results
+
+
+def score_of(
+    section: FamilySection, records: Sequence[Mapping[str, Any]], config: str, split: str, where: str
+) -> dict[str, Any]:
+    """The score JSON `python -m eval score` writes, from the graded records of every row scored.
+
+    Raises:
+        UsageError: the records are not ones our scorer reads (`where` says whose they are).
+    """
+    try:
+        metrics = section.score_records(list(records))
+    except (KeyError, TypeError, ValueError) as error:
+        raise UsageError(
+            f"{where} hold records our scorer cannot read ({type(error).__name__}: {error}); {RERUN}"
+        ) from None
+    return {
+        **metrics,
+        "family": section.name,
+        "config": config,
+        "split": split,
+        "rows": len(records),
+        "missing_ids": [],
+        "unknown_ids": [],
+    }
 
 
 def _latest_samples(label: str, folder: Path) -> dict[str, Path]:
@@ -70,7 +82,8 @@ def _latest_samples(label: str, folder: Path) -> dict[str, Path]:
     runs = sorted(folder.rglob(f"*{RESULTS_SUFFIX}"))
     if not runs:
         raise UsageError(
-            f"folder {str(folder)!r} of {label!r} holds no lmms-eval results (*{RESULTS_SUFFIX}); {RERUN}"
+            f"folder {str(folder)!r} of {label!r} holds no lmms-eval results (*{RESULTS_SUFFIX}); {RERUN} "
+            f"(if its run ended without an error status, a task failed: {LMMS_EVAL_EXIT_TRAP})"
         )
     models = sorted({run.parent.relative_to(folder).as_posix() for run in runs})
     if len(models) > 1:

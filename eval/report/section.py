@@ -20,7 +20,9 @@ class Result:
     """One model's score of one family's split: the `eval score` JSON and where it came from.
 
     `variant` names a prompt variant of the same split run as its own lmms-eval task (VLMBias's
-    debiased and double-check tasks); it is empty otherwise, and always for a score JSON.
+    debiased and double-check tasks); it is empty otherwise, and always for a score JSON. `records`
+    are the per-row graded records the score was computed from, when the source holds them (an
+    lmms-eval samples log does): results of several configs are merged by scoring them pooled.
     """
 
     label: str
@@ -30,6 +32,7 @@ class Result:
     variant: str
     score: Mapping[str, Any]
     source: str
+    records: tuple[Mapping[str, Any], ...] | None = None
 
 
 @dataclasses.dataclass(frozen=True)
@@ -73,6 +76,9 @@ class FamilySection:
       the metrics part of the score JSON, through the family's `eval.scoring` functions.
     - `report`: the models' results (sorted by label) and a colour per label to the family's part of
       the page.
+    - `variant_of`: the variant a score JSON of a config is kept under. "" (the default) pools it
+      with the label's other configs of its split; a name keeps it apart, as `task` does for the
+      config's lmms-eval task (AIpsych's configs are separate measurements).
     """
 
     name: str
@@ -81,3 +87,4 @@ class FamilySection:
     task: Callable[[str], TaskKey | None]
     score_records: Callable[[list[dict[str, Any]]], dict[str, Any]]
     report: Callable[[tuple[ModelResults, ...], Mapping[str, str]], FamilyReport]
+    variant_of: Callable[[str], str] = lambda config: ""
