@@ -21,9 +21,9 @@ from builders.core.spec import SpecRegistry
 from builders.visage import card
 from builders.visage.external import load_photo, read_tuples
 from builders.visage.gallery import GALLERY_VIEW
+from builders.visage.params import PRESETS, VisageParameters
 from builders.visage.render import draw_scene
 from builders.visage.rows import SPLITS, rows
-from builders.visage.params import PRESETS, VisageParameters
 from builders.visage.spec import DrawnImageSpec, ExternalImageSpec, VisageSpec, drawn_specs
 
 if TYPE_CHECKING:

@@ -15,13 +15,41 @@ import difflib
 from builders.core.params import Parameters, parameter
 from builders.visage.concept import DOMAINS
 from builders.visage.concepts import CONCEPTS, TUPLES
-from builders.visage.style import BACKGROUND_KINDS
+from builders.visage.style import BACKGROUND_KINDS, MAX_SHIFT
 
-#: The smallest side the pixel audits still read every attribute at (hands, pips, arms, tines: see
-#: tests/visage/test_editions.py); below it thin parts fall under a pixel.
-MIN_RESOLUTION = 256
+#: The smallest side the pixel audits read every attribute at, in every edition (tests/visage): the
+#: paper's. At 384 px a few thin parts (a bicycle's chain, a tiger's stripe) already merge or vanish.
+MIN_RESOLUTION = 512
+#: The smallest side strings are counted at (three strings side by side need it).
+MIN_COUNTING_RESOLUTION = 768
 #: The largest side drawn: 16 times the pixels of the paper's 512, a second or so per image.
 MAX_RESOLUTION = 2048
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class Pose(Parameters):
+    """How far the poses of image pairs vary, within each category's own range (`Concept.pose`)."""
+
+    rotation: float = parameter(
+        1.0,
+        meaning="share of each category's rotation range used (±12° for most categories, from 0° for a coin "
+        "to 180° for a starfish): 0 draws every object upright, 1 the full range; no more, as each range "
+        "is what keeps its object inside the picture and its attribute countable",
+        minimum=0.0,
+        maximum=1.0,
+    )
+    shift: float = parameter(
+        MAX_SHIFT,
+        meaning="largest move of the object's centre from the picture's centre, in hundredths of its side, "
+        f"along each axis; 0 centres every object; at most {MAX_SHIFT:g}, which keeps the largest one inside",
+        minimum=0.0,
+        maximum=MAX_SHIFT,
+    )
+    mirror: bool = parameter(
+        True,
+        meaning="whether half of the pairs (at random) are drawn as mirror images, where the category allows "
+        "one (a clock, a coin or a stop sign never is)",
+    )
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
@@ -46,7 +74,7 @@ class VisageParameters(Parameters):
         768,
         meaning="side in px of the images whose attribute is fine detail to count (the strings of guitars, "
         "violins and banjos), where larger than resolution",
-        minimum=MIN_RESOLUTION,
+        minimum=MIN_COUNTING_RESOLUTION,
         maximum=MAX_RESOLUTION,
     )
     domains: tuple[str, ...] = parameter(
@@ -59,7 +87,7 @@ class VisageParameters(Parameters):
     tuples: tuple[str, ...] = parameter(
         (),
         meaning="the tuples drawn, in this order, by id (category-norm-exception, as the tuple_id column "
-        "names them, e.g. \"lion-mane-lioness\"), each of one of domains; empty: every tuple of domains, "
+        'names them, e.g. "lion-mane-lioness"), each of one of domains; empty: every tuple of domains, '
         "in catalogue order",
         min_items=0,
         unique=True,
@@ -72,6 +100,7 @@ class VisageParameters(Parameters):
         max_items=len(BACKGROUND_KINDS),
         unique=True,
     )
+    pose: Pose = dataclasses.field(default_factory=Pose)
 
     def check(self) -> None:
         for tuple_id in self.tuples:

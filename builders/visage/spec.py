@@ -121,7 +121,7 @@ VisageSpec = DrawnImageSpec | ExternalImageSpec
 
 
 def drawn_specs(params: VisageParameters, edition: int | None = None) -> Iterator[DrawnImageSpec]:
-    """Every drawn image `params` ask for, in `edition`: per tuple, typical 0, exceptional 0, typical 1, ..."""
+    """Every drawn image `params` ask for, in `edition`: per tuple typical 0, exceptional 0, typical 1..."""
     for tuple_id in params.tuple_ids():
         concept_key, norm, exception = tuple_id.split("-")
         for index in range(params.pairs):
@@ -150,7 +150,14 @@ def pair_specs(
     outline = entry.drawer.outline_roles
     avoid = [p[r] for p in (typical, exceptional) for r in outline]
     background = sample_background(avoid, key, params.backgrounds, edition)
-    pose = sample_pose(entry.pose, key, edition)
+    pose = sample_pose(
+        entry.pose,
+        key,
+        rotation=params.pose.rotation,
+        shift=params.pose.shift,
+        mirror=params.pose.mirror,
+        edition=edition,
+    )
     common = {
         "concept": concept_key,
         "norm": norm,

@@ -63,13 +63,24 @@ class Pose:
         return "matrix(" + " ".join(f"{value:.6f}".rstrip("0").rstrip(".") for value in self.matrix()) + ")"
 
 
-def sample_pose(pose_range: PoseRange, key: tuple[object, ...], edition: int | None = None) -> Pose:
+def sample_pose(
+    pose_range: PoseRange,
+    key: tuple[object, ...],
+    *,
+    rotation: float = 1.0,
+    shift: float = MAX_SHIFT,
+    mirror: bool = True,
+    edition: int | None = None,
+) -> Pose:
+    """A pose within the concept's range: `rotation` is the share of its rotation range used, `shift`
+    the largest move of the centre (viewBox units), `mirror` whether a mirror image may be drawn."""
     rng = rng_for(*key, "pose", edition=edition)
+    turn = pose_range.max_rotation * rotation
     return Pose(
-        rotation=round(rng.uniform(-pose_range.max_rotation, pose_range.max_rotation), 2),
+        rotation=round(rng.uniform(-turn, turn), 2),
         scale=round(rng.uniform(pose_range.min_scale, pose_range.max_scale), 3),
-        shift=(round(rng.uniform(-MAX_SHIFT, MAX_SHIFT), 2), round(rng.uniform(-MAX_SHIFT, MAX_SHIFT), 2)),
-        flip=pose_range.flip and rng.random() < 0.5,
+        shift=(round(rng.uniform(-shift, shift), 2), round(rng.uniform(-shift, shift), 2)),
+        flip=pose_range.flip and mirror and rng.random() < 0.5,
     )
 
 
