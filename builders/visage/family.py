@@ -47,7 +47,7 @@ EDITION_NOTE = (
     "their pose, background and the colours the exception leaves alone. Kept: the tuples, the seven "
     "conditions, prompts, labels and their balance, `name_reveals`, the image counts and sizes, and "
     "the attribute itself, shown in every typical image and absent from every exceptional one (the "
-    "pixel audits of tests/visage hold in every edition). Config `external` shows your photos as they "
+    "project's pixel audits measure it in seeded editions too). Config `external` shows your photos as they "
     "are and takes no seed."
 )
 
