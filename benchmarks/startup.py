@@ -76,7 +76,8 @@ def main() -> None:
     if args.folder:
         cores = len(os.sched_getaffinity(0))
         for workers in sorted({1, cores}):
-            print(f"verify --no-redraw, {workers} worker(s): {verify_rate(args.folder, workers, args.repeat)}")
+            rate = verify_rate(args.folder, workers, args.repeat)
+            print(f"verify --no-redraw, {workers} worker(s): {rate}")
     if args.build_all:
         with tempfile.TemporaryDirectory() as out:
             took = seconds([PYTHON, "-m", "builders", "build", "all", "--out", out, "--no-progress"], 1)
