@@ -17,12 +17,12 @@ from builders.visage.concept import DOMAINS
 from builders.visage.concepts import CONCEPTS, TUPLES
 from builders.visage.style import BACKGROUND_KINDS, MAX_SHIFT
 
-#: The smallest side the pixel audits read every attribute at, in every edition (tests/visage): the
-#: paper's. At 384 px a few thin parts (a bicycle's chain, a tiger's stripe) already merge or vanish.
+#: The smallest side the pixel audits of tests/visage are run at, the paper's: below it thin parts
+#: misread in some editions (a bicycle's chain at 384 px, a tiger's stripe at 256).
 MIN_RESOLUTION = 512
 #: The smallest side strings are counted at (three strings side by side need it).
 MIN_COUNTING_RESOLUTION = 768
-#: The largest side drawn: 16 times the pixels of the paper's 512, a second or so per image.
+#: The largest side drawn: 16 times the pixels of the paper's 512, about 4 s per image with its audit here.
 MAX_RESOLUTION = 2048
 
 
