@@ -8,15 +8,18 @@ import sys
 from pathlib import Path
 
 from builders.core.atomic import recover_if_idle
-from builders.core.build import build, check_edition, check_selection, check_target, resolve_parameters
+from builders.core.build import build
 from builders.core.errors import BuilderError, UsageError
 from builders.core.family import EMBEDDED, EMBEDDED_KIND, Source
 from builders.core.folder import BuiltFolder
-from builders.core.gallery import write_gallery
 from builders.core.interrupts import EXIT_INTERRUPTED, raise_on_interrupt
 from builders.core.params import read_params_file, to_toml
-from builders.core.verify import verify
+from builders.core.request import check_edition, check_selection, check_target, resolve_parameters
 from builders.families import family_names, family_of, get_family
+
+# Verifying and the gallery read Parquet: their modules (which import `datasets`, pandas and pyarrow,
+# about a second) are imported once a command's arguments are checked, so `--help`, `list`, `params`
+# and every refused command start fast (`build` imports them itself once its request is good).
 
 #: Named inputs a source may take besides its PATH (each family says which it reads; see `list`).
 INPUTS = {
@@ -202,7 +205,10 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "verify":
             _recover(args.folder)
             folder = BuiltFolder(args.folder)
-            result = verify(folder, family_of(folder), workers=args.workers, redraw=not args.no_redraw)
+            family = family_of(folder)
+            from builders.core.verify import verify
+
+            result = verify(folder, family, workers=args.workers, redraw=not args.no_redraw)
             if result.version_differences:
                 print(
                     "note: built with other package versions than installed here "
@@ -231,6 +237,8 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "gallery":
             folder = BuiltFolder(args.folder)
             family = family_of(folder)
+            from builders.core.gallery import write_gallery
+
             shown = write_gallery(
                 folder, family.gallery_view, family.features, args.out, progress=not args.no_progress
             )

@@ -11,10 +11,13 @@ from __future__ import annotations
 
 import functools
 import importlib
+from typing import TYPE_CHECKING
 
 from builders.core.errors import UsageError
 from builders.core.family import Family
-from builders.core.folder import BuiltFolder
+
+if TYPE_CHECKING:  # the folder reader imports pyarrow; `list` and errors do not need it
+    from builders.core.folder import BuiltFolder
 
 #: family name -> the module that defines its `FAMILY`. Adding a family is one line here.
 FAMILY_MODULES: dict[str, str] = {

@@ -19,8 +19,9 @@ from PIL import Image, ImageDraw, ImageFont
 from builders.core.fonts import FONT_DIR
 from builders.core.raster import rasterize_image
 from builders.visage.concepts import CONCEPTS
+from builders.visage.params import PRESETS
 from builders.visage.render import draw_scene
-from builders.visage.spec import PRESETS, DrawnImageSpec, drawn_specs
+from builders.visage.spec import DrawnImageSpec, drawn_specs
 
 GAP = 6
 LABEL = 26
@@ -67,7 +68,7 @@ def main() -> None:
     args = parser.parse_args()
     wanted = args.concept or list(CONCEPTS)
     by_concept: dict[str, list[DrawnImageSpec]] = {key: [] for key in wanted}
-    for spec in drawn_specs(args.preset):
+    for spec in drawn_specs(PRESETS[args.preset]):
         if spec.concept in by_concept:
             by_concept[spec.concept].append(spec)
     args.out.mkdir(parents=True, exist_ok=True)

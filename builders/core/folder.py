@@ -10,13 +10,13 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Any
-
-import pyarrow as pa
-import pyarrow.parquet as pq
+from typing import TYPE_CHECKING, Any
 
 from builders.core.errors import UsageError, VerifyError
 from builders.core.manifest import MANIFEST_NAME, Manifest
+
+if TYPE_CHECKING:  # pyarrow is imported by the methods that read shards: opening a folder stays light
+    import pyarrow as pa
 
 #: Rows are read in batches this size: small enough for image columns to stay flat in memory.
 BATCH_ROWS = 64
@@ -89,6 +89,8 @@ class BuiltFolder:
 
     def read_rows(self, config: str, split: str) -> list[dict[str, Any]]:
         """Every row of `config`/`split` without its image: what scoring reads."""
+        import pyarrow as pa
+
         tables = [_table_without_images(path, self._where(path)) for path in self.shards(config, split)]
         return pa.concat_tables(tables).to_pylist() if tables else []
 
@@ -100,6 +102,9 @@ def read_shard(
     path: Path, columns: Sequence[str] | None = None, *, where: str = ""
 ) -> Iterator[dict[str, Any]]:
     """Rows of one shard in batches; an unreadable shard is a VerifyError naming it."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
     try:
         batches = pq.ParquetFile(path).iter_batches(
             columns=list(columns) if columns is not None else None, batch_size=BATCH_ROWS
@@ -111,6 +116,9 @@ def read_shard(
 
 
 def _table_without_images(path: Path, where: str) -> pa.Table:
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
     try:
         columns = [name for name in pq.read_schema(path).names if name != "image"]
         return pq.read_table(path, columns=columns)

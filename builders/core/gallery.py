@@ -29,7 +29,6 @@ from PIL import Image, UnidentifiedImageError
 from tqdm import tqdm
 
 from builders.core.atomic import staged
-from builders.core.build import prepare_output, refuse_inside_dataset
 from builders.core.errors import UsageError, VerifyError
 from builders.core.folder import BuiltFolder, read_shard
 from builders.core.gallery_html import (
@@ -47,6 +46,7 @@ from builders.core.gallery_html import (
 from builders.core.gallery_pages import PAGE_BYTES, PAGE_CARDS, filter_index, index_file, page_file, paginate
 from builders.core.gallery_view import GalleryView
 from builders.core.manifest import SAFE_NAME
+from builders.core.request import prepare_output, refuse_inside_dataset
 
 ASSETS = Path(__file__).with_name("gallery_assets")
 ASSET_FILES = ("gallery.css", "gallery.js")

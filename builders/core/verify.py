@@ -12,12 +12,11 @@ never an exception.
 from __future__ import annotations
 
 import dataclasses
-import hashlib
 from pathlib import Path
 
 import pyarrow.parquet as pq
 
-from builders.core.build import default_workers, describe_edition, rendered
+from builders.core.build import rendered
 from builders.core.card import CARD_NAME, render_card
 from builders.core.errors import BuilderError, SpecError, UsageError
 from builders.core.family import EMBEDDED_KIND, Family, ImageJob
@@ -25,8 +24,9 @@ from builders.core.folder import BuiltFolder
 from builders.core.hashing import canonical_json, file_sha256
 from builders.core.manifest import MANIFEST_NAME, ConfigEntry, Manifest, package_versions
 from builders.core.params import Parameters, overlay
-from builders.core.raster import decode_png, pixel_sha256
+from builders.core.request import default_workers, describe_edition
 from builders.core.shards import ROW_GROUP_SIZE
+from builders.core.stored_images import read_shards_images
 
 
 @dataclasses.dataclass
@@ -59,11 +59,12 @@ def verify(
     report = VerifyReport(folder.path, version_differences=_version_differences(manifest))
     _check_files(folder.path, manifest, report)
     _check_viewer_ready(folder.path, manifest, report)
-    _check_stored_images(folder.path, manifest, report)
+    workers = default_workers() if workers is None else workers
+    _check_stored_images(folder.path, manifest, report, workers)
     _check_card(folder, family, report)
     _check_plan(family, manifest, report)
     if redraw:
-        _check_redraw(family, manifest, report, default_workers() if workers is None else workers)
+        _check_redraw(family, manifest, report, workers)
     return report
 
 
@@ -119,43 +120,28 @@ def _check_viewer_ready(folder: Path, manifest: Manifest, report: VerifyReport) 
                 )
 
 
-def _check_stored_images(folder: Path, manifest: Manifest, report: VerifyReport) -> None:
-    """Decode every stored image and compare its pixels with the manifest."""
+def _check_stored_images(folder: Path, manifest: Manifest, report: VerifyReport, workers: int) -> None:
+    """Decode every stored image (shards in parallel) and compare its pixels with the manifest."""
     images = manifest.images
-    decoded: dict[bytes, str] = {}
-    for path in sorted(manifest.files):
-        local = folder / path
-        if not local.is_file():
+    shards = [path for path in sorted(manifest.files) if (folder / path).is_file()]
+    readings = read_shards_images([str(folder / path) for path in shards], workers)
+    for path, reading in zip(shards, readings, strict=True):
+        if reading.unreadable:
+            report.problems.append(f"shard {path} is unreadable ({reading.unreadable})")
             continue
-        try:
-            parquet = pq.ParquetFile(local)
-            batches = list(parquet.iter_batches(columns=["image"], batch_size=64))
-        except Exception as error:  # pyarrow raises several types for corrupt files
-            report.problems.append(f"shard {path} is unreadable ({type(error).__name__}: {error})")
-            continue
-        for batch in batches:
-            for cell in batch.column(0).to_pylist():
-                report.rows_checked += 1
-                image_id = Path(cell["path"] or "").stem
-                entry = images.get(image_id)
-                if entry is None:
-                    report.problems.append(
-                        f"shard {path} holds image {image_id!r}, which the manifest does not list"
-                    )
-                    continue
-                if not cell["bytes"]:
-                    report.problems.append(f"image {_id(image_id)} in shard {path} has no embedded bytes")
-                    continue
-                key = hashlib.sha256(cell["bytes"]).digest()
-                if key not in decoded:
-                    try:
-                        decoded[key] = pixel_sha256(decode_png(cell["bytes"]))
-                    except Exception as error:  # corrupt PNG bytes
-                        decoded[key] = f"undecodable ({type(error).__name__})"
-                if decoded[key] != entry.pixel_sha256:
-                    report.problems.append(
-                        f"image {_id(image_id)} in shard {path} has different pixels than the manifest"
-                    )
+        for stored in reading.images:
+            report.rows_checked += 1
+            entry = images.get(stored.image_id)
+            if entry is None:
+                report.problems.append(
+                    f"shard {path} holds image {stored.image_id!r}, which the manifest does not list"
+                )
+            elif stored.pixel_sha256 is None:
+                report.problems.append(f"image {_id(stored.image_id)} in shard {path} has no embedded bytes")
+            elif stored.pixel_sha256 != entry.pixel_sha256:
+                report.problems.append(
+                    f"image {_id(stored.image_id)} in shard {path} has different pixels than the manifest"
+                )
 
 
 def _check_card(folder: BuiltFolder, family: Family, report: VerifyReport) -> None:

@@ -6,9 +6,9 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from builders.visage.concepts import CONCEPTS, TUPLES
+from builders.visage.params import PRESETS
 from builders.visage.predicates import PREDICATE_VERSION, PREDICATES
 from builders.visage.rows import SPLITS
-from builders.visage.spec import PRESETS
 
 if TYPE_CHECKING:
     from builders.core.folder import BuiltFolder
@@ -71,13 +71,11 @@ def predicate_table() -> str:
 
 
 def preset_table() -> str:
-    lines = ["| preset | tuples | images per tuple | size | what |", "|---|---|---|---|---|"]
+    """One line per preset, read from its parameters (`python -m builders params visage --preset P`)."""
+    lines = ["| preset | tuples | images per tuple | size |", "|---|---|---|---|"]
     for name, chosen in PRESETS.items():
-        count = len(chosen.tuples) if chosen.tuples is not None else len(TUPLES)
-        images = f"{chosen.images} + {chosen.images}"
-        lines.append(
-            f"| {name} | {count} | {images} | {chosen.size} px (768 for strings) | {chosen.description} |"
-        )
+        size = f"{chosen.resolution} px ({chosen.size(fine_detail=True)} for strings)"
+        lines.append(f"| {name} | {len(chosen.tuple_ids())} | {chosen.pairs} + {chosen.pairs} | {size} |")
     return "\n".join(lines)
 
 

@@ -79,8 +79,9 @@ class Norm:
 
     `attribute` is the concept-question form ("manes"), `attribute_sg` the instance form when it
     differs ("a mane"); `measure` names the drawer's measurable attribute and `expect` what typical
-    images show of it. `min_size` raises the pixel size of this norm's images above the preset's
-    where counting the attribute needs it (a guitar's strings).
+    images show of it. `fine_detail` marks an attribute too fine to count at the usual size (a
+    guitar's strings side by side): its images are drawn at the counting resolution
+    (`params.VisageParameters.counting_resolution`).
     """
 
     key: str
@@ -89,7 +90,7 @@ class Norm:
     measure: str
     expect: Expect
     attribute_sg: str | None = None
-    min_size: int = 0
+    fine_detail: bool = False
 
 
 @dataclasses.dataclass(frozen=True)

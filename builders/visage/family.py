@@ -21,9 +21,10 @@ from builders.core.spec import SpecRegistry
 from builders.visage import card
 from builders.visage.external import load_photo, read_tuples
 from builders.visage.gallery import GALLERY_VIEW
+from builders.visage.params import PRESETS, VisageParameters
 from builders.visage.render import draw_scene
 from builders.visage.rows import SPLITS, rows
-from builders.visage.spec import PRESETS, DrawnImageSpec, ExternalImageSpec, VisageSpec, drawn_specs
+from builders.visage.spec import DrawnImageSpec, ExternalImageSpec, VisageSpec, drawn_specs
 
 if TYPE_CHECKING:
     from datasets import Features
@@ -35,6 +36,20 @@ DRAWN, EXTERNAL = "drawn", "external"
 TUPLES = "tuples"
 #: The named inputs (`Source.options`) the tuples source reads.
 TUPLES_OPTIONS = ("images",)
+
+#: What `build visage --seed N` redraws and keeps (the card's and the README's words).
+EDITION_NOTE = (
+    "In VISaGE that is every rendering choice of an image pair: its pose (rotation, scale, position, "
+    "mirror image), its background (kind and colours), the colours of every part, each drawn from the "
+    "part's candidates (a norm's colour family stays the norm's: a typical banana is a yellow of the "
+    "yellow family, a green banana a green), and the details inside the drawing (a clock's time, a "
+    "giraffe's patches, a tree's leaves). The typical and exceptional image of a pair still share "
+    "their pose, background and the colours the exception leaves alone. Kept: the tuples, the seven "
+    "conditions, prompts, labels and their balance, `name_reveals`, the image counts and sizes, and "
+    "the attribute itself, shown in every typical image and absent from every exceptional one (the "
+    "project's pixel audits measure it in seeded editions too). Config `external` shows your photos as they "
+    "are and takes no seed."
+)
 
 
 def _registry() -> SpecRegistry:
@@ -57,6 +72,9 @@ class VisageFamily(Family):
     splits = SPLITS
     default_split = "test"
     default_config = DRAWN
+    parameters = VisageParameters
+    draws_editions = True
+    edition_note = EDITION_NOTE
     spec_registry = _registry()
     card_metadata: Mapping[str, Any] = {
         "license": "cc-by-4.0",
@@ -81,6 +99,11 @@ class VisageFamily(Family):
         """The drawings by default; the user's tuples build `external`."""
         return {EMBEDDED_KIND: (DRAWN,), TUPLES: (EXTERNAL,)}.get(source.kind, ())
 
+    def preset_parameters(self, preset: str) -> VisageParameters:
+        if preset not in PRESETS:
+            raise UsageError(f"unknown VISaGE preset {preset!r}; choose from: {', '.join(PRESETS)}")
+        return PRESETS[preset]
+
     def jobs(
         self,
         config: str,
@@ -90,13 +113,24 @@ class VisageFamily(Family):
         params: Parameters | None = None,
         edition: int | None = None,
     ) -> Iterator[ImageJob]:
-        for spec in self._specs(config, preset, source):
+        params = self.preset_parameters(preset) if params is None else params
+        if not isinstance(params, VisageParameters):
+            raise UsageError(f"{config!r} is planned from VisageParameters, got {type(params).__name__}")
+        for spec in self._specs(config, source, params, edition):
             yield ImageJob(config=config, image_id=spec.image_id, spec=spec, role=spec.image_type)
 
-    def _specs(self, config: str, preset: str, source: Source) -> Iterator[VisageSpec]:
+    def _specs(
+        self, config: str, source: Source, params: VisageParameters, edition: int | None
+    ) -> Iterator[VisageSpec]:
         if config == DRAWN and source.kind == EMBEDDED_KIND:
-            return drawn_specs(preset)
+            return drawn_specs(params, edition)
         if config == EXTERNAL and source.kind == TUPLES:
+            if edition is not None:
+                raise UsageError(
+                    f"config {EXTERNAL!r} shows your photos as they are, so a seed has nothing to redraw; "
+                    "build it without --seed, into a folder of its own if the drawn config there is a "
+                    "fresh edition"
+                )
             return iter(read_tuples(*_tuples_inputs(source)))
         raise self.refuse_source(config, source)
 

@@ -4,7 +4,9 @@ A drawn image is keyed by its tuple (concept, norm, exception), its type
 (typical or exceptional) and its index; the spec also holds the sampled pose,
 palette, background and detail seed, so it alone draws the image. The i-th
 typical and i-th exceptional image of a tuple are sampled together and share
-pose, background and every colour the exception does not change. An image from
+pose, background and every colour the exception does not change. In a fresh
+edition (`build --seed N`) every one of these choices is drawn again, and the
+spec records the edition. An image from
 the authors' tuples (`external`) carries the tuple's text and the photo's absolute path.
 """
 
@@ -13,10 +15,10 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterator
 
-from builders.core.errors import UsageError
 from builders.core.hashing import rng_for
 from builders.core.spec import Spec
-from builders.visage.concepts import CONCEPTS, TUPLES, concept
+from builders.visage.concepts import CONCEPTS, concept
+from builders.visage.params import VisageParameters
 from builders.visage.predicates import VisageTuple
 from builders.visage.style import Background, Pose, sample_background, sample_palette, sample_pose
 
@@ -118,70 +120,44 @@ class ExternalImageSpec(Spec):
 VisageSpec = DrawnImageSpec | ExternalImageSpec
 
 
-@dataclasses.dataclass(frozen=True)
-class Preset:
-    """How much of the catalogue to draw: images of each type per tuple, pixel size, which tuples."""
-
-    description: str
-    images: int
-    size: int
-    tuples: tuple[str, ...] | None = None  # None: every tuple of the catalogue
-
-
-PRESETS: dict[str, Preset] = {
-    "paper": Preset("every tuple, 4 typical + 4 exceptional images (the paper's mode per exception)", 4, 512),
-    "lite": Preset(
-        "eight tuples over eight drawers, 2 typical + 2 exceptional images each",
-        2,
-        512,
-        tuples=(
-            "clock-hands-digital_clock",
-            "guitar-six_strings-bass_guitar",
-            "stop_sign-octagonal-japanese_stop_sign",
-            "chair-four_legs-swivel_chair",
-            "die-dots-blank_die",
-            "lion-mane-lioness",
-            "starfish-five_arms-sunflower_sea_star",
-            "banana-yellow-green_banana",
-        ),
-    ),
-}
-
-
-def preset(name: str) -> Preset:
-    if name not in PRESETS:
-        raise UsageError(f"unknown VISaGE preset {name!r}; choose from: {', '.join(PRESETS)}")
-    return PRESETS[name]
-
-
-def drawn_specs(preset_name: str) -> Iterator[DrawnImageSpec]:
-    """Every drawn image of the preset: per tuple, typical 0, exceptional 0, typical 1, ..."""
-    chosen = preset(preset_name)
-    tuple_ids = chosen.tuples if chosen.tuples is not None else tuple(TUPLES)
-    for tuple_id in tuple_ids:
-        if tuple_id not in TUPLES:
-            raise UsageError(f"preset {preset_name!r} names unknown tuple {tuple_id!r}")
+def drawn_specs(params: VisageParameters, edition: int | None = None) -> Iterator[DrawnImageSpec]:
+    """Every drawn image `params` ask for, in `edition`: per tuple typical 0, exceptional 0, typical 1..."""
+    for tuple_id in params.tuple_ids():
         concept_key, norm, exception = tuple_id.split("-")
-        for index in range(chosen.images):
-            yield from pair_specs(concept_key, norm, exception, index, chosen.size)
+        for index in range(params.pairs):
+            yield from pair_specs(concept_key, norm, exception, index, params, edition)
 
 
 def pair_specs(
-    concept_key: str, norm: str, exception: str, index: int, size: int
+    concept_key: str,
+    norm: str,
+    exception: str,
+    index: int,
+    params: VisageParameters,
+    edition: int | None = None,
 ) -> tuple[DrawnImageSpec, DrawnImageSpec]:
-    """The i-th (typical, exceptional) images of a tuple, sampled together, at `size` px or more.
+    """The i-th (typical, exceptional) images of a tuple, sampled together in `edition`.
 
-    A norm whose attribute needs more pixels to count (`Norm.min_size`) raises the size.
+    Their side is `params.resolution`, or the counting resolution for a norm whose attribute is fine
+    detail to count (`Norm.fine_detail`: a guitar's strings).
     """
     entry = CONCEPTS[concept_key]
-    size = max(size, entry.norm(norm).min_size)
+    size = params.size(entry.norm(norm).fine_detail)
     key = (FAMILY_KEY, "drawn", f"{concept_key}-{norm}-{exception}", index)
     roles = entry.drawer.roles
-    typical = sample_palette(roles, entry.palette, key)
-    exceptional = sample_palette(roles, {**entry.palette, **entry.exception(exception).palette}, key)
+    typical = sample_palette(roles, entry.palette, key, edition)
+    exceptional = sample_palette(roles, {**entry.palette, **entry.exception(exception).palette}, key, edition)
     outline = entry.drawer.outline_roles
-    background = sample_background([p[r] for p in (typical, exceptional) for r in outline], key)
-    pose = sample_pose(entry.pose, key)
+    avoid = [p[r] for p in (typical, exceptional) for r in outline]
+    background = sample_background(avoid, key, params.backgrounds, edition)
+    pose = sample_pose(
+        entry.pose,
+        key,
+        rotation=params.pose.rotation,
+        shift=params.pose.shift,
+        mirror=params.pose.mirror,
+        edition=edition,
+    )
     common = {
         "concept": concept_key,
         "norm": norm,
@@ -195,7 +171,8 @@ def pair_specs(
         "flip": pose.flip,
         "background": background.kind,
         "background_colors": background.colors,
-        "seed": rng_for(*key, "details").getrandbits(32),
+        "seed": rng_for(*key, "details", edition=edition).getrandbits(32),
+        "edition": edition,
     }
     return (
         DrawnImageSpec(image_type="typical", palette=tuple(typical.items()), **common),

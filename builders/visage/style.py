@@ -21,6 +21,7 @@ from builders.visage.drawing import Point, Role
 #: The scene's viewBox is VIEW x VIEW units; the object's local origin sits at its centre (+ shift).
 VIEW = 100.0
 MAX_SHIFT = 8.0
+#: How a scene's background may look: one flat colour, a vertical gradient, or a wall above a floor.
 BACKGROUND_KINDS = ("plain", "gradient", "floor")
 #: Where the floor of a `floor` background starts (viewBox units from the top).
 FLOOR_Y = 74.0
@@ -62,18 +63,32 @@ class Pose:
         return "matrix(" + " ".join(f"{value:.6f}".rstrip("0").rstrip(".") for value in self.matrix()) + ")"
 
 
-def sample_pose(pose_range: PoseRange, key: tuple[object, ...]) -> Pose:
-    rng = rng_for(*key, "pose")
+def sample_pose(
+    pose_range: PoseRange,
+    key: tuple[object, ...],
+    *,
+    rotation: float = 1.0,
+    shift: float = MAX_SHIFT,
+    mirror: bool = True,
+    edition: int | None = None,
+) -> Pose:
+    """A pose within the concept's range: `rotation` is the share of its rotation range used, `shift`
+    the largest move of the centre (viewBox units), `mirror` whether a mirror image may be drawn."""
+    rng = rng_for(*key, "pose", edition=edition)
+    turn = pose_range.max_rotation * rotation
     return Pose(
-        rotation=round(rng.uniform(-pose_range.max_rotation, pose_range.max_rotation), 2),
+        rotation=round(rng.uniform(-turn, turn), 2),
         scale=round(rng.uniform(pose_range.min_scale, pose_range.max_scale), 3),
-        shift=(round(rng.uniform(-MAX_SHIFT, MAX_SHIFT), 2), round(rng.uniform(-MAX_SHIFT, MAX_SHIFT), 2)),
-        flip=pose_range.flip and rng.random() < 0.5,
+        shift=(round(rng.uniform(-shift, shift), 2), round(rng.uniform(-shift, shift), 2)),
+        flip=pose_range.flip and mirror and rng.random() < 0.5,
     )
 
 
 def sample_palette(
-    roles: tuple[Role, ...], overrides: Mapping[str, tuple[str, ...]], key: tuple[object, ...]
+    roles: tuple[Role, ...],
+    overrides: Mapping[str, tuple[str, ...]],
+    key: tuple[object, ...],
+    edition: int | None = None,
 ) -> dict[str, str]:
     """A hex per role (in the roles' order), every two at least `MIN_DISTANCE` apart.
 
@@ -88,7 +103,7 @@ def sample_palette(
     options = {}
     for role in roles:
         candidates = list(overrides.get(role.name, role.candidates))
-        rng_for(*key, "palette", role.name).shuffle(candidates)
+        rng_for(*key, "palette", role.name, edition=edition).shuffle(candidates)
         options[role.name] = candidates
     shading = {role.name: role.shaded for role in roles if role.shaded and role.name not in overrides}
     lighter = {role.name for role in roles if role.lighter}
@@ -151,11 +166,16 @@ class Background:
         return (*self.colors, mix(*self.colors)) if self.kind == "gradient" else self.colors
 
 
-def sample_background(avoid: Iterable[str], key: tuple[object, ...]) -> Background:
-    """A background kind and colours that no object colour in `avoid` comes near."""
+def sample_background(
+    avoid: Iterable[str],
+    key: tuple[object, ...],
+    kinds: tuple[str, ...] = BACKGROUND_KINDS,
+    edition: int | None = None,
+) -> Background:
+    """A background of one of `kinds` whose colours no object colour in `avoid` comes near."""
     avoid = tuple(avoid)
-    rng = rng_for(*key, "background")
-    kind = rng.choice(BACKGROUND_KINDS)
+    rng = rng_for(*key, "background", edition=edition)
+    kind = rng.choice(kinds)
     walls = [c for c in BACKGROUNDS if _apart(c, avoid)]
     floors = [c for c in FLOORS if _apart(c, avoid)]
     rng.shuffle(walls)

@@ -31,10 +31,8 @@ import json
 import re
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
-import pyarrow as pa
-import pyarrow.parquet as pq
 from PIL import Image, UnidentifiedImageError
 
 from builders.core.errors import RenderError, SpecError, UsageError
@@ -43,6 +41,9 @@ from builders.vlmbias.columns import RELEASED_COLUMNS
 from builders.vlmbias.questions import Question
 from builders.vlmbias.spec import VlmBiasSpec
 from builders.vlmbias.topic import type_before_px
+
+if TYPE_CHECKING:  # pyarrow is imported where the release is read, so drawn builds never load it
+    import pyarrow.parquet as pq
 
 RELEASE = "anvo25/vlms-are-biased"
 #: Splits we read; `original` is optional.
@@ -165,6 +166,8 @@ class UpstreamPhotoSpec(VlmBiasSpec):
 
 def photo_bytes(spec: UpstreamPhotoSpec) -> bytes:
     """The stored image bytes of a spec's row, checked against its ID and hash."""
+    import pyarrow as pa
+
     try:
         ids, images = _row_group(spec.source_file, spec.row_group)
     except (OSError, pa.ArrowException) as error:
@@ -183,6 +186,8 @@ def photo_bytes(spec: UpstreamPhotoSpec) -> bytes:
 
 @functools.lru_cache(maxsize=2)
 def _row_group(path: str, index: int) -> tuple[list[str], list[bytes]]:
+    import pyarrow.parquet as pq
+
     table = pq.ParquetFile(path).read_row_group(index, columns=["ID", "image"])
     images = [(cell or {}).get("bytes") or b"" for cell in table.column("image").to_pylist()]
     return table.column("ID").to_pylist(), images
@@ -235,6 +240,9 @@ def split_files(root: Path) -> dict[str, list[Path]]:
 
 def _open(path: Path) -> pq.ParquetFile:
     """Open a release file and check it has exactly the released columns."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
     try:
         handle = pq.ParquetFile(path)
     except (OSError, pa.ArrowException) as error:
@@ -260,6 +268,8 @@ def _open(path: Path) -> pq.ParquetFile:
 
 def read_topic_rows(files: Iterable[Path], split: str, topic: str) -> list[ReleasedRow]:
     """Every row of `topic` in a split's files, its image hashed and checked to decode."""
+    import pyarrow as pa
+
     rows: list[ReleasedRow] = []
     for path in files:
         handle = _open(path)

@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from builders.visage.params import PRESETS
 from builders.visage.spec import DrawnImageSpec, drawn_specs
 from eval.data import load_rows
 from tests.conftest import Built
@@ -32,4 +33,4 @@ def lite_rows(visage_lite: Path) -> dict[str, list[dict[str, Any]]]:
 
 @pytest.fixture(scope="session")
 def paper_specs() -> list[DrawnImageSpec]:
-    return list(drawn_specs("paper"))
+    return list(drawn_specs(PRESETS["paper"]))

@@ -19,8 +19,9 @@ from scipy import ndimage, signal
 
 from builders.core.raster import rasterize_image
 from builders.visage.colours import rgb
+from builders.visage.concepts import concept
 from builders.visage.drawing import Probe
-from builders.visage.render import background_canvas
+from builders.visage.render import background_canvas, measured
 from builders.visage.spec import DrawnImageSpec
 from builders.visage.style import VIEW, Background
 
@@ -148,6 +149,27 @@ class View:
             )
             names.append(colour_name(*np.median(patch, axis=0)))
         return Counter(names).most_common(1)[0][0]
+
+
+def audit(view: View) -> None:
+    """Assert the norm's attribute, measured in the pixels, is what the geometry drew, holds exactly in
+    a typical image and fails in an exceptional one, and that the object stays inside the picture."""
+    spec = view.spec
+    norm = concept(spec.concept).norm(spec.norm)
+    expected = measured(spec)[norm.measure]
+    found = view.measure(expected.probe)
+    assert found == expected.value, (
+        f"{spec.image_id}: {norm.measure} drawn {expected.value}, measured {found}"
+    )
+    assert norm.expect.holds(found) == (spec.image_type == "typical"), (
+        f"{spec.image_id}: {norm.key} = {found}"
+    )
+    # The object lies wholly inside the picture: the border shows only background.
+    border = np.concatenate([view.image[[0, -1]], view.image[:, [0, -1]].transpose(1, 0, 2)], axis=1)
+    background = np.concatenate(
+        [view.background[[0, -1]], view.background[:, [0, -1]].transpose(1, 0, 2)], axis=1
+    )
+    assert (np.abs(border - background) <= 2).all(), f"{spec.image_id} touches the edge"
 
 
 def _background(kind: str, colours: tuple[str, ...], size: int) -> np.ndarray:

@@ -9,14 +9,16 @@ from collections import Counter
 import pytest
 
 from builders.core.errors import SpecError, UsageError
+from builders.core.params import overlay
 from builders.visage.colours import BACKGROUNDS, FAMILIES, FLOORS, MIN_DISTANCE, SHADE_OF, colour_of, distance
 from builders.visage.concept import DOMAINS, Concept, Norm, Noun, Subcategory, exactly
 from builders.visage.concepts import CONCEPTS, TUPLES
 from builders.visage.drawings import clock
 from builders.visage.family import FAMILY
+from builders.visage.params import PRESETS
 from builders.visage.render import measured
 from builders.visage.reveals import name_reveals
-from builders.visage.spec import PRESETS, drawn_specs, pair_specs
+from builders.visage.spec import drawn_specs, pair_specs
 from tests.visage.measure import colour_name
 
 
@@ -139,14 +141,14 @@ def test_the_paper_preset_draws_four_typical_and_four_exceptional_images_per_tup
 def test_counted_attributes_get_the_pixels_they_need(paper_specs) -> None:
     """Strings are counted at 768 px; every other norm keeps the preset's 512."""
     for spec in paper_specs:
-        needed = CONCEPTS[spec.concept].norm(spec.norm).min_size
-        assert spec.width == spec.height == max(512, needed), spec.image_id
+        fine = CONCEPTS[spec.concept].norm(spec.norm).fine_detail
+        assert spec.width == spec.height == (768 if fine else 512), spec.image_id
     sizes = {spec.concept: spec.width for spec in paper_specs if spec.norm.endswith("strings")}
     assert sizes == {"guitar": 768, "violin": 768, "banjo": 768}
 
 
 def test_the_lite_preset_is_a_subset_of_the_paper_images(paper_specs) -> None:
-    lite = list(drawn_specs("lite"))
+    lite = list(drawn_specs(PRESETS["lite"]))
     assert len({spec.tuple_id for spec in lite}) == len(PRESETS["lite"].tuples) >= 5
     paper = {spec.image_id: spec for spec in paper_specs}
     assert all(paper[spec.image_id] == spec for spec in lite)
@@ -177,7 +179,9 @@ def test_every_image_varies_and_keeps_its_colours_apart(paper_specs) -> None:
 
 
 def test_planning_is_deterministic_and_specs_round_trip(paper_specs) -> None:
-    assert pair_specs("lion", "mane", "lioness", 2, 512) == pair_specs("lion", "mane", "lioness", 2, 512)
+    assert pair_specs("lion", "mane", "lioness", 2, PRESETS["paper"]) == pair_specs(
+        "lion", "mane", "lioness", 2, PRESETS["paper"]
+    )
     for spec in paper_specs[::37]:
         data = spec.to_dict()
         loaded = FAMILY.spec_registry.load(data)
@@ -187,4 +191,10 @@ def test_planning_is_deterministic_and_specs_round_trip(paper_specs) -> None:
 
 def test_an_unknown_preset_or_tuple_is_one_usage_error() -> None:
     with pytest.raises(UsageError, match="unknown VISaGE preset 'huge'; choose from: paper, lite"):
-        list(drawn_specs("huge"))
+        FAMILY.preset_parameters("huge")
+    with pytest.raises(UsageError, match=r"'lion-mane-lionness', which is no tuple.*'lion-mane-lioness'"):
+        overlay(PRESETS["lite"], {"tuples": ["lion-mane-lionness"]}, "p.toml")
+    with pytest.raises(
+        UsageError, match="'lion-mane-lioness', of domain 'animals', which domains leaves out"
+    ):
+        overlay(PRESETS["lite"], {"tuples": ["lion-mane-lioness"], "domains": ["signs"]}, "p.toml")

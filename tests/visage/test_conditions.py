@@ -11,6 +11,7 @@ from datasets import ClassLabel
 from builders.core.raster import Picture
 from builders.visage.concepts import TUPLES
 from builders.visage.conditions import CONDITIONS, RECOGNITION_PROMPT, conditions_for
+from builders.visage.params import PRESETS
 from builders.visage.predicates import PREDICATE_VERSION, VisageTuple
 from builders.visage.rows import rows
 from builders.visage.schema import FEATURES
@@ -64,7 +65,9 @@ def test_every_tuple_pair_is_asked_all_seven_conditions_with_the_papers_labels(v
 
 def test_the_prompts_of_a_have_norm_are_the_papers_templates() -> None:
     spec = next(
-        s for s in drawn_specs("lite") if s.tuple_id == "lion-mane-lioness" and s.image_type == "exceptional"
+        s
+        for s in drawn_specs(PRESETS["lite"])
+        if s.tuple_id == "lion-mane-lioness" and s.image_type == "exceptional"
     )
     prompts = {row["condition"]: row["prompt"] for split, row in rows(spec, PICTURE) if split == "test"}
     assert prompts == {
@@ -113,7 +116,9 @@ def test_the_prompts_of_a_have_norm_are_the_papers_templates() -> None:
     ],
 )
 def test_prompt_snapshots(tuple_id: str, expected: dict[str, str]) -> None:
-    spec = next(s for s in drawn_specs("paper") if s.tuple_id == tuple_id and s.image_type == "typical")
+    spec = next(
+        s for s in drawn_specs(PRESETS["paper"]) if s.tuple_id == tuple_id and s.image_type == "typical"
+    )
     prompts = {row["condition"]: row["prompt"] for split, row in rows(spec, PICTURE) if split == "test"}
     assert prompts == expected
 
@@ -144,7 +149,7 @@ def test_a_do_norm_asks_with_its_verb() -> None:
 
 
 def test_each_image_has_one_recognition_row_naming_what_it_shows() -> None:
-    for spec in drawn_specs("lite"):
+    for spec in drawn_specs(PRESETS["lite"]):
         found = [row for split, row in rows(spec, PICTURE) if split == "recognition"]
         assert len(found) == 1
         row = found[0]

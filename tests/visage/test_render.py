@@ -6,6 +6,7 @@ import hashlib
 
 import pytest
 
+from builders.visage.params import PRESETS
 from builders.visage.render import draw_scene
 from builders.visage.spec import pair_specs
 
@@ -34,7 +35,7 @@ GOLDEN = {
 @pytest.mark.parametrize(("key", "digest"), list(GOLDEN.items()))
 def test_svg_text_is_pinned(key, digest: str) -> None:
     concept, norm, exception, index, image_type = key
-    typical, exceptional = pair_specs(concept, norm, exception, index, 512)
+    typical, exceptional = pair_specs(concept, norm, exception, index, PRESETS["paper"])
     spec = typical if image_type == "typical" else exceptional
     svg = draw_scene(spec).to_string()
     assert svg == draw_scene(spec).to_string()

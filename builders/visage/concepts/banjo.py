@@ -11,7 +11,9 @@ CONCEPT = Concept(
     drawer=guitar.DRAWER,
     typical=guitar.Variant("banjo", strings=5),
     palette={"body": family("wood", "brown", "silver"), "drum": family("white", "ivory")},
-    norms=(Norm("five_strings", "have", "five strings", measure="strings", expect=exactly(5), min_size=768),),
+    norms=(
+        Norm("five_strings", "have", "five strings", measure="strings", expect=exactly(5), fine_detail=True),
+    ),
     exceptions=(
         Subcategory(
             "tenor_banjo",

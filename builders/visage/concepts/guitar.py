@@ -14,7 +14,7 @@ CONCEPT = Concept(
     typical=guitar.Variant(),
     palette={"body": family("maple", "wood", "tan", "brown")},
     norms=(
-        Norm("six_strings", "have", "six strings", measure="strings", expect=exactly(6), min_size=768),
+        Norm("six_strings", "have", "six strings", measure="strings", expect=exactly(6), fine_detail=True),
         Norm(
             "sound_hole",
             "have",

@@ -16,7 +16,9 @@ CONCEPT = Concept(
         "hole": family("dark_grey"),
         "bridge": family("tan", "maple"),
     },
-    norms=(Norm("four_strings", "have", "four strings", measure="strings", expect=exactly(4), min_size=768),),
+    norms=(
+        Norm("four_strings", "have", "four strings", measure="strings", expect=exactly(4), fine_detail=True),
+    ),
     exceptions=(
         Subcategory(
             "five_string_violin",

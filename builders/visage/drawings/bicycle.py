@@ -65,7 +65,10 @@ def geometry(variant: Variant, rng: random.Random) -> Geometry:
             frame,
             ((-12.0, -7.0), (-1.0, -7.5), (0.0, -5.5), (-11.0, -5.0)),
             ((11.0, -4.0), (9.0, -13.0), (14.0, -14.0)),
-            (0.0, 0.0),
+            # No crank is drawn: this is the frame's bottom corner, where the chain would start, so the
+            # chain probe crosses the rear wheel steeply, not along the rim (a mix of rim and tyre can
+            # read as the chain's grey where the two run side by side).
+            (-6.0, 6.0),
             0.0,
             ((-8.0, 8.0), (6.0, 8.0), (6.0, 10.0), (-8.0, 10.0)),
         )

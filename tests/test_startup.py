@@ -1,0 +1,79 @@
+"""Commands that do little import little: no `datasets`, pandas or pyarrow before they are needed.
+
+Each command runs in a fresh interpreter (start-up is what a user waits for), then reports which of
+the heavy libraries it loaded. Issue 30: `--help` used to spend 1.5 s importing `datasets`.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+HEAVY = ("datasets", "pandas", "pyarrow")
+
+#: Runs a command line's `main` in this interpreter, then prints the heavy modules it imported.
+PROBE = """
+import contextlib, io, json, sys
+from {module}.cli import main
+with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+    try:
+        code = main(sys.argv[1:])
+    except SystemExit as stop:
+        code = stop.code
+print(json.dumps({{"code": code, "heavy": [m for m in {heavy!r} if m in sys.modules]}}))
+"""
+
+
+def heavy_imports(module: str, *args: str, cwd: Path) -> dict:
+    """Exit code and heavy modules loaded by `python -m <module> args` (its `main`) in a new process."""
+    probe = PROBE.format(module=module, heavy=HEAVY)
+    done = subprocess.run(
+        [sys.executable, "-c", probe, *args], capture_output=True, text=True, cwd=cwd, check=True
+    )
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+LIGHT_BUILDER_COMMANDS = [
+    ("--help",),
+    ("list",),
+    ("params", "vlmbias"),
+    ("build", "no-such-family"),
+    ("build", "vlmbias", "--preset", "no-such-preset"),
+    ("build", "viprobe", "--config", "no-such-config"),
+    ("build", "vlmbias", "--seed", "-1"),
+    ("build", "aipsych", "--source", "official", "--questions", "missing.json"),
+]
+
+
+@pytest.mark.parametrize("args", LIGHT_BUILDER_COMMANDS, ids=" ".join)
+def test_builder_commands_that_write_nothing_import_no_parquet_stack(
+    args: tuple[str, ...], tmp_path: Path
+) -> None:
+    result = heavy_imports("builders", *args, cwd=tmp_path)
+    assert result["heavy"] == [], f"`python -m builders {' '.join(args)}` imported {result['heavy']}"
+
+
+def test_a_refused_target_imports_no_parquet_stack(tmp_path: Path) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder", encoding="utf-8")
+    result = heavy_imports(
+        "builders", "build", "vlmbias", "--preset", "lite", "--out", str(blocker), cwd=tmp_path
+    )
+    assert result["code"] == 2 and result["heavy"] == []
+
+
+def test_a_refused_verify_imports_no_parquet_stack(tmp_path: Path) -> None:
+    (tmp_path / "not-a-dataset").mkdir()
+    result = heavy_imports("builders", "verify", str(tmp_path / "not-a-dataset"), cwd=tmp_path)
+    assert result["code"] == 2 and result["heavy"] == []
+
+
+def test_the_probe_sees_a_command_that_reads_parquet(tiny_build: Path, tmp_path: Path) -> None:
+    """The probe can fail: `verify --no-redraw` of a real folder loads the Parquet stack."""
+    result = heavy_imports("builders", "verify", "--no-redraw", str(tiny_build), cwd=tmp_path)
+    assert result["code"] == 0 and "pyarrow" in result["heavy"]
