@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from builders.aipsych.params import MAX_HEIGHT, MAX_WIDTH, PRESETS, AipsychParameters
+from builders.aipsych.plan import scene_spec
 from builders.aipsych.settings import SETTING_NAMES
 from builders.aipsych.spec import MIN_HEIGHT, MIN_WIDTH
 from builders.core.build import build
@@ -64,4 +65,12 @@ def test_the_bounds_refuse_what_cannot_be_drawn() -> None:
     with pytest.raises(UsageError, match="settings"):
         overlay(lite, {"settings": ["moon"]}, "test.toml")
     assert AipsychParameters(clutter=0).clutter_range() == (0, 0)
+
+
+def test_the_largest_scene_count_plans_to_its_last_scene_in_any_edition() -> None:
+    most = overlay(PRESETS["lite"], {"scenes": 100_000}, "test.toml")
+    for edition in (None, 1):
+        last = scene_spec(most.scenes - 1, most, edition)
+        assert last.image_id == "synthetic-99999" and len(last.objects) == 2
+        assert 3 <= len(last.clutter) <= 8
     assert AipsychParameters(clutter=1.5).clutter_range() == (5, 12)
