@@ -36,14 +36,11 @@ ROOT = Path(__file__).resolve().parents[1]
 Seeded = Callable[[str, int], Path]
 
 
-def needs_editions(name: str) -> None:
-    if not get_family(name).draws_editions:
-        pytest.skip(f"{name} does not draw fresh editions yet")
-
-
-def needs_parameters(name: str) -> None:
-    if get_family(name).parameters is None:
-        pytest.skip(f"{name} takes no parameters yet")
+@pytest.mark.parametrize("name", FAMILIES)
+def test_every_family_draws_fresh_editions_and_takes_parameters(name: str) -> None:
+    family = get_family(name)
+    assert family.draws_editions and family.edition_note
+    assert family.parameters is not None
 
 
 @pytest.fixture(scope="module")
@@ -94,7 +91,6 @@ def test_the_canonical_paper_edition_is_the_recorded_one(name, built):
 
 @pytest.mark.parametrize("name", FAMILIES)
 def test_an_edition_keeps_the_plan_and_redraws_at_least_half_the_images(name, built, seeded):
-    needs_editions(name)
     canonical, one, two = built(name, "lite"), seeded(name, 1), seeded(name, 2)
     assert plan(one) == plan(canonical) == plan(two)
     first, second = Manifest.read(one), Manifest.read(two)
@@ -107,7 +103,6 @@ def test_an_edition_keeps_the_plan_and_redraws_at_least_half_the_images(name, bu
 
 @pytest.mark.parametrize("name", FAMILIES)
 def test_the_same_seed_twice_gives_the_same_bytes(name, seeded, tmp_path):
-    needs_editions(name)
     first = seeded(name, 1)
     again = build(get_family(name), preset="lite", out=tmp_path, progress=False, edition=1, workers=1).folder
     assert (first / "manifest.json").read_bytes() == (again / "manifest.json").read_bytes()
@@ -118,7 +113,6 @@ def test_the_same_seed_twice_gives_the_same_bytes(name, seeded, tmp_path):
 
 @pytest.mark.parametrize("name", FAMILIES)
 def test_verify_re_plans_and_re_draws_a_fresh_edition(name, seeded, tmp_path):
-    needs_editions(name)
     folder = seeded(name, 1)
     manifest = Manifest.read(folder)
     report = verify(BuiltFolder(folder), get_family(name), workers=1)
@@ -149,7 +143,6 @@ def cli(*args: str | Path, cwd: Path) -> subprocess.CompletedProcess:
 
 @pytest.mark.parametrize("name", FAMILIES)
 def test_params_output_fed_back_rebuilds_the_preset_byte_for_byte(name, built, tmp_path):
-    needs_parameters(name)
     printed = cli("params", name, "--preset", "lite", cwd=ROOT)
     assert printed.returncode == 0, printed.stderr
     (tmp_path / "p.toml").write_text(printed.stdout, encoding="utf-8")
@@ -211,7 +204,6 @@ def bad_files(name: str) -> dict[str, tuple[str, str]]:
 
 @pytest.mark.parametrize("name", FAMILIES)
 def test_a_bad_parameter_file_is_one_sentence_exit_2_and_nothing_on_disk(name, tmp_path):
-    needs_parameters(name)
     for kind, (text, message) in bad_files(name).items():
         path = tmp_path / f"{kind}.toml"
         path.write_text(text, encoding="utf-8")
@@ -225,7 +217,6 @@ def test_a_bad_parameter_file_is_one_sentence_exit_2_and_nothing_on_disk(name, t
 
 @pytest.mark.parametrize("name", FAMILIES)
 def test_an_edition_is_not_built_into_a_folder_of_another(name, built, tmp_path):
-    needs_editions(name)
     canonical = built(name, "lite")
     shutil.copytree(canonical, tmp_path / canonical.name)
     result = cli("build", name, "--preset", "lite", "--seed", "1", "--out", tmp_path, cwd=ROOT)
