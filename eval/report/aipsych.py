@@ -15,7 +15,7 @@ from eval.report import plots
 from eval.report.figure import GAP, Cell, FamilyReport, Figure, Table, count, label, percent, printed
 from eval.report.paper import PaperTable
 from eval.report.section import FamilySection, ModelResults, Result, TaskKey
-from eval.scoring.aipsych import CATEGORIES, score_rows
+from eval.scoring.aipsych import CATEGORIES
 
 SPLIT = "test"
 SYNTHETIC = "synthetic"
@@ -115,10 +115,6 @@ def task(name: str) -> TaskKey | None:
         return None
     config = name.removeprefix("aipsych_")
     return TaskKey(config, SPLIT, "" if config == SYNTHETIC else config)
-
-
-def score_records(records: list[dict[str, Any]]) -> dict[str, Any]:
-    return score_rows(records, {record["id"]: record["response"] for record in records})
 
 
 def family_report(models: tuple[ModelResults, ...], colors: Mapping[str, str]) -> FamilyReport:
@@ -273,6 +269,5 @@ SECTION = FamilySection(
         "excluded_reasons",
     ),
     task=task,
-    score_records=score_records,
     report=family_report,
 )

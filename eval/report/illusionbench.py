@@ -30,7 +30,7 @@ from eval.report.figure import (
 )
 from eval.report.paper import PaperTable
 from eval.report.section import FamilySection, ModelResults, Result, TaskKey, results_of
-from eval.scoring.illusionbench import CATEGORIES, DIFFICULTIES, PARSERS, Graded, report
+from eval.scoring.illusionbench import CATEGORIES, DIFFICULTIES, PARSERS
 
 PREFIX = "illusionbench_plus_"
 SPLIT, DESCRIPTIONS = "test", "descriptions"
@@ -118,11 +118,6 @@ def task(name: str) -> TaskKey | None:
     if not name.startswith(PREFIX) or name.endswith(f"_{DESCRIPTIONS}"):
         return None
     return TaskKey(name.removeprefix(PREFIX), SPLIT)
-
-
-def score_records(records: list[dict[str, Any]]) -> dict[str, Any]:
-    graded = [Graded.from_record(record) for record in records]
-    return {**report(graded), "n": len(graded)}
 
 
 def family_report(models: tuple[ModelResults, ...], colors: Mapping[str, str]) -> FamilyReport:
@@ -349,6 +344,5 @@ SECTION = FamilySection(
         "parsers",
     ),
     task=task,
-    score_records=score_records,
     report=family_report,
 )

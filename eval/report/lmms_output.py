@@ -5,8 +5,10 @@ lmms-eval 0.7 writes `<output_path>/<model>/<date>_results.json` and, with `--lo
 every row's graded record as the sample's `breakdown` value, so the samples of one family's tasks
 for one split and prompt variant are pooled (a row asked by two tasks, e.g. `viprobe_size` and
 `viprobe_ponzo`, counts once: the first task's by name) and scored by the family's `eval.scoring`
-functions, which gives the numbers `python -m eval score` gives on the same replies. When the
-folder holds several runs, a later run of a task replaces an earlier one.
+functions, which gives the numbers `python -m eval score` gives on the same replies, intervals
+included. A `<task>_noimage` twin's samples are the blind replies to the same rows, scored beside
+the seeing ones as `eval score --blind` does. When the folder holds several runs, a later run of a
+task replaces an earlier one.
 """
 
 from __future__ import annotations
@@ -17,52 +19,64 @@ from pathlib import Path
 from typing import Any
 
 from eval.errors import UsageError
+from eval.report.estimates import with_intervals
 from eval.report.section import FamilySection, Result
+from eval.scoring.score import score_log
 
 RESULTS_SUFFIX = "_results.json"
 SAMPLES_INFIX = "_samples_"
 #: The metric under which our tasks log each row's graded record (see eval/tasks/*/utils.py).
 RECORD_KEY = "breakdown"
 RERUN = "run lmms-eval on our tasks with --log_samples and pass its --output_path"
+#: The suffix of a task's twin that sends the same prompt without the image.
+NOIMAGE = "_noimage"
 
 
 def read_output_folder(label: str, folder: Path, sections: Mapping[str, FamilySection]) -> list[Result]:
     """One result per (family, split, variant) of our tasks in the folder's samples logs."""
     samples = _latest_samples(label, folder)
-    pools: dict[tuple[str, str, str], list[tuple[str, Path]]] = {}
+    pools: dict[tuple[str, str, str], dict[bool, list[tuple[str, Path]]]] = {}
     for task, path in sorted(samples.items()):
+        blind = task.endswith(NOIMAGE)
         for section in sections.values():
-            key = section.task(task)
+            key = section.task(task.removesuffix(NOIMAGE))
             if key is not None:
-                pools.setdefault((section.name, key.split, key.variant), []).append((key.config, path))
+                pool = pools.setdefault((section.name, key.split, key.variant), {False: [], True: []})
+                pool[blind].append((key.config, path))
                 break
     if not pools:
         raise UsageError(f"folder {str(folder)!r} of {label!r} has no samples logs of our tasks; {RERUN}")
     results = []
     for (family, split, variant), parts in sorted(pools.items()):
-        records: dict[str, dict[str, Any]] = {}
-        for _, path in parts:
-            for record in _records(path):
-                records.setdefault(record["ID"], record)
+        seeing, blind = _pooled(parts[False]), _pooled(parts[True])
         try:
-            metrics = sections[family].score_records(list(records.values()))
+            metrics = score_log(family, list(seeing.values()), list(blind.values()) if blind else None)
         except (KeyError, TypeError, ValueError) as error:
             raise UsageError(
                 f"samples logs of {family} in {str(folder)!r} hold records our scorer cannot read "
                 f"({type(error).__name__}: {error}); {RERUN}"
             ) from None
-        config = "+".join(sorted({config for config, _ in parts}))
+        config = "+".join(sorted({config for config, _ in parts[False] + parts[True]}))
         score = {
             **metrics,
             "family": family,
             "config": config,
             "split": split,
-            "rows": len(records),
+            "rows": len(seeing),
             "missing_ids": [],
             "unknown_ids": [],
         }
-        results.append(Result(label, family, config, split, variant, score, str(folder)))
+        results.append(Result(label, family, config, split, variant, with_intervals(score), str(folder)))
     return results
+
+
+def _pooled(parts: list[tuple[str, Path]]) -> dict[str, dict[str, Any]]:
+    """The graded records of some tasks' samples logs by row id (a row asked by two tasks counts once)."""
+    records: dict[str, dict[str, Any]] = {}
+    for _, path in parts:
+        for record in _records(path):
+            records.setdefault(record["ID"], record)
+    return records
 
 
 def _latest_samples(label: str, folder: Path) -> dict[str, Path]:

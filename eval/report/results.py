@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from eval.errors import UsageError
+from eval.report.estimates import with_intervals
 from eval.report.lmms_output import read_output_folder
 from eval.report.section import FamilySection, ModelResults, Result
 
@@ -45,6 +46,10 @@ def read_results(argument: str, sections: Mapping[str, FamilySection]) -> list[R
 def _read_score(label: str, path: Path, sections: Mapping[str, FamilySection]) -> Result:
     try:
         score: Any = json.loads(path.read_text(encoding="utf-8"))
+    except RecursionError:
+        raise UsageError(
+            f"result {str(path)!r} of {label!r} nests too deeply to be a score; {EXPECTED}"
+        ) from None
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
         reason = getattr(error, "strerror", None) or getattr(error, "msg", None) or type(error).__name__
         raise UsageError(
@@ -63,7 +68,9 @@ def _read_score(label: str, path: Path, sections: Mapping[str, FamilySection]) -
             f"{str(path)!r} of {label!r} is a {family} score without {', '.join(map(repr, missing))}; "
             f"score the replies again with `python -m eval score {family}`"
         )
-    return Result(label, family, str(score["config"]), str(score["split"]), "", score, str(path))
+    return Result(
+        label, family, str(score["config"]), str(score["split"]), "", with_intervals(score), str(path)
+    )
 
 
 def by_family(

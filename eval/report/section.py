@@ -2,8 +2,9 @@
 
 A family joins the report with one module (`eval/report/<family>.py`) that builds a `FamilySection`,
 listed once in `eval.report.families`. The section says which score JSONs are the family's, how its
-lmms-eval task names map to configs and splits, how graded records from a samples log become the
-same score JSON `python -m eval score` writes, and which figures the page shows.
+lmms-eval task names map to configs and splits, and which figures the page shows; the graded
+records of a samples log become the score JSON `python -m eval score` writes through the family's
+`eval.scoring` module (`eval.scoring.score.score_log`).
 """
 
 from __future__ import annotations
@@ -68,9 +69,8 @@ class FamilySection:
 
     - `name`: the family as `eval score` JSONs name it; `title`: its heading on the page.
     - `score_keys`: keys every score JSON of the family has (anything else is not its score).
-    - `task`: an lmms-eval task name to what it scores, or None when the task is not this family's.
-    - `score_records`: the graded records logged per sample (the `breakdown` value our tasks log) to
-      the metrics part of the score JSON, through the family's `eval.scoring` functions.
+    - `task`: an lmms-eval task name to what it scores, or None when the task is not this family's
+      (a `_noimage` twin is read as its task's blind replies before this is asked).
     - `report`: the models' results (sorted by label) and a colour per label to the family's part of
       the page.
     """
@@ -79,5 +79,4 @@ class FamilySection:
     title: str
     score_keys: tuple[str, ...]
     task: Callable[[str], TaskKey | None]
-    score_records: Callable[[list[dict[str, Any]]], dict[str, Any]]
     report: Callable[[tuple[ModelResults, ...], Mapping[str, str]], FamilyReport]
