@@ -100,9 +100,10 @@ def test_description_replies_are_collected_with_their_row_id() -> None:
 
 def test_task_names_take_the_declared_prefix_or_the_family_name() -> None:
     sets = (TaskSet(("c",), (Variant("", "_t"), Variant("_x", "_t", "s"))),)
-    assert list(FamilyTasks(family="fam", sets=sets).files()) == ["fam_c.yaml", "fam_c_x.yaml"]
+    files = ["fam_c.yaml", "fam_c_noimage.yaml", "fam_c_x.yaml", "fam_c_x_noimage.yaml"]
+    assert list(FamilyTasks(family="fam", sets=sets).files()) == files
     prefixed = FamilyTasks(family="fam", sets=sets, prefix="fam_plus")
-    assert list(prefixed.files()) == ["fam_plus_c.yaml", "fam_plus_c_x.yaml"]
+    assert list(prefixed.files()) == [name.replace("fam_", "fam_plus_") for name in files]
     assert "task: fam_plus_c_x\n" in prefixed.files()["fam_plus_c_x.yaml"]
 
 
@@ -111,7 +112,12 @@ def test_lmms_eval_registers_every_task_and_no_builtin_name_clashes() -> None:
     manager = TaskManager("ERROR", include_path=str(FOLDER), include_defaults=False)
     family = get_family("illusionbench")
     configs = (*family.configs, *family.unions)
-    expected = {f"illusionbench_plus_{c}{s}" for c in configs for s in ("", "_descriptions")}
+    expected = {
+        f"illusionbench_plus_{c}{s}{blind}"
+        for c in configs
+        for s in ("", "_descriptions")
+        for blind in ("", "_noimage")
+    }
     assert set(manager.all_subtasks) == expected and manager.all_groups == []
     builtin = Path(pytest.importorskip("lmms_eval").__file__).parent / "tasks"
     lines = [line for path in builtin.rglob("*.yaml") for line in path.read_text().splitlines()]
