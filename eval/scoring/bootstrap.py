@@ -14,10 +14,13 @@ AIpsych's sets) that counts with `rate` and `weight`:
 So a new metric gets its interval without code of its own, and metrics that differ within one
 resample (1a - 1b, seeing - blind, A - B of two results on the same rows) get paired intervals.
 
-Each resample draws C - 1 of the C clusters (the rescaling bootstrap of Rao and Wu, 1988): with C
-draws the bootstrap variance of a mean is (C - 1) / C of the usual unbiased estimate, which makes
-intervals over a few dozen clusters visibly too narrow. Draws come from an explicit, seeded
-`numpy.random.Generator`, so the same inputs give the same intervals.
+Two small-sample corrections keep the intervals at 95 % with a few dozen clusters (measured in
+tests/test_calibration.py): each resample draws C - 1 of the C clusters (the rescaling bootstrap of
+Rao and Wu, 1988), since with C draws the bootstrap variance of a mean is (C - 1) / C of the
+unbiased estimate; and the percentile interval is widened about the resamples' median by Student's
+t(C - 1) / z, as the spread is itself estimated from C clusters (about +1 % at 120 clusters, +4 % at
+30). Draws come from an explicit, seeded `numpy.random.Generator`: the same inputs give the same
+intervals.
 """
 
 from __future__ import annotations
@@ -187,14 +190,37 @@ def flatten(tree: Any, prefix: str = "") -> dict[str, Any]:
     return {prefix: tree}
 
 
-def percentile_interval(values: np.ndarray) -> list[float] | None:
+#: Student's t at 0.975 for 1-4 degrees of freedom, where the expansion below is too rough.
+_T_FEW = {1: 12.706204736174698, 2: 4.302652729749464, 3: 3.182446305284263, 4: 2.776445105197793}
+_Z = 1.959963984540054
+
+
+def student_t(degrees: int) -> float:
+    """Student's t quantile at 0.975 (a table to 4 degrees, then the Cornish-Fisher expansion in 1/degrees).
+
+    >>> round(student_t(30), 3), round(student_t(1000), 3)
+    (2.042, 1.962)
+    """
+    if degrees in _T_FEW:
+        return _T_FEW[degrees]
+    z, nu = _Z, degrees
+    return (
+        z
+        + (z**3 + z) / (4 * nu)
+        + (5 * z**5 + 16 * z**3 + 3 * z) / (96 * nu**2)
+        + (3 * z**7 + 19 * z**5 + 17 * z**3 - 15 * z) / (384 * nu**3)
+    )
+
+
+def percentile_interval(values: np.ndarray, clusters: int) -> list[float] | None:
     """The 2.5th and 97.5th percentiles of a metric's resampled values (resamples where it is undefined
-    are left out); None if it is undefined in every resample."""
+    are left out), widened about their median by t(clusters - 1) / z; None if it is never defined."""
     finite = values[np.isfinite(values)]
     if finite.size == 0:
         return None
-    low, high = np.percentile(finite, BOUNDS)
-    return [float(low), float(high)]
+    low, middle, high = np.percentile(finite, (BOUNDS[0], 50, BOUNDS[1]))
+    stretch = student_t(max(clusters - 1, 1)) / _Z
+    return [float(middle - stretch * (middle - low)), float(middle + stretch * (high - middle))]
 
 
 def replicates(
@@ -235,4 +261,7 @@ def intervals(
     if resamples <= 0:
         return {}
     found = replicates(aggregate, groups, cluster_of, resamples=resamples, seed=seed)
-    return {path: bounds for path, values in found.items() if (bounds := percentile_interval(values))}
+    clusters = len(cluster_index(cluster_of(unit) for group in groups for unit in group))
+    return {
+        path: bounds for path, values in found.items() if (bounds := percentile_interval(values, clusters))
+    }

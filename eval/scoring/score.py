@@ -32,7 +32,10 @@ from typing import Any
 from eval.scoring.bootstrap import DEFAULT_RESAMPLES, DEFAULT_SEED, cluster_index, intervals
 
 #: What the `bootstrap` block of a score JSON says about how its intervals were made.
-METHOD = "cluster bootstrap: C - 1 of the C clusters drawn with replacement per resample; percentile interval"
+METHOD = (
+    "cluster bootstrap: C - 1 of the C clusters drawn with replacement per resample; percentile interval "
+    "widened about the median by t(C - 1) / z"
+)
 
 
 def family_scoring(family: str) -> ModuleType:
