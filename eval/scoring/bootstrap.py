@@ -190,13 +190,19 @@ def flatten(tree: Any, prefix: str = "") -> dict[str, Any]:
     return {prefix: tree}
 
 
-#: Student's t at 0.975 for 1-4 degrees of freedom, where the expansion below is too rough.
-_T_FEW = {1: 12.706204736174698, 2: 4.302652729749464, 3: 3.182446305284263, 4: 2.776445105197793}
+#: Student's t at 0.975 for 1-5 degrees of freedom, where the expansion below is too rough.
+_T_FEW = {
+    1: 12.706204736174698,
+    2: 4.302652729749464,
+    3: 3.182446305284263,
+    4: 2.776445105197793,
+    5: 2.570581835636314,
+}
 _Z = 1.959963984540054
 
 
 def student_t(degrees: int) -> float:
-    """Student's t quantile at 0.975 (a table to 4 degrees, then the Cornish-Fisher expansion in 1/degrees).
+    """Student's t quantile at 0.975 (a table to 5 degrees, then the Cornish-Fisher expansion in 1/degrees).
 
     >>> round(student_t(30), 3), round(student_t(1000), 3)
     (2.042, 1.962)
