@@ -33,8 +33,8 @@ from eval.scoring.bootstrap import DEFAULT_RESAMPLES, DEFAULT_SEED, cluster_inde
 
 #: What the `bootstrap` block of a score JSON says about how its intervals were made.
 METHOD = (
-    "cluster bootstrap: C - 1 of the C clusters drawn with replacement per resample; percentile interval "
-    "widened about the median by t(C - 1) / z"
+    "cluster bootstrap: C - 1 of the C clusters drawn with replacement per resample; expanded percentile "
+    "interval at 100 Phi(-+t(C - 1))"
 )
 
 
