@@ -20,7 +20,7 @@ from eval.cli import main
 from eval.data import load_rows
 from eval.scoring import score_pairs
 from eval.scoring.bootstrap import draw, flatten, intervals, rate, student_t
-from eval.scoring.score import score_replies
+from eval.scoring.score import family_scoring, score_replies
 
 ROOT = Path(__file__).resolve().parents[1]
 #: Per family: its lite build's folder name, config, split, and a reply policy that mixes right,
@@ -76,7 +76,9 @@ def test_every_reported_metric_has_an_interval_and_blind_ones_too(family, lite) 
     }
     assert measured - CONSTANTS <= set(result["ci95"]), sorted(measured - CONSTANTS - set(result["ci95"]))[:5]
     assert any(path.startswith("blind.") for path in result["ci95"])
-    assert all(low <= high for low, high in result["ci95"].values())
+    assert all(found is None or found[0] <= found[1] for found in result["ci95"].values())
+    headline = family_scoring(family).HEADLINE
+    assert all(result["ci95"][path] is not None for path in headline if path in result["ci95"])
     for path in ("n",):
         assert path not in result["ci95"]  # counts are not estimates
     assert result["bootstrap"]["resamples"] == 200 and result["bootstrap"]["clusters"] > 1
@@ -84,8 +86,6 @@ def test_every_reported_metric_has_an_interval_and_blind_ones_too(family, lite) 
 
 def test_point_estimates_are_what_they_were_without_intervals(lite) -> None:
     """Intervals change no number: every family's metrics equal its `score_rows` (no bootstrap)."""
-    from eval.scoring.score import family_scoring
-
     for family, (_, rows) in lite.items():
         replies = {row["id"]: reply(family, row, "see") for row in rows}
         plain = family_scoring(family).score_rows(rows, replies)
@@ -107,6 +107,27 @@ def test_draws_are_c_minus_1_clusters_with_replacement_from_the_seed() -> None:
 def test_student_t_is_scipys() -> None:
     for degrees in (1, 2, 3, 4, 5, 7, 10, 20, 30, 60, 119, 1000, 10**6):
         assert student_t(degrees) == pytest.approx(stats.t.ppf(0.975, degrees), rel=1e-3)
+
+
+def test_a_metric_on_one_cluster_has_no_interval_and_few_clusters_widen_it() -> None:
+    """A rate over a single image says nothing about another image: no interval. Over few clusters
+    the percentile levels widen with Student's t; arithmetic keeps the fewest clusters."""
+
+    class Unit:
+        def __init__(self, cluster: int, hit: bool) -> None:
+            self.cluster, self.hit = cluster, hit
+
+    units = [Unit(c, (c + i) % 3 == 0) for c in range(40) for i in range(5)]
+
+    def measure(group: list[Any]) -> dict[str, Any]:
+        one = rate([u for u in group if u.cluster == 0], lambda u: u.hit)
+        few = rate([u for u in group if u.cluster < 4], lambda u: u.hit)
+        every = rate(group, lambda u: u.hit)
+        return {"one": one, "few": few, "every": every, "every - one": every - one}
+
+    found = intervals(measure, [units], lambda u: u.cluster, resamples=500, seed=2)
+    assert found["one"] is None and found["every - one"] is None
+    assert found["few"] is not None and found["every"] is not None
 
 
 def test_a_difference_inside_one_resample_is_paired() -> None:

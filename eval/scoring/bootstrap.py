@@ -40,6 +40,37 @@ DEFAULT_SEED = 20250523
 #: Weights are drawn in blocks of at most this many (cluster, resample) cells, to bound memory.
 BLOCK_CELLS = 16_000_000
 
+
+class Replicates(np.ndarray):
+    """A metric's value in each resample, and how many clusters it rests on (`clusters`).
+
+    A rate over the images of one case rests on those images only: its interval takes its own
+    cluster count, not the whole benchmark's, and a metric on a single cluster gets none (resampling
+    one image says nothing about how another would go). Arithmetic keeps the fewest clusters of its
+    operands: R over four image types rests on the sparsest type.
+    """
+
+    clusters: int | None
+
+    @classmethod
+    def of(cls, values: np.ndarray, clusters: int | None) -> Replicates:
+        found = np.asarray(values, dtype=np.float64).view(cls)
+        found.clusters = clusters
+        return found
+
+    def __array_finalize__(self, obj: Any) -> None:
+        self.clusters = getattr(obj, "clusters", None)
+
+    def __array_ufunc__(self, ufunc: Any, method: str, *inputs: Any, **kwargs: Any) -> Any:
+        counts = [x.clusters for x in inputs if isinstance(x, Replicates) and x.clusters is not None]
+        plain = [x.view(np.ndarray) if isinstance(x, Replicates) else x for x in inputs]
+        with np.errstate(divide="ignore", invalid="ignore"):
+            result = getattr(ufunc, method)(*plain, **kwargs)
+        if isinstance(result, np.ndarray) and result.dtype.kind == "f":
+            return Replicates.of(result, min(counts) if counts else None)
+        return result
+
+
 Number = float | np.ndarray
 
 
@@ -91,7 +122,8 @@ def weight(items: Iterable[Any], *, by: Callable[[Any], Any] | None = None) -> i
     if not found or not isinstance(_carrier(found[0], by), Weighted):
         return len(found)
     carriers = [_carrier(item, by) for item in found]
-    return carriers[0].resampling.total(np.fromiter((c.cluster for c in carriers), np.intp, len(carriers)))
+    clusters = np.fromiter((c.cluster for c in carriers), np.intp, len(carriers))
+    return Replicates.of(carriers[0].resampling.total(clusters), len(np.unique(clusters)))
 
 
 def rate(
@@ -137,7 +169,7 @@ def shares(
     # The key reads the unit itself when it is the carrier: no attribute goes through the view.
     keys = np.array([key(item.unit if by is None else item) for item in found], dtype=object)
     resampling = first.resampling
-    every = resampling.total(clusters)
+    every = Replicates.of(resampling.total(clusters), len(np.unique(clusters)))
     return {value: ratio(resampling.total(clusters[keys == value]), every) for value in values}
 
 
@@ -231,9 +263,9 @@ def levels(clusters: int) -> tuple[float, float]:
 
 def percentile_interval(values: np.ndarray, clusters: int) -> list[float] | None:
     """A metric's resampled values (those where it is defined) at the expanded 95 % `levels`; None if it
-    is never defined."""
-    finite = values[np.isfinite(values)]
-    if finite.size == 0:
+    is never defined or rests on fewer than two clusters."""
+    finite = np.asarray(values)[np.isfinite(values)]
+    if finite.size == 0 or clusters < 2:
         return None
     low, high = np.percentile(finite, levels(clusters))
     return [float(low), float(high)]
@@ -246,7 +278,7 @@ def replicates(
     *,
     resamples: int,
     seed: int,
-) -> dict[str, np.ndarray]:
+) -> dict[str, Replicates]:
     """Every array-valued metric `aggregate(*groups)` returns, by path, over `resamples` resamples.
 
     The units of all `groups` (a seeing run and a blind run of the same rows, or two results being
@@ -257,12 +289,14 @@ def replicates(
         return {}
     rng = np.random.default_rng(seed)
     pieces: dict[str, list[np.ndarray]] = {}
+    counts: dict[str, int] = {}
     for block in blocks(len(keys), resamples, rng):
         weighted = [[Weighted(unit, keys[cluster_of(unit)], block) for unit in group] for group in groups]
         for path, value in flatten(aggregate(*weighted)).items():
             if isinstance(value, np.ndarray):
                 pieces.setdefault(path, []).append(value)
-    return {path: np.concatenate(parts) for path, parts in pieces.items()}
+                counts[path] = getattr(value, "clusters", None) or len(keys)
+    return {path: Replicates.of(np.concatenate(parts), counts[path]) for path, parts in pieces.items()}
 
 
 def intervals(
@@ -272,12 +306,10 @@ def intervals(
     *,
     resamples: int = DEFAULT_RESAMPLES,
     seed: int = DEFAULT_SEED,
-) -> dict[str, list[float]]:
-    """`ci95`: the percentile interval of every metric of `aggregate(*groups)`, keyed by dotted path."""
+) -> dict[str, list[float] | None]:
+    """`ci95`: the interval of every metric of `aggregate(*groups)`, keyed by dotted path; None for a
+    metric that rests on a single cluster or is undefined in every resample."""
     if resamples <= 0:
         return {}
     found = replicates(aggregate, groups, cluster_of, resamples=resamples, seed=seed)
-    clusters = len(cluster_index(cluster_of(unit) for group in groups for unit in group))
-    return {
-        path: bounds for path, values in found.items() if (bounds := percentile_interval(values, clusters))
-    }
+    return {path: percentile_interval(values, values.clusters) for path, values in found.items()}
