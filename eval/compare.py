@@ -17,7 +17,7 @@ from builders.families import family_names
 from eval.errors import UsageError
 from eval.scorefile import load
 from eval.scoring.bootstrap import DEFAULT_RESAMPLES, DEFAULT_SEED, flatten, intervals
-from eval.scoring.score import METHOD, accepted, family_scoring
+from eval.scoring.score import METHOD, accepted, family_scoring, units_of
 
 SCORE = "pass two JSONs written by `python -m eval score`"
 
@@ -57,8 +57,8 @@ def compare(
         raise UsageError(f"A is a {family} result and B a {other} result; compare results of one family")
     scoring = family_scoring(family)
     try:
-        units_a = {record["ID"]: scoring.unit_from_record(record) for record in records_a}
-        units_b = {record["ID"]: scoring.unit_from_record(record) for record in records_b}
+        units_a = dict(zip((record["ID"] for record in records_a), units_of(scoring, records_a), strict=True))
+        units_b = dict(zip((record["ID"] for record in records_b), units_of(scoring, records_b), strict=True))
     except (KeyError, TypeError, ValueError) as error:
         raise UsageError(
             f"the outcomes of A or B cannot be read ({type(error).__name__}: {error}); {SCORE}"

@@ -367,16 +367,12 @@ def aggregate(
     }
 
 
+#: What a graded unit is; `to_record` / `from_record` are its JSON form.
+UNIT = ScoredSet
+
+
 def cluster(unit: ScoredSet) -> str:
     return unit.image_id
-
-
-def unit_record(unit: ScoredSet) -> dict[str, Any]:
-    return unit.to_record()
-
-
-def unit_from_record(record: Mapping[str, Any]) -> ScoredSet:
-    return ScoredSet.from_record(record)
 
 
 def units_from_log(records: Sequence[Mapping[str, Any]]) -> list[ScoredSet]:

@@ -12,8 +12,9 @@ and the same intervals. A family's module `eval.scoring.<family>` provides:
   says it in words;
 - `blind_summary(seeing, blind, **options)`: what replies given without the image get, paired with
   the seeing replies to the same rows;
-- `unit_record(unit)` / `unit_from_record(record)`: a unit as JSON, with its id under "ID" (the score
-  JSON's `outcomes`, lmms-eval's samples logs); `units_from_log(records)` reads our tasks' logs;
+- `UNIT`: the units' class; `unit.to_record()` and `UNIT.from_record(record)` are a unit as JSON,
+  with its id under "ID" (the score JSON's `outcomes`, the records our lmms-eval tasks log); a
+  family whose logged records are not units (AIpsych logs replies) adds `units_from_log(records)`;
 - `HEADLINE`: the metric paths `eval compare` reports;
 - optionally `describe(rows, replies, units, result, **options)`: parts of the JSON that are not
   resampled (a listing of sets, judged descriptions, the paper's own ±).
@@ -146,7 +147,18 @@ def score_units(
 
 def _records(scoring: ModuleType, units: Sequence[Any]) -> list[dict[str, Any]]:
     """The units as JSON records, by id: the same outcomes whatever order the replies came in."""
-    return sorted((scoring.unit_record(unit) for unit in units), key=lambda record: record["ID"])
+    return sorted((unit.to_record() for unit in units), key=lambda record: record["ID"])
+
+
+def units_of(scoring: ModuleType, records: Sequence[Mapping[str, Any]]) -> list[Any]:
+    """Units from their JSON records (a score JSON's `outcomes`)."""
+    return [scoring.UNIT.from_record(record) for record in records]
+
+
+def units_from_log(scoring: ModuleType, records: Sequence[Mapping[str, Any]]) -> list[Any]:
+    """Units from the records our lmms-eval tasks log: the family's own reader, or the units' records."""
+    reader = getattr(scoring, "units_from_log", None)
+    return reader(records) if reader is not None else units_of(scoring, records)
 
 
 def score_log(
@@ -159,6 +171,6 @@ def score_log(
 ) -> dict[str, Any]:
     """The score JSON of the records our lmms-eval tasks log (a `_noimage` twin's as `blind_records`)."""
     scoring = family_scoring(family)
-    units = scoring.units_from_log(records)
-    blind = None if blind_records is None else scoring.units_from_log(blind_records)
+    units = units_from_log(scoring, records)
+    blind = None if blind_records is None else units_from_log(scoring, blind_records)
     return score_units(family, units, blind, resamples=resamples, seed=seed)

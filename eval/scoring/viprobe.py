@@ -261,20 +261,12 @@ def score_rows(rows: list[dict[str, Any]], responses: Mapping[str, str]) -> dict
     return aggregate(grade_rows(rows, responses))
 
 
+#: What a graded unit is; `to_record` / `from_record` are its JSON form.
+UNIT = ProbeGraded
+
+
 def cluster(unit: ProbeGraded) -> str:
     return unit.pair_id
-
-
-def unit_record(unit: ProbeGraded) -> dict[str, Any]:
-    return unit.to_record()
-
-
-def unit_from_record(record: Mapping[str, Any]) -> ProbeGraded:
-    return ProbeGraded.from_record(dict(record))
-
-
-def units_from_log(records: Sequence[Mapping[str, Any]]) -> list[ProbeGraded]:
-    return [unit_from_record(record) for record in records]
 
 
 def blind_summary(seeing: list[ProbeGraded], blind: list[ProbeGraded]) -> dict[str, Any]:

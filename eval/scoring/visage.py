@@ -267,6 +267,8 @@ def score_rows(rows: Iterable[Mapping[str, Any]], responses: Mapping[str, str]) 
 
 
 CLUSTER = "tuple (tuple_id): its typical and exceptional images, every condition"
+#: What a graded unit is; `to_record` / `from_record` are its JSON form.
+UNIT = VisageGraded
 #: The metrics `eval compare` reports.
 HEADLINE = (
     "accuracy",
@@ -286,18 +288,6 @@ def aggregate(units: Sequence[VisageGraded]) -> dict[str, Any]:
 
 def cluster(unit: VisageGraded) -> str:
     return unit.tuple_id
-
-
-def unit_record(unit: VisageGraded) -> dict[str, Any]:
-    return unit.to_record()
-
-
-def unit_from_record(record: Mapping[str, Any]) -> VisageGraded:
-    return VisageGraded.from_record(record)
-
-
-def units_from_log(records: Sequence[Mapping[str, Any]]) -> list[VisageGraded]:
-    return [VisageGraded.from_record(record) for record in records]
 
 
 def blind_summary(seeing: Sequence[VisageGraded], blind: Sequence[VisageGraded]) -> dict[str, Any]:

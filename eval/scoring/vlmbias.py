@@ -30,6 +30,8 @@ OPTIONS = (
     ),
 )
 CLUSTER = "drawing: the rows of an image at all its resolutions (image_id without _px<size>)"
+#: What a graded unit is; `to_record` / `from_record` are its JSON form.
+UNIT = Graded
 #: The metrics `eval compare` reports.
 HEADLINE = (
     "accuracy_item_mean",
@@ -58,18 +60,6 @@ def score_rows(
 
 def cluster(unit: Graded) -> str:
     return unit.drawing
-
-
-def unit_record(unit: Graded) -> dict[str, Any]:
-    return unit.to_record()
-
-
-def unit_from_record(record: Mapping[str, Any]) -> Graded:
-    return Graded.from_record(record)
-
-
-def units_from_log(records: Sequence[Mapping[str, Any]]) -> list[Graded]:
-    return [Graded.from_record(record) for record in records]
 
 
 def blind_summary(

@@ -99,6 +99,8 @@ def score_rows(
 
 
 CLUSTER = "image (image_id): its true/false and multiple-choice questions"
+#: What a graded unit is; `to_record` / `from_record` are its JSON form.
+UNIT = Graded
 #: The metrics `eval compare` reports.
 HEADLINE = ("accuracy", "tf_accuracy", "mc_accuracy", "fp_ratio", "parse_failure_rate")
 
@@ -151,18 +153,6 @@ def describe(
 
 def cluster(unit: Graded) -> str:
     return unit.image_id
-
-
-def unit_record(unit: Graded) -> dict[str, Any]:
-    return unit.to_record()
-
-
-def unit_from_record(record: Mapping[str, Any]) -> Graded:
-    return Graded.from_record(dict(record))
-
-
-def units_from_log(records: Sequence[Mapping[str, Any]]) -> list[Graded]:
-    return [unit_from_record(record) for record in records]
 
 
 def blind_summary(
