@@ -2,14 +2,14 @@
 
 Rows that share an image (or a set, pair or tuple) are not independent, so intervals come from a
 cluster bootstrap: each resample draws clusters with replacement and every metric is computed again
-on the rows of the drawn clusters; the 2.5th and 97.5th percentiles of a metric over the resamples
-are its interval. A family writes its metrics once, as an aggregate over graded units (rows, or
-AIpsych's sets) that counts with `rate` and `weight`:
+on the rows of the drawn clusters; percentiles of a metric over the resamples bound its interval. A
+family writes its metrics once, as an aggregate over graded units (rows, or AIpsych's sets) that
+counts with `rate`, `shares` and `weight`:
 
 - called on the units themselves, every unit weighs 1 and the aggregate returns the point estimates;
-- called on `Weighted` views of them (`resample`), a unit weighs, in each of B resamples, how often
-  its cluster was drawn, so `rate` returns B values at once and the same aggregate returns every
-  metric's bootstrap distribution, differences and ratios included (`replicates`).
+- called on `Weighted` views of them, a unit weighs, in each of B resamples, how often its cluster
+  was drawn, so `rate` returns B values at once and the same aggregate returns every metric's
+  bootstrap distribution, differences and ratios included (`replicates`).
 
 So a new metric gets its interval without code of its own, and metrics that differ within one
 resample (1a - 1b, seeing - blind, A - B of two results on the same rows) get paired intervals.
@@ -39,6 +39,8 @@ DEFAULT_RESAMPLES = 1000
 DEFAULT_SEED = 20250523
 #: Weights are drawn in blocks of at most this many (cluster, resample) cells, to bound memory.
 BLOCK_CELLS = 16_000_000
+#: How many cluster draws are made at once while filling a block.
+DRAWS_AT_ONCE = 1 << 20
 
 
 class Replicates(np.ndarray):
@@ -189,15 +191,22 @@ def cluster_index(keys: Iterable[Hashable]) -> dict[Hashable, int]:
 def draw(clusters: int, resamples: int, rng: np.random.Generator) -> np.ndarray:
     """Multiplicities (clusters x resamples, float32) of `clusters - 1` draws with replacement per resample.
 
+    Drawn a few resamples at a time, so the draws never hold more than about a million integers.
+
     >>> w = draw(5, 3, np.random.default_rng(0))
     >>> w.shape, w.sum(axis=0).tolist()
     ((5, 3), [4.0, 4.0, 4.0])
     """
     picks = max(clusters - 1, 1)
-    chosen = rng.integers(0, clusters, size=(resamples, picks))
-    offsets = (np.arange(resamples) * clusters)[:, None]
-    counts = np.bincount((chosen + offsets).ravel(), minlength=resamples * clusters)
-    return counts.reshape(resamples, clusters).T.astype(np.float32)
+    weights = np.empty((clusters, resamples), dtype=np.float32)
+    step = max(1, DRAWS_AT_ONCE // picks)
+    for start in range(0, resamples, step):
+        count = min(step, resamples - start)
+        chosen = rng.integers(0, clusters, size=(count, picks)) + (np.arange(count) * clusters)[:, None]
+        weights[:, start : start + count] = (
+            np.bincount(chosen.ravel(), minlength=count * clusters).reshape(count, clusters).T
+        )
+    return weights
 
 
 def blocks(clusters: int, resamples: int, rng: np.random.Generator) -> Iterable[Resampling]:

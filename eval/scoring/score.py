@@ -16,6 +16,7 @@ and the same intervals. A family's module `eval.scoring.<family>` provides:
   with its id under "ID" (the score JSON's `outcomes`, the records our lmms-eval tasks log); a
   family whose logged records are not units (AIpsych logs replies) adds `units_from_log(records)`;
 - `HEADLINE`: the metric paths `eval compare` reports;
+- `score_rows(rows, replies, **options)`: the metrics alone, without intervals;
 - optionally `describe(rows, replies, units, result, **options)`: parts of the JSON that are not
   resampled (a listing of sets, judged descriptions, the paper's own ±).
 
