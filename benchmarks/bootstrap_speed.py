@@ -80,7 +80,7 @@ def main() -> None:
                 clusters = json.loads(target.read_text())["bootstrap"]["clusters"]
         print(
             f"| `{family}` | {len(rows):,} | {clusters:,} | {off[0]:.1f} s, {off[1]:.1f} s | "
-            f"{on[0]:.1f} s, {on[1]:.1f} s | +{on[0] - off[0]:.1f} s, +{on[1] - off[1]:.1f} s "
+            f"{on[0]:.1f} s, {on[1]:.1f} s | {on[0] - off[0]:+.1f} s, {on[1] - off[1]:+.1f} s "
             f"| {off[2]:.0f} / {on[2]:.0f} |",
             flush=True,
         )
