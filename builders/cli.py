@@ -1,4 +1,4 @@
-"""Command line: `python -m builders build | verify | gallery | list`."""
+"""Command line: `python -m builders build | verify | gallery | params | list`."""
 
 from __future__ import annotations
 
@@ -8,12 +8,13 @@ import sys
 from pathlib import Path
 
 from builders.core.atomic import recover_if_idle
-from builders.core.build import build, check_selection, check_target
+from builders.core.build import build, check_edition, check_selection, check_target, resolve_parameters
 from builders.core.errors import BuilderError, UsageError
 from builders.core.family import EMBEDDED, EMBEDDED_KIND, Source
 from builders.core.folder import BuiltFolder
 from builders.core.gallery import write_gallery
 from builders.core.interrupts import EXIT_INTERRUPTED, raise_on_interrupt
+from builders.core.params import read_params_file, to_toml
 from builders.core.verify import verify
 from builders.families import family_names, family_of, get_family
 
@@ -59,6 +60,20 @@ def _parser() -> argparse.ArgumentParser:
         "reads from your disk, e.g. vlmbias `upstream PATH` (see `list`)",
     )
 
+    make.add_argument(
+        "--seed",
+        type=int,
+        metavar="N",
+        default=None,
+        help="draw a fresh edition with seed N: the same row ids, a new draw of everything the paper "
+        "leaves free (default: the canonical edition)",
+    )
+    make.add_argument(
+        "--params",
+        type=Path,
+        metavar="FILE",
+        help="a TOML file of parameters applied on top of --preset (see `params FAMILY`)",
+    )
     for name, (metavar, meaning) in INPUTS.items():
         make.add_argument(f"--{name}", type=Path, metavar=metavar, help=meaning)
 
@@ -71,6 +86,12 @@ def _parser() -> argparse.ArgumentParser:
     show.add_argument("folder", type=Path, help="a built dataset folder, e.g. build/vlmbias")
     show.add_argument("--out", type=Path, default=None, help="output folder (default: FOLDER-gallery)")
     show.add_argument("--no-progress", action="store_true", help="hide the progress bar")
+
+    show_params = commands.add_parser(
+        "params", help="print a family's parameters as TOML, ready to edit and pass to `build --params`"
+    )
+    show_params.add_argument("family", help="benchmark family, e.g. vlmbias (see `list`)")
+    show_params.add_argument("--preset", help="the preset whose values to print (default: the family's)")
 
     commands.add_parser("list", help="list families, configs and presets")
     return parser
@@ -104,13 +125,14 @@ def parse_source(words: list[str], inputs: dict[str, Path | None]) -> Source:
     )
 
 
-def _families(name: str, configs: list[str] | None, source: Source) -> list[str]:
+def _families(args: argparse.Namespace, source: Source) -> list[str]:
     """The families `build` was asked for: one by name, or every one for `all` (whole families only)."""
-    if name != "all":
-        return [name]
-    if configs or source != EMBEDDED:
+    if args.family != "all":
+        return [args.family]
+    if args.configs or source != EMBEDDED or args.params:
         raise UsageError(
-            "`build all` builds every config of every family; name one family to pick configs or a source"
+            "`build all` builds every config of every family with its preset's parameters; name one "
+            "family to pick configs, a source or --params"
         )
     return list(family_names())
 
@@ -120,7 +142,24 @@ def _check_targets(families: list[str], args: argparse.Namespace) -> None:
     for name in families:
         family = get_family(name)
         check_selection(family, args.configs, args.preset)
-        check_target(family, args.out)
+        check_edition(family, args.seed)
+        check_target(family, args.out, args.seed)
+
+
+def _params_toml(name: str, preset: str | None) -> str:
+    """The family's parameters under `preset`, as TOML with a header saying how to use it."""
+    family = get_family(name)
+    _, preset = check_selection(family, None, preset)
+    params = resolve_parameters(family, preset)
+    if params is None:
+        raise UsageError(f"family {name!r} takes no parameters yet; build it with --preset alone")
+    header = (
+        f"Parameters of {name}, preset {preset}: python -m builders params {name} --preset {preset}\n"
+        "Edit any value and build with them, on top of the same preset:\n"
+        f"  python -m builders build {name} --preset {preset} --params FILE\n"
+        "Keys left out keep the preset's value; unchanged, this file rebuilds the preset exactly."
+    )
+    return to_toml(params, header)
 
 
 def _recover(folder: Path) -> None:
@@ -138,7 +177,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if args.command == "build":
             source = parse_source(args.source, {name: getattr(args, name) for name in INPUTS})
-            families = _families(args.family, args.configs, source)
+            families = _families(args, source)
+            overrides = read_params_file(args.params) if args.params else None
             if len(families) > 1:
                 _check_targets(families, args)
             for name in families:
@@ -150,6 +190,9 @@ def main(argv: list[str] | None = None) -> int:
                     workers=args.workers,
                     progress=not args.no_progress,
                     source=source,
+                    overrides=overrides,
+                    overrides_from=args.params.name if args.params else "--params",
+                    edition=args.seed,
                 )
                 print(
                     f"built {', '.join(report.configs)} into {report.folder}: {report.images} images, "
@@ -171,7 +214,7 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"FAIL {problem}", file=sys.stderr)
             summary = (
                 f"{result.files_checked} shards, {result.rows_checked} rows, "
-                f"{result.images_redrawn} images re-drawn"
+                f"{result.configs_replanned} configs re-planned, {result.images_redrawn} images re-drawn"
             )
             if not result.ok:
                 print(
@@ -181,6 +224,9 @@ def main(argv: list[str] | None = None) -> int:
                 )
                 return EXIT_FAILED
             print(f"ok: {result.folder} matches its manifest ({summary})")
+            return 0
+        if args.command == "params":
+            print(_params_toml(args.family, args.preset), end="")
             return 0
         if args.command == "gallery":
             folder = BuiltFolder(args.folder)

@@ -189,9 +189,10 @@ def score(
     """The metrics JSON of `predictions` on `config`/`split`, with the ids that did not match.
 
     Rows without a prediction are left out of the metrics and listed in `missing_ids`; predictions
-    for no row are listed in `unknown_ids`. Replies are keyed by the rows' `id`; `options` go to the
-    family's scoring. `blind` holds replies to the same rows without the image; `resamples` and
-    `seed` make the 95 % intervals (`ci95`).
+    for no row are listed in `unknown_ids`. Replies are keyed by the rows' `id` (a family's scoring
+    module may define `row_id_of`, the row a prediction id answers, when one row takes several
+    replies); `options` go to the family's scoring. `blind` holds replies to the same rows without
+    the image; `resamples` and `seed` make the 95 % intervals (`ci95`).
 
     Raises:
         UsageError: `data` is not a build of `family`, or no prediction (or blind reply) matches a row.
@@ -211,32 +212,41 @@ def score(
             )
     rows = load_rows(folder, config, split)
     row_ids = {row["id"] for row in rows}
-    responses = _matching(read_responses(predictions), predictions, row_ids, f"{config}/{split}")
+    row_of = getattr(family_scoring(family), "row_id_of", str)
+    where = f"{config}/{split}"
+    responses = _matching(read_responses(predictions), predictions, row_ids, row_of, where)
     blind_responses = (
-        None if blind is None else _matching(read_responses(blind), blind, row_ids, f"{config}/{split}")
+        None if blind is None else _matching(read_responses(blind), blind, row_ids, row_of, where)
     )
     scored = score_replies(
         family, rows, responses, blind=blind_responses, resamples=resamples, seed=seed, **(options or {})
     )
     outcomes = scored.pop("outcomes")
+    answered = {row_of(prediction) for prediction in responses}
     return {
         **scored,
         "family": family,
         "config": config,
         "split": split,
         "rows": len(rows),
-        "missing_ids": [row["id"] for row in rows if row["id"] not in responses],
-        "unknown_ids": sorted(set(responses) - row_ids),
-        **({} if blind_responses is None else {"blind_unknown_ids": sorted(set(blind_responses) - row_ids)}),
+        "missing_ids": [row["id"] for row in rows if row["id"] not in answered],
+        "unknown_ids": sorted(prediction for prediction in responses if row_of(prediction) not in row_ids),
+        **(
+            {}
+            if blind_responses is None
+            else {"blind_unknown_ids": sorted(p for p in blind_responses if row_of(p) not in row_ids)}
+        ),
         "outcomes": outcomes,
     }
 
 
-def _matching(responses: dict[str, str], path: Path, row_ids: set[str], where: str) -> dict[str, str]:
+def _matching(
+    responses: dict[str, str], path: Path, row_ids: set[str], row_of: Callable[[str], str], where: str
+) -> dict[str, str]:
     """`responses`, refused in one sentence when empty or when none of them answers a row of `where`."""
     if not responses:
         raise UsageError(f"predictions file {str(path)!r} holds no predictions; nothing to score")
-    if row_ids.isdisjoint(responses):
+    if row_ids.isdisjoint(row_of(prediction) for prediction in responses):
         raise UsageError(
             f"none of the {len(responses)} predictions in {str(path)!r} matches a row of "
             f"{where} (first id: {next(iter(responses))!r}); check --config and --split"
@@ -313,7 +323,8 @@ def main(argv: list[str] | None = None) -> int:
             options = _chosen_options(args.family, args)
             inputs = (args.predictions, *(() if args.blind is None else (args.blind,)))
             if args.out is not None:
-                _check_out(args.out, args.data, inputs)
+                paths = (value for value in options.values() if isinstance(value, Path))
+                _check_out(args.out, args.data, (*inputs, *paths))
             result = score(
                 args.family,
                 args.data,

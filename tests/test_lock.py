@@ -94,3 +94,36 @@ def test_every_installed_distribution_is_in_the_lock_at_its_version():
             moved.append(f"{name} {version} (the lock says {pins[name]})")
     assert not unlocked, f"installed but not in {LOCK.name} (run python3 scripts/lock): {unlocked}"
     assert not moved, f"installed at another version than {LOCK.name}: {moved}"
+
+
+def test_verify_names_package_versions_that_differ_and_still_checks_every_pixel(built, tmp_path):
+    """A folder built with another `datasets`: the versions are named, every check still runs."""
+    import json
+    import shutil
+    import subprocess
+
+    from builders.core.card import write_card
+    from builders.core.folder import BuiltFolder
+    from builders.families import get_family
+
+    folder = shutil.copytree(built("visage", "lite"), tmp_path / "visage")
+    manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
+    manifest["packages"]["datasets"] = "4.0.0"
+    (folder / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
+    write_card(BuiltFolder(folder), get_family("visage"))  # the card cites the manifest's hash
+    run = [sys.executable, "-m", "builders", "verify", str(folder), "--workers", "1"]
+    result = subprocess.run(run, capture_output=True, text=True, timeout=600)
+    assert result.returncode == 0, result.stderr
+    here = metadata.version("datasets")
+    assert (
+        f"note: built with other package versions than installed here (datasets 4.0.0 -> {here})"
+        in result.stderr
+    )
+    assert f"{len(manifest['images'])} images re-drawn" in result.stdout
+    # Pixels are still checked: one stored image's recorded hash changed is a failure.
+    first = sorted(manifest["images"])[0]
+    manifest["images"][first]["pixel_sha256"] = "0" * 64
+    (folder / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
+    write_card(BuiltFolder(folder), get_family("visage"))
+    result = subprocess.run(run, capture_output=True, text=True, timeout=600)
+    assert result.returncode == 1 and "has different pixels than the manifest" in result.stderr

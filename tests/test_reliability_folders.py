@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 import upload
 from builders.cli import main as builders_main
 from builders.core.card import CARD_NAME
-from builders.core.manifest import MANIFEST_NAME
+from builders.core.manifest import MANIFEST_FORMAT, MANIFEST_NAME
 from builders.core.publish import prepare_release
 from eval.cli import main as eval_main
 
@@ -103,7 +103,9 @@ HOSTILE: dict[str, Callable[[dict[str, Any], str], str | bytes]] = {
     "deeply nested brackets": lambda m, text: "[" * 100_000 + "]" * 100_000,
     "deeply nested objects": lambda m, text: '{"a": ' * 100_000 + "1" + "}" * 100_000,
     "a spec nested 200 deep": lambda m, text: changed(m, ("images", "*", "spec", "strength"), deep(200)),
-    "an integer of 5,000 digits": lambda m, text: text.replace('"format": 2', '"format": 1' + "0" * 5000),
+    "an integer of 5,000 digits": lambda m, text: text.replace(
+        f'"format": {MANIFEST_FORMAT}', '"format": 1' + "0" * 5000
+    ),
     "a lone surrogate": lambda m, text: changed(m, ("builder_version",), "\ud800"),
     "a shard outside the folder": lambda m, text: changed(
         m, ("files", "../escape.parquet"), m["files"][next(iter(m["files"]))]

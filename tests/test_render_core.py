@@ -7,7 +7,7 @@ import pytest
 from PIL import Image
 
 from builders.core.errors import RenderError
-from builders.core.fonts import SANS, XIANGQI, font_files
+from builders.core.fonts import SANS, TOMARE, XIANGQI, font_files
 from builders.core.raster import decode_png, pixel_sha256, rasterize
 from builders.core.svg import Canvas, fmt
 from builders.vlmbias.title import stack, title_bar, title_bar_px, title_font_px
@@ -36,11 +36,16 @@ def test_rasterize_gives_rgb_png_of_the_requested_size_and_is_deterministic():
     assert tuple(red) == (255, 0, 0)
 
 
-@pytest.mark.parametrize("family", [SANS, XIANGQI])
+@pytest.mark.parametrize("family", [SANS, XIANGQI, TOMARE])
 def test_shipped_fonts_render_text(family):
-    text = "帥車馬" if family == XIANGQI else "Patterned Grid"
+    text = {XIANGQI: "帥車馬", TOMARE: "止まれ"}.get(family, "Patterned Grid")
     picture = rasterize(text_canvas(family, text), 400, 100)
     assert dark_mask(decode_png(picture.png)).sum() > 500
+
+
+def test_each_japanese_glyph_renders_and_nothing_else_is_in_the_subset():
+    inked = [dark_mask(decode_png(rasterize(text_canvas(TOMARE, c), 400, 100).png)).sum() for c in "止まれ停"]
+    assert min(inked[:3]) > 300 and inked[3] == 0
 
 
 def test_unknown_font_family_draws_nothing_which_is_why_families_are_pinned():

@@ -30,6 +30,7 @@ from builders.aipsych.spec import PRESETS, SceneSpec, plan
 from builders.core.errors import SpecError, UsageError
 from builders.core.family import EMBEDDED, EMBEDDED_KIND, Family, ImageJob, Source
 from builders.core.gallery_view import Detail, Fact, Filter, GalleryView, QuestionColumn
+from builders.core.params import Parameters
 from builders.core.raster import Picture
 from builders.core.scene import Scene
 from builders.core.spec import SpecRegistry
@@ -115,7 +116,15 @@ class AipsychFamily(Family):
             return (released_config(source.option("questions")),)
         return (SYNTHETIC,) if source.kind == EMBEDDED_KIND else ()
 
-    def jobs(self, config: str, preset: str, source: Source = EMBEDDED) -> Iterator[ImageJob]:
+    def jobs(
+        self,
+        config: str,
+        preset: str,
+        source: Source = EMBEDDED,
+        *,
+        params: Parameters | None = None,
+        edition: int | None = None,
+    ) -> Iterator[ImageJob]:
         """Synthetic scenes of `preset`; the question file's records for an official config.
 
         The official source reads the question file and checks every image before the first job

@@ -16,8 +16,9 @@ import multiprocessing
 import os
 import shutil
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
+from typing import Any
 
 from tqdm import tqdm
 
@@ -31,6 +32,7 @@ from builders.core.family import EMBEDDED, EMBEDDED_KIND, Family, ImageJob, Sour
 from builders.core.folder import BuiltFolder
 from builders.core.hashing import file_sha256
 from builders.core.manifest import MANIFEST_NAME, ConfigEntry, FileEntry, ImageEntry, Manifest, SplitEntry
+from builders.core.params import Parameters, overlay, to_plain
 from builders.core.shards import SplitWriter
 
 
@@ -80,7 +82,41 @@ def check_selection(
     return [c for c in family.configs if c in requested], preset
 
 
-def check_target(family: Family, out: Path) -> Path:
+#: The largest edition seed: it must fit the 64 bits the manifest and `datasets` store it in.
+MAX_EDITION = 2**63 - 1
+
+
+def check_edition(family: Family, edition: int | None) -> None:
+    """UsageError unless `edition` is None (canonical) or a seed this family can draw a fresh edition with."""
+    if edition is None:
+        return
+    if not 0 <= edition <= MAX_EDITION:
+        raise UsageError(f"--seed must be an integer from 0 to {MAX_EDITION}, got {edition}")
+    if not family.draws_editions:
+        raise UsageError(
+            f"family {family.name!r} cannot draw fresh editions yet; build its canonical edition (no --seed)"
+        )
+
+
+def resolve_parameters(
+    family: Family, preset: str, overrides: Mapping[str, Any] | None = None, where: str = "--params"
+) -> Parameters | None:
+    """`preset`'s parameters with `overrides` (a parsed TOML table) applied and checked; None if the family
+    takes none (then overrides are refused)."""
+    if family.parameters is None:
+        if overrides:
+            raise UsageError(f"family {family.name!r} takes no parameters; leave out --params")
+        return None
+    base = family.preset_parameters(preset)
+    return overlay(base, overrides, where) if overrides else base
+
+
+def describe_edition(edition: int | None) -> str:
+    """How messages name an edition: "the canonical edition" or "the edition of seed 3"."""
+    return "the canonical edition" if edition is None else f"the edition of seed {edition}"
+
+
+def check_target(family: Family, out: Path, edition: int | None = None) -> Path:
     """The folder a build of `family` writes, `out/<repo_name>`, once it is known that it may.
 
     Checked before anything is written: `out` is not (inside) a dataset folder, it can be
@@ -91,7 +127,7 @@ def check_target(family: Family, out: Path) -> Path:
     refuse_inside_dataset(out)
     prepare_output(out)
     final = out / family.repo_name
-    _previous_manifest(final, family)
+    _previous_manifest(final, family, edition)
     _check_replaceable(final)
     return final
 
@@ -169,18 +205,29 @@ def build(
     workers: int | None = None,
     progress: bool = True,
     source: Source = EMBEDDED,
+    overrides: Mapping[str, Any] | None = None,
+    overrides_from: str = "--params",
+    edition: int | None = None,
 ) -> BuildReport:
     """Build `configs` of `family` into `out/<repo_name>/`, atomically.
 
     `source` says where images come from (drawn by default); configs that cannot
-    use it are refused before anything is written.
+    use it are refused before anything is written. `overrides` (a parsed `--params` table, named
+    `overrides_from` in messages) change the preset's parameters; `edition` is the edition seed
+    (None: the canonical edition). A folder holds one edition: another edition's folder is refused.
     """
     started = time.perf_counter()
     selected, preset = check_selection(family, configs, preset, source)
+    check_edition(family, edition)
+    params = resolve_parameters(family, preset, overrides, overrides_from)
     workers = default_workers() if workers is None else workers
     if workers < 1:
         raise UsageError(f"--workers must be at least 1, got {workers}")
-    jobs = [job for config in selected for job in family.jobs(config, preset, source)]
+    jobs = [
+        job
+        for config in selected
+        for job in family.jobs(config, preset, source, params=params, edition=edition)
+    ]
     _check_unique(jobs)
     empty = [config for config in selected if not any(job.config == config for job in jobs)]
     if empty:  # an empty config would make `datasets` refuse the whole folder
@@ -188,11 +235,13 @@ def build(
             f"config {empty[0]!r} of family {family.name!r} has no images under preset {preset!r} "
             f"and --source {source.kind}; give the source its inputs, or leave the config out"
         )
-    final = check_target(family, out)
+    final = check_target(family, out, edition)
     with staged(final) as staging:
-        previous = _previous_manifest(final, family)  # again, under the lock: another build may have ended
+        # again, under the lock: another build may have ended
+        previous = _previous_manifest(final, family, edition)
         _check_replaceable(final)
-        written = _write_shards(family, jobs, selected, preset, source, staging, workers, progress)
+        planned = _Planned(preset, source, None if params is None else to_plain(params))
+        written = _write_shards(family, jobs, selected, planned, staging, workers, progress)
         if previous is not None:
             _carry_over(previous, final, staging, written, keep=set(previous.configs) - set(selected))
         manifest = Manifest.new(
@@ -202,6 +251,7 @@ def build(
             unions=_unions(family, written.configs),
             files={path: _file_entry(staging / path) for path in sorted(written.files)},
             images=dict(sorted(written.images.items())),
+            edition=edition,
         )
         manifest.write(staging)
         write_card(BuiltFolder(staging), family)
@@ -218,8 +268,11 @@ class _Written:
     rows: int = 0
 
 
-def _previous_manifest(final: Path, family: Family) -> Manifest | None:
-    """The manifest of an existing build we may extend, or None if there is none."""
+def _previous_manifest(final: Path, family: Family, edition: int | None) -> Manifest | None:
+    """The manifest of an existing build we may extend, or None if there is none.
+
+    A folder of another edition is refused, not replaced: editions are compared side by side.
+    """
     if not final.exists():
         return None
     if not (final / MANIFEST_NAME).is_file():
@@ -239,6 +292,11 @@ def _previous_manifest(final: Path, family: Family) -> Manifest | None:
         raise UsageError(
             f"{str(final)!r} holds family {manifest.family!r}, not {family.name!r}; choose another --out"
         )
+    if manifest.edition != edition:
+        raise UsageError(
+            f"{str(final)!r} holds {describe_edition(manifest.edition)}; build {describe_edition(edition)} "
+            "into another folder (--out) or move that one away"
+        )
     if manifest.builder_version != __version__:
         return None  # built by another builder version: rebuild everything asked for, keep nothing
     return manifest
@@ -254,12 +312,20 @@ def _check_unique(jobs: list[ImageJob]) -> None:
         seen.add(job.image_id)
 
 
+@dataclasses.dataclass(frozen=True)
+class _Planned:
+    """What every config of one build records about how it was planned."""
+
+    preset: str
+    source: Source
+    parameters: dict[str, Any] | None
+
+
 def _write_shards(
     family: Family,
     jobs: list[ImageJob],
     configs: list[str],
-    preset: str,
-    source: Source,
+    planned: _Planned,
     staging: Path,
     workers: int,
     progress: bool,
@@ -271,7 +337,7 @@ def _write_shards(
         for split in family.splits
     }
     written = _Written()
-    bar = tqdm(total=len(jobs), unit="img", desc=f"{family.name} {preset}", disable=not progress)
+    bar = tqdm(total=len(jobs), unit="img", desc=f"{family.name} {planned.preset}", disable=not progress)
     with bar, rendered(family, jobs, workers) as results:
         for job, picture, rows in results:
             written.images[job.image_id] = ImageEntry(
@@ -294,7 +360,9 @@ def _write_shards(
             if closed.num_rows:
                 splits[split] = SplitEntry(closed.files, closed.num_rows, closed.num_bytes)
                 written.files.update(closed.files)
-        written.configs[config] = ConfigEntry(preset=preset, source=source, splits=splits)
+        written.configs[config] = ConfigEntry(
+            preset=planned.preset, source=planned.source, splits=splits, parameters=planned.parameters
+        )
     return written
 
 

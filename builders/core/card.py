@@ -19,7 +19,8 @@ from huggingface_hub import DatasetCardData
 
 from builders.core.family import Family
 from builders.core.folder import BuiltFolder
-from builders.core.manifest import Manifest
+from builders.core.manifest import MANIFEST_NAME, Manifest
+from builders.core.params import changed_keys, overlay
 
 CARD_NAME = "README.md"
 
@@ -90,10 +91,53 @@ def render_card(family: Family, folder: BuiltFolder) -> str:
         "manifest_sha256": folder.manifest_sha256(),
         "repo_name": family.repo_name,
         "pretty_name": family.pretty_name,
+        "edition": edition_text(family, manifest),
+        "parameters": parameters_text(family, manifest),
         **family.card_context(folder),
     }
     body = Template(template).substitute(fields)
     return f"---\n{card_yaml(family, manifest)}\n---\n\n{body.lstrip()}"
+
+
+def edition_text(family: Family, manifest: Manifest) -> str:
+    """The card's edition line: canonical, or fresh with its seed and what a seed changes."""
+    if manifest.edition is None:
+        text = "canonical: the draw the paper describes, identical in every build"
+        if family.draws_editions:
+            text += (
+                f"; `python -m builders build {family.name} --seed N` draws a fresh edition with the same "
+                "row ids"
+            )
+        return text
+    return (
+        f"fresh, seed {manifest.edition}: drawn fresh by see-or-recall for this build, never published "
+        "before it. It has the canonical edition's plan (configs, splits, image ids, row ids, row counts), "
+        "so results pair row by row with the canonical edition's, and a new draw of everything the paper "
+        f"leaves free. {family.edition_note}".rstrip()
+    )
+
+
+def parameters_text(family: Family, manifest: Manifest) -> str:
+    """The card's parameters line: per config, its preset and the keys `--params` changed."""
+    if family.parameters is None:
+        return "the presets' (this family takes no `--params`)"
+    described: dict[str, list[str]] = {}
+    for config, entry in manifest.configs.items():
+        if entry.parameters is None:
+            continue
+        preset = family.preset_parameters(entry.preset)
+        changed = changed_keys(overlay(preset, entry.parameters, MANIFEST_NAME), preset)
+        what = f"preset `{entry.preset}`" + (
+            f" with {', '.join(f'`{key}`' for key in changed)} changed" if changed else ""
+        )
+        described.setdefault(what, []).append(f"`{config}`")
+    every = len(described) == 1 and len(next(iter(described.values()))) == len(manifest.configs) > 1
+    parts = [
+        f"{what} ({'every config' if every else ', '.join(configs)})" for what, configs in described.items()
+    ]
+    return "; ".join(parts) + (
+        "; every resolved value is in `manifest.json` (`configs.<config>.parameters`)" if parts else ""
+    )
 
 
 def write_card(folder: BuiltFolder, family: Family) -> None:

@@ -20,6 +20,7 @@ from PIL import Image
 from builders import __version__
 from builders.core.errors import UsageError
 from builders.core.gallery_view import GalleryView
+from builders.core.params import Parameters
 from builders.core.raster import Picture
 from builders.core.scene import Scene, render_scene
 from builders.core.spec import Spec, SpecRegistry
@@ -111,6 +112,17 @@ class Family(abc.ABC):
     #: The config `load_dataset(repo, split=...)` reads when no config name is given (a built
     #: config or a union), or None: then every load must name a config.
     default_config: str | None = None
+    #: The family's build parameters, a `builders.core.params.Parameters` subclass (what `--params`
+    #: may set and `python -m builders params` prints), or None: the family takes none.
+    parameters: type[Parameters] | None = None
+    #: Whether `build --seed N` draws fresh editions of this family: every random choice takes the seed.
+    draws_editions: bool = False
+    #: What an edition seed redraws and what it keeps (Markdown, for the card and the README).
+    edition_note: str = ""
+
+    def preset_parameters(self, preset: str) -> Parameters:
+        """The parameters `preset` stands for; families with `parameters` override this."""
+        raise UsageError(f"family {self.name!r} takes no parameters")
 
     def configs_for(self, source: Source) -> tuple[str, ...]:
         """The configs `source` builds when the user names none: by default every config from the embedded
@@ -119,8 +131,22 @@ class Family(abc.ABC):
         return self.configs if source.kind == EMBEDDED_KIND else ()
 
     @abc.abstractmethod
-    def jobs(self, config: str, preset: str, source: Source = EMBEDDED) -> Iterator[ImageJob]:
-        """Every image of `config` under `preset`, in a fixed order; UsageError if `source` is unsupported."""
+    def jobs(
+        self,
+        config: str,
+        preset: str,
+        source: Source = EMBEDDED,
+        *,
+        params: Parameters | None = None,
+        edition: int | None = None,
+    ) -> Iterator[ImageJob]:
+        """Every image of `config`, in a fixed order; UsageError if `source` is unsupported.
+
+        `params` are the resolved parameters (`preset`'s, with any `--params` applied; None for a
+        family without `parameters`); `edition` is the edition seed (None: the canonical edition),
+        which every random choice takes and every spec records. An edition keeps the plan: the
+        same image ids in the same order, whatever the seed.
+        """
 
     @abc.abstractmethod
     def scene(self, job: ImageJob) -> Scene:

@@ -19,12 +19,15 @@ PINNED_FONTS: dict[str, str] = {
     "DejaVuSans.ttf": "abdc775b21b1bc470d50c97e790d276f2054b7504e56e5bd3e64f48d68582322",
     "DejaVuSans-Bold.ttf": "0d977336a6d5fba34eab8e3199eb218327161b5143749f802982c2bc34df0c96",
     "XiangqiGlyphs-Bold.otf": "088e243aa6ad1621831b7eef9d75b99385bb75bfd7b73d5809eec397c9d25088",
+    "TomareGlyphs-Bold.otf": "db4f2f1077c778fe99602f0bb11a483ce032b75b51596e4e9f2908dfc369dfec",
 }
 
 #: The family name SVG text must use; resvg silently drops text in unknown families.
 SANS = "DejaVu Sans"
 #: Bold CJK subset holding only the xiangqi piece characters (see fonts/README-XiangqiGlyphs.md).
 XIANGQI = "Xiangqi Glyphs"
+#: Bold Japanese subset holding only 止まれ, the Japanese stop sign's word (see fonts/README-TomareGlyphs.md).
+TOMARE = "Tomare Glyphs"
 
 
 @functools.cache

@@ -2,7 +2,10 @@
 
 Every random choice in a build comes from `rng_for(...)`, keyed by what the
 choice is about, so adding a config or reordering a loop never changes another
-item's draw. Nothing here reads the clock or the global RNG.
+item's draw. An edition seed (`build --seed N`) is one more part of every key:
+a fresh edition redraws every choice while the canonical edition (no seed) keeps
+the keys, and so the draws, it always had. Nothing here reads the clock or the
+global RNG.
 """
 
 from __future__ import annotations
@@ -27,9 +30,21 @@ def stable_hash(*parts: Any) -> str:
     return hashlib.sha256(canonical_json(list(parts)).encode("utf-8")).hexdigest()
 
 
-def rng_for(*parts: Any) -> random.Random:
-    """A private `random.Random` seeded from `stable_hash(*parts)`."""
-    return random.Random(int(stable_hash(*parts)[:16], 16))
+def rng_for(*parts: Any, edition: int | None = None) -> random.Random:
+    """A private `random.Random` seeded from `stable_hash(*parts)`, in the given edition.
+
+    `edition` is the edition seed of a fresh draw; None, the canonical edition, leaves the key as
+    it always was.
+
+    >>> rng_for("a").random() == rng_for("a", edition=None).random() != rng_for("a", edition=1).random()
+    True
+    """
+    return random.Random(int(stable_hash(*parts, *edition_key(edition))[:16], 16))
+
+
+def edition_key(edition: int | None) -> tuple[Any, ...]:
+    """What an edition adds to a hash key: nothing for the canonical edition, its seed otherwise."""
+    return () if edition is None else ({"edition": edition},)
 
 
 def file_sha256(path: str) -> str:

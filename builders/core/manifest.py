@@ -26,8 +26,10 @@ from builders.core.family import Source
 from builders.core.fonts import PINNED_FONTS
 
 MANIFEST_NAME = "manifest.json"
-#: 2: typed entries, union configs recorded, no per-image title.
-MANIFEST_FORMAT = 2
+#: 2: typed entries, union configs recorded, no per-image title. 3: the edition, each config's parameters.
+MANIFEST_FORMAT = 3
+#: Formats this version reads (a format-2 folder is the canonical edition, built before parameters).
+READABLE_FORMATS = (2, 3)
 
 #: Distributions whose versions can change the bytes of a build.
 BYTE_AFFECTING_PACKAGES = ("resvg", "deflate", "pillow", "pyarrow", "datasets", "huggingface_hub", "numpy")
@@ -75,6 +77,8 @@ class ConfigEntry:
     preset: str
     source: Source
     splits: Mapping[str, SplitEntry]
+    #: The resolved parameters it was built with (`builders.core.params.to_plain`); None: the family has none.
+    parameters: Mapping[str, Any] | None = None
 
 
 @dataclasses.dataclass(frozen=True)
@@ -102,6 +106,8 @@ class Manifest:
     unions: Mapping[str, tuple[str, ...]]
     files: Mapping[str, FileEntry]
     images: Mapping[str, ImageEntry]
+    #: The edition seed of every image in the folder (`build --seed`); None: the canonical edition.
+    edition: int | None = None
     format: int = MANIFEST_FORMAT
 
     @classmethod
@@ -131,11 +137,13 @@ class Manifest:
             "family": self.family,
             "repo_name": self.repo_name,
             "builder_version": self.builder_version,
+            "edition": self.edition,
             "packages": dict(self.packages),
             "fonts": dict(self.fonts),
             "configs": {
                 name: {
                     "preset": entry.preset,
+                    "parameters": entry.parameters,
                     "source": entry.source.to_dict(),
                     "splits": {split: dataclasses.asdict(stats) for split, stats in entry.splits.items()},
                 }
@@ -159,10 +167,10 @@ class Manifest:
         root = _Reader(where)
         data = root.expect(data, dict, "the manifest")
         version = root.field(data, "format", int)
-        if version != MANIFEST_FORMAT:
+        if version not in READABLE_FORMATS:
             raise VerifyError(
-                f"{where} has format {version!r}, this tool reads {MANIFEST_FORMAT}; "
-                "rebuild the folder with this version"
+                f"{where} has format {version!r}, this tool reads "
+                f"{' and '.join(map(str, READABLE_FORMATS))}; rebuild the folder with this version"
             )
         configs = {
             name: root.config(name, entry) for name, entry in root.field(data, "configs", dict).items()
@@ -187,6 +195,7 @@ class Manifest:
             unions=unions,
             files=files,
             images=images,
+            edition=root.edition(data.get("edition")),
         )
 
     @classmethod
@@ -281,6 +290,7 @@ class _Reader:
                 self.name(split, "split"): self.split(f"{where}.splits.{split}", stats)
                 for split, stats in splits.items()
             },
+            parameters=self.parameters(entry.get("parameters"), f"{where}.parameters"),
         )
 
     def split(self, where: str, stats: Any) -> SplitEntry:
@@ -332,6 +342,19 @@ class _Reader:
                 f"{self.where}: {where} nests more than {MAX_SPEC_DEPTH} levels deep; rebuild the folder"
             )
         return spec
+
+    def edition(self, value: Any) -> int | None:
+        if value is None:
+            return None
+        if self.expect(value, int, "edition") < 0:
+            raise VerifyError(f"{self.where}: edition is {value}, a negative seed; rebuild the folder")
+        return value
+
+    def parameters(self, value: Any, where: str) -> dict[str, Any] | None:
+        """A config's parameters: a table the family checks key by key when it reads them (`overlay`)."""
+        if value is None:
+            return None
+        return self.spec(self.expect(value, dict, where), where)
 
     def _options(self, source: dict[str, Any], where: str) -> tuple[tuple[str, str], ...]:
         options = self.strings(self.field(source, "options", dict, where), f"{where}.options")

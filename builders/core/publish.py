@@ -49,6 +49,8 @@ class Release:
     files: tuple[str, ...]  # paths relative to the folder, in upload order
     configs: tuple[str, ...]
     builder_version: str
+    #: The folder's edition seed (a fresh edition, its card says so); None: the canonical edition.
+    edition: int | None = None
 
     def load_line(self) -> str:
         """The call users pin this release with."""
@@ -74,12 +76,21 @@ def prepare_release(folder: Path, repo: str, version: str, *, private: bool = Fa
         files=(CARD_NAME, MANIFEST_NAME, *shards),
         configs=tuple(sorted(manifest.configs)),
         builder_version=manifest.builder_version,
+        edition=manifest.edition,
     )
 
 
 def describe_plan(release: Release) -> list[str]:
     """Every operation an upload would perform, as lines for a dry run (no network)."""
-    lines = [f"create dataset repo {release.repo} if missing (private: {'yes' if release.private else 'no'})"]
+    edition = (
+        "canonical"
+        if release.edition is None
+        else f"fresh, seed {release.edition} (its card says it was drawn fresh)"
+    )
+    lines = [f"edition: {edition}"]
+    lines.append(
+        f"create dataset repo {release.repo} if missing (private: {'yes' if release.private else 'no'})"
+    )
     lines += [f"upload {path} ({(release.folder / path).stat().st_size} bytes)" for path in release.files]
     lines.append("delete every remote *.parquet file not listed above (stale shards; listed at upload time)")
     lines.append(f"commit all of the above as one commit: {commit_message(release)!r}")
@@ -88,7 +99,8 @@ def describe_plan(release: Release) -> list[str]:
 
 
 def commit_message(release: Release) -> str:
-    return f"{release.folder.name} {release.version} (builder {release.builder_version})"
+    edition = "" if release.edition is None else f", fresh edition seed {release.edition}"
+    return f"{release.folder.name} {release.version} (builder {release.builder_version}{edition})"
 
 
 def publish(api: HubApi, release: Release, say: Callable[[str], None] = print) -> str:

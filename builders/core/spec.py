@@ -26,10 +26,16 @@ class Spec:
     """
 
     kind: ClassVar[str] = "spec"
+    #: The edition seed this image was drawn for (`build --seed N`); None: the canonical edition.
+    #: Drawing code passes it to `rng_for`, so `verify` re-draws a fresh edition from its specs alone.
+    edition: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain JSON-ready dict, tagged with the spec kind."""
-        return {"kind": self.kind, **dataclasses.asdict(self)}
+        """Plain JSON-ready dict, tagged with the spec kind; a canonical spec names no edition."""
+        data = {"kind": self.kind, **dataclasses.asdict(self)}
+        if data["edition"] is None:
+            del data["edition"]  # so canonical specs, and their hashes, are what they always were
+        return data
 
     @classmethod
     def from_dict(cls: type[S], data: dict[str, Any]) -> S:

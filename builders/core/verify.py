@@ -1,9 +1,10 @@
 """`verify`: check a built folder against its manifest, shard by shard and image by image.
 
-Three independent checks: every shard's bytes match the manifest's SHA-256;
-every image stored in the shards decodes to the manifest's pixel hash; and
-every image re-drawn from its manifest spec gives that same hash. The card
-is regenerated from the manifest and compared too. The folder is untrusted input:
+Four independent checks: every shard's bytes match the manifest's SHA-256;
+every image stored in the shards decodes to the manifest's pixel hash; every
+drawn config re-planned from its recorded preset, parameters and edition gives
+the manifest's specs; and every image re-drawn from its manifest spec gives that
+same hash. The card is regenerated from the manifest and compared too. The folder is untrusted input:
 whatever in it cannot be read, loaded or drawn is one more problem in the report,
 never an exception.
 """
@@ -16,13 +17,14 @@ from pathlib import Path
 
 import pyarrow.parquet as pq
 
-from builders.core.build import default_workers, rendered
+from builders.core.build import default_workers, describe_edition, rendered
 from builders.core.card import CARD_NAME, render_card
 from builders.core.errors import BuilderError, SpecError, UsageError
-from builders.core.family import Family, ImageJob
+from builders.core.family import EMBEDDED_KIND, Family, ImageJob
 from builders.core.folder import BuiltFolder
-from builders.core.hashing import file_sha256
-from builders.core.manifest import Manifest, package_versions
+from builders.core.hashing import canonical_json, file_sha256
+from builders.core.manifest import MANIFEST_NAME, ConfigEntry, Manifest, package_versions
+from builders.core.params import Parameters, overlay
 from builders.core.raster import decode_png, pixel_sha256
 from builders.core.shards import ROW_GROUP_SIZE
 
@@ -36,6 +38,7 @@ class VerifyReport:
     files_checked: int = 0
     rows_checked: int = 0
     images_redrawn: int = 0
+    configs_replanned: int = 0
     #: Byte-affecting packages installed here at other versions than the build's ("datasets 5.2.0 -> 5.1.0").
     version_differences: list[str] = dataclasses.field(default_factory=list)
 
@@ -58,6 +61,7 @@ def verify(
     _check_viewer_ready(folder.path, manifest, report)
     _check_stored_images(folder.path, manifest, report)
     _check_card(folder, family, report)
+    _check_plan(family, manifest, report)
     if redraw:
         _check_redraw(family, manifest, report, default_workers() if workers is None else workers)
     return report
@@ -177,6 +181,50 @@ def _check_card(folder: BuiltFolder, family: Family, report: VerifyReport) -> No
         return
     if text != expected:
         report.problems.append(f"{CARD_NAME} differs from the card the manifest implies")
+
+
+def _check_plan(family: Family, manifest: Manifest, report: VerifyReport) -> None:
+    """Plan every drawn config again from what the manifest records; its specs must be the manifest's.
+
+    Configs read from the user's files (another `--source`) are not re-planned: their inputs are not
+    in the folder.
+    """
+    for config, entry in sorted(manifest.configs.items()):
+        if entry.source.kind != EMBEDDED_KIND:
+            continue
+        how = f"preset {entry.preset!r}, its parameters and {describe_edition(manifest.edition)}"
+        try:
+            if entry.preset not in family.presets:
+                raise UsageError(f"{family.name} has no preset {entry.preset!r}")
+            params = _recorded_parameters(family, entry)
+            jobs = family.jobs(config, entry.preset, entry.source, params=params, edition=manifest.edition)
+            planned = {job.image_id: canonical_json(job.spec.to_dict()) for job in jobs}
+        except Exception as error:  # an untrusted manifest can name anything: any error is possible
+            report.problems.append(f"config {config} cannot be re-planned from {how} ({_short(error)})")
+            continue
+        report.configs_replanned += 1
+        recorded = {
+            image_id: canonical_json(dict(e.spec))
+            for image_id, e in manifest.images.items()
+            if e.config == config
+        }
+        differing = sorted(
+            image_id
+            for image_id in planned.keys() | recorded.keys()
+            if planned.get(image_id) != recorded.get(image_id)
+        )
+        if differing:
+            report.problems.append(
+                f"config {config} re-planned from {how} differs from the manifest in {len(differing)} "
+                f"image(s), first {_id(differing[0])}"
+            )
+
+
+def _recorded_parameters(family: Family, entry: ConfigEntry) -> Parameters | None:
+    """The parameters a config records, checked as `--params` would be; the preset's if it records none."""
+    if family.parameters is None:
+        return None
+    return overlay(family.preset_parameters(entry.preset), entry.parameters or {}, MANIFEST_NAME)
 
 
 def _check_redraw(family: Family, manifest: Manifest, report: VerifyReport, workers: int) -> None:

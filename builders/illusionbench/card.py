@@ -9,14 +9,18 @@ could not match disappears silently; `release_note` says the same in one paragra
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from builders.illusionbench.classic import ILLUSIONS
+from builders.illusionbench.codes import ASSUMED, CATEGORY_MAP, DIFFICULTY_MAP
 from builders.illusionbench.columns import CATEGORIES
 from builders.illusionbench.release import JSON_NAME, ZIP_NAME, Release, ReleaseImageSpec, category_counts
 from builders.illusionbench.spec import LADDERS
 
 #: What each ladder's perturbation measures.
 LADDER_MEANING = {
+    "classic": "strength of the inducer that makes the illusion, a share of the standard figure's "
+    "(what it scales per illusion: below); the targets stay equal",
     "trap": "relative change of one target (size, length, tilt, grey level, gap)",
     "ishihara": "share of the full red-green contrast the digit's dots keep",
     "no_illusion": "how much wider the largest shape is than the next",
@@ -27,19 +31,23 @@ def ladder_table() -> str:
     lines = ["| category | perturbation | easy | neutral | hard |", "|---|---|---|---|---|"]
     for category, (easy, neutral, hard) in LADDERS.items():
         lines.append(f"| `{category}` | {LADDER_MEANING[category]} | {easy:g} | {neutral:g} | {hard:g} |")
-    lines.append("| `classic` | none: the targets are equal | | | always |")
     return "\n".join(lines)
 
 
 def illusion_table() -> str:
-    """Each drawn illusion, its type and what its trap version really changes (at the neutral size)."""
+    """Each drawn illusion, its type, what its inducer's strength scales and what its trap version
+    really changes (at the neutral size)."""
     neutral = LADDERS["trap"][1]
     lines = [
-        "| illusion | name | Gregory's type | the trap version, at perturbation 0.2 |",
-        "|---|---|---|---|",
+        f"| illusion | name | Gregory's type | the inducer (classic difficulty) | the trap version, at "
+        f"perturbation {neutral:g} |",
+        "|---|---|---|---|---|",
     ]
     for name, illusion in ILLUSIONS.items():
-        lines.append(f"| `{name}` | {illusion.title} | {illusion.kind} | {illusion.trap_truth(neutral)} |")
+        lines.append(
+            f"| `{name}` | {illusion.title} | {illusion.kind} | {illusion.inducer_feature} "
+            f"| {illusion.trap_truth(neutral)} |"
+        )
     return "\n".join(lines)
 
 
@@ -68,6 +76,7 @@ def release_section(specs: Sequence[ReleaseImageSpec]) -> str:
     for category in CATEGORIES:
         c = counts[category]
         lines.append(f"| `{category}` | {c['images']} | {c['tf']} | {c['mc']} | {c['descriptions']} |")
+    lines += ["", *code_table(specs)]
     keys = sorted({spec.description_key for spec in specs if spec.description_key})
     key = ", ".join(f"`{k}`" for k in keys) if keys else "none found"
     lines += ["", f"Golden descriptions were read from the JSON key {key}."]
@@ -87,7 +96,33 @@ def release_section(specs: Sequence[ReleaseImageSpec]) -> str:
     return "\n".join(lines)
 
 
-def _union(specs: Sequence[ReleaseImageSpec], field: str) -> tuple[str, ...]:
+#: Why an assumed code means what it does.
+_ASSUMED_BECAUSE = {
+    "category": "lmms-eval's conversion of the release (PR #1035)",
+    "difficulty": "the paper's three levels, in order",
+}
+
+
+def code_table(specs: Sequence[ReleaseImageSpec]) -> list[str]:
+    """The release's category and difficulty codes this build met, what each became and why."""
+    met = sorted(set(_union(specs, "codes")))
+    if not met:
+        return []
+    lines = [
+        "Codes as the release writes them, and how this build read them (`assumed` meanings are our "
+        f"defaults, not the authors'; override them with `{CATEGORY_MAP}` or `{DIFFICULTY_MAP}` beside "
+        f"`{JSON_NAME}`):",
+        "",
+        "| field | code | read as | how |",
+        "|---|---|---|---|",
+    ]
+    for field, code, name, rule in met:
+        how = f"{rule}: {_ASSUMED_BECAUSE[field]}" if rule == ASSUMED else rule
+        lines.append(f"| {field} | `{code}` | `{name}` | {how} |")
+    return lines
+
+
+def _union(specs: Sequence[ReleaseImageSpec], field: str) -> tuple[Any, ...]:
     """One list field of the specs, merged in first-seen order (each config's first image carries it)."""
     return tuple(dict.fromkeys(name for spec in specs for name in getattr(spec, field)))
 

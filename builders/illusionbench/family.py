@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 from builders.core.errors import UsageError
 from builders.core.family import EMBEDDED, EMBEDDED_KIND, Family, ImageJob, Source
 from builders.core.gallery_view import GalleryView
+from builders.core.params import Parameters
 from builders.core.raster import Picture
 from builders.core.scene import Scene
 from builders.core.spec import SpecRegistry
@@ -96,7 +97,15 @@ class IllusionBenchFamily(Family):
         configs = {EMBEDDED_KIND: plan.DRAWN_CONFIGS, RELEASE_KIND: plan.RELEASE_CONFIGS}.get(source.kind, ())
         return tuple(configs)
 
-    def jobs(self, config: str, preset: str, source: Source = EMBEDDED) -> Iterator[ImageJob]:
+    def jobs(
+        self,
+        config: str,
+        preset: str,
+        source: Source = EMBEDDED,
+        *,
+        params: Parameters | None = None,
+        edition: int | None = None,
+    ) -> Iterator[ImageJob]:
         if config not in self.configs_for(source):
             raise self.refuse_source(config, source)
         release = self._release(source) if source.kind == RELEASE_KIND else None

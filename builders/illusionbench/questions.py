@@ -5,7 +5,9 @@ content and cause of its golden description), all computed from its spec. From t
 gets, as in the paper (Sec. III-B1):
 
 - 2 true/false statements, or 3 for every third image, with exactly one true statement, so 4 of
-  every 7 are false (57 %, the paper's share); which ones and their order are seeded;
+  every 7 are false (57 %, the paper's share), at least one of them about the property the image's
+  perturbation changes (its trap's targets, the plate's digit, the scene's largest shape); which
+  ones and their order are seeded;
 - every multiple-choice question, its four options in a seeded order labelled i-iv;
 - the golden description in the paper's template: "In this picture, [content]. There [is/is no]
   visual illusion in the image. The reason for visual illusions is [cause]." (no reason sentence
@@ -19,10 +21,10 @@ from __future__ import annotations
 import dataclasses
 
 from builders.core.hashing import rng_for
+from builders.illusionbench.options import NUMERALS, list_options
 
-TEMPLATE_VERSION = "illusionbench-drawn-1"
+TEMPLATE_VERSION = "illusionbench-drawn-2"
 
-NUMERALS = ("i", "ii", "iii", "iv")
 
 #: Appendix A prompts; `question` is the statement or the question with its options.
 TF_PROMPT = (
@@ -60,6 +62,8 @@ def prompt(question_type: str, question: str) -> str:
 class Statement:
     text: str
     truth: bool
+    #: About the property the image's perturbation changes (a trap's targets, a plate's digit, ...).
+    about_change: bool = False
 
 
 @dataclasses.dataclass(frozen=True)
@@ -90,28 +94,43 @@ class Facts:
         truths = [statement.truth for statement in self.statements]
         if truths.count(True) < 1 or truths.count(False) < 2 or len(self.choices) < 3:
             raise ValueError(f"facts need a true and two false statements and three choices: {self!r}")
+        if not any(statement.truth and statement.about_change for statement in self.statements):
+            raise ValueError(f"facts need a true statement about what the perturbation changes: {self!r}")
+
+
+#: The release's names of the two question types (its "Question Type"), which lmms-eval branches on.
+SOURCE_TYPES = {"tf": "TF", "mc": "select"}
 
 
 @dataclasses.dataclass(frozen=True)
 class Question:
-    """One row's question: type, text (options included), options in i-iv order, answer."""
+    """One row's question: type, text (options included), options in i-iv order, answer.
+
+    `source_type` is the question type as the release writes it ("TF", "select"; verbatim for the
+    release's rows, the release's names for drawn ones, "" for the open-ended prompts).
+    """
 
     question_type: str
     question: str
     options: tuple[str, ...]
     answer: str
     key: str  # the row id's suffix: tf1, mc2, semantic, illusion
+    source_type: str = ""
 
 
 def true_false(facts: Facts, image_id: str, index: int) -> list[Question]:
-    """Two statements (three for every third image), one of them true, in a seeded order."""
+    """Two statements (three for every third image), one of them true, in a seeded order; when none
+    of the drawn ones is about what the perturbation changes, the true one is replaced by one that is."""
     rng = rng_for("illusionbench", "true_false", image_id)
     false_count = 2 if index % 3 == 0 else 1
-    chosen = rng.sample([s for s in facts.statements if s.truth], 1)
+    trues = [s for s in facts.statements if s.truth]
+    chosen = rng.sample(trues, 1)
     chosen += rng.sample([s for s in facts.statements if not s.truth], false_count)
+    if not any(s.about_change for s in chosen):
+        chosen[0] = rng.choice([s for s in trues if s.about_change])
     rng.shuffle(chosen)
     return [
-        Question("tf", s.text, (), "True" if s.truth else "False", f"tf{n}")
+        Question("tf", s.text, (), "True" if s.truth else "False", f"tf{n}", SOURCE_TYPES["tf"])
         for n, s in enumerate(chosen, start=1)
     ]
 
@@ -122,9 +141,9 @@ def multiple_choice(facts: Facts, image_id: str) -> list[Question]:
     for n, choice in enumerate(facts.choices, start=1):
         options = [choice.correct, *choice.wrong]
         rng_for("illusionbench", "options", image_id, n).shuffle(options)
-        listed = "\n".join(f"{numeral}. {option}" for numeral, option in zip(NUMERALS, options, strict=True))
         answer = NUMERALS[options.index(choice.correct)]
-        questions.append(Question("mc", f"{choice.question}\n{listed}", tuple(options), answer, f"mc{n}"))
+        question = list_options(choice.question, options)
+        questions.append(Question("mc", question, tuple(options), answer, f"mc{n}", SOURCE_TYPES["mc"]))
     return questions
 
 

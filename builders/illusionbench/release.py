@@ -11,10 +11,12 @@ JSON's shape, every category and difficulty, every image's header (size within t
 Any problem is one `UsageError` sentence. Images without an entry and entries without an image
 are not errors: they are returned, so the card and the build note can list them.
 
-Category codes: "A" classic, "B" real scene and "C" trap come from lmms-eval's conversion (PR
-#1035); the codes of the Ishihara and no-illusion images are not documented anywhere we could
-read, so full names are accepted too, and any other code is mapped by a `category_map.json` the user
-puts beside the JSON (or by the `category_map` argument).
+Category and difficulty codes are read by `codes`: the defaults it assumes (stated in the card)
+and the user's `category_map.json` and `difficulty_map.json` beside the JSON (or the
+`category_map` and `difficulty_map` arguments). Question types are read by name ("TF",
+"select", "True/False", "multiple choice") and also kept verbatim: lmms-eval's task branches on the
+exact string. Answers may be strings, booleans or whole numbers (kept as text, as lmms-eval's
+conversion keeps them).
 """
 
 from __future__ import annotations
@@ -35,49 +37,16 @@ from PIL import Image, UnidentifiedImageError
 from builders.core.errors import RenderError, SpecError, UsageError
 from builders.core.spec import Spec
 from builders.illusionbench.archive import DEFAULT_LIMITS, Limits, members, read_member
+from builders.illusionbench.codes import Codes, Mapped, read_codes, unknown_category, unknown_difficulty
 from builders.illusionbench.columns import CATEGORIES, DIFFICULTIES
+from builders.illusionbench.options import split_options
 from builders.illusionbench.questions import ILLUSION_PROMPT, SEMANTIC_PROMPT, Question
 
 RELEASE = "MingZhangSJTU/IllusionBench"
 JSON_NAME = "Image_properties.json"
 ZIP_NAME = "IllusionDataset.zip"
-#: Optional, the user's: maps category codes the release leaves undocumented, e.g. {"D": "ishihara"}.
-MAP_NAME = "category_map.json"
-
-CATEGORY_CODES = {"A": "classic", "B": "real_scene", "C": "trap"}
-_CATEGORY_NAMES = {  # keyed by the name's letters only
-    "classic": "classic", "classicillusion": "classic", "classiccognitiveillusion": "classic",
-    "realscene": "real_scene", "realsceneillusion": "real_scene", "noillusion": "no_illusion",
-    "ishihara": "ishihara", "ishiharaimage": "ishihara", "trap": "trap", "trapillusion": "trap",
-}  # fmt: skip
-_DIFFICULTY_NAMES = {
-    "easy": "easy", "1": "easy", "neutral": "neutral", "medium": "neutral", "2": "neutral",
-    "hard": "hard", "3": "hard",
-}  # fmt: skip
 _QUESTION_TYPES = {"tf": "tf", "truefalse": "tf", "select": "mc", "mc": "mc", "multiplechoice": "mc"}
 _DESCRIPTION_KEY = re.compile(r"descri|caption", re.IGNORECASE)
-_OPTION_MARK = re.compile(r"(?<![a-z])\(?(iv|iii|ii|i)[.):]\s*", re.IGNORECASE)
-
-
-def split_options(question: str) -> tuple[str, ...]:
-    """The four options i-iv listed in a question's text, in order; () if they are not all there.
-
-    >>> split_options("Which is longer? i. The top line ii. The bottom line iii. Neither iv. Both")
-    ('The top line', 'The bottom line', 'Neither', 'Both')
-    >>> split_options("Is the top line longer?")
-    ()
-    """
-    marks, position = [], 0
-    for numeral in ("i", "ii", "iii", "iv"):
-        found = next(
-            (m for m in _OPTION_MARK.finditer(question, position) if m.group(1).lower() == numeral), None
-        )
-        if found is None:
-            return ()
-        marks.append(found)
-        position = found.end()
-    ends = [mark.start() for mark in marks[1:]] + [len(question)]
-    return tuple(question[mark.end() : end].strip(" \t\n;,") for mark, end in zip(marks, ends, strict=True))
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
@@ -93,8 +62,8 @@ class ReleaseImageSpec(Spec):
     image_id: str
     category: str
     difficulty: str
-    #: (question type "tf"/"mc", question text, answer text) per released question, in order.
-    qa: tuple[tuple[str, str, str], ...]
+    #: (question type "tf"/"mc", question text, answer text, "Question Type" verbatim) per question.
+    qa: tuple[tuple[str, str, str, str], ...]
     description: str  # the golden description ("" when the entry has none)
     #: What the reader could not match, and where descriptions came from: set on the first image of
     #: each release config only (`Release.reported`), so the card, which reads nothing but the built
@@ -103,6 +72,8 @@ class ReleaseImageSpec(Spec):
     annotations_without_images: tuple[str, ...] = ()
     skipped_members: tuple[str, ...] = ()
     description_key: str = ""
+    #: Every (field, code, name, rule) the release's codes were read by (`codes.Mapped`).
+    codes: tuple[tuple[str, str, str, str], ...] = ()
 
     def __post_init__(self) -> None:
         if self.category not in CATEGORIES or self.difficulty not in DIFFICULTIES:
@@ -113,8 +84,8 @@ class ReleaseImageSpec(Spec):
     def questions(self) -> list[Question]:
         """The released questions verbatim (options read out of multiple-choice text), then the prompts."""
         found = [
-            Question(kind, text, split_options(text) if kind == "mc" else (), answer, f"q{n}")
-            for n, (kind, text, answer) in enumerate(self.qa, start=1)
+            Question(kind, text, split_options(text)[1] if kind == "mc" else (), answer, f"q{n}", source)
+            for n, (kind, text, answer, source) in enumerate(self.qa, start=1)
         ]
         if self.description:
             found += [
@@ -135,6 +106,7 @@ class Release:
     skipped_members: tuple[str, ...]  # non-image files in the zip
     without_description: tuple[str, ...]  # matched images whose entry has no golden description
     description_key: str | None  # the JSON key the golden descriptions were read from
+    codes: tuple[Mapped, ...]  # every category and difficulty code met, and what it became
 
     def in_category(self, category: str) -> Iterator[ReleaseImageSpec]:
         return (spec for spec in self.specs if spec.category == category)
@@ -155,6 +127,7 @@ class Release:
                 annotations_without_images=self.annotations_without_images,
                 skipped_members=self.skipped_members,
                 description_key=self.description_key or "",
+                codes=tuple(dataclasses.astuple(mapped) for mapped in self.codes),
             )
 
 
@@ -164,14 +137,18 @@ def category_counts(specs: Iterable[ReleaseImageSpec]) -> dict[str, dict[str, in
     for spec in specs:
         counts = table[spec.category]
         counts["images"] += 1
-        for kind, _, _ in spec.qa:
+        for kind, *_ in spec.qa:
             counts[kind] += 1
         counts["descriptions"] += 2 if spec.description else 0
     return table
 
 
 def read_release(
-    folder: Path | str, *, category_map: Mapping[str, str] | None = None, limits: Limits = DEFAULT_LIMITS
+    folder: Path | str,
+    *,
+    category_map: Mapping[str, str] | None = None,
+    difficulty_map: Mapping[str, str] | None = None,
+    limits: Limits = DEFAULT_LIMITS,
 ) -> Release:
     """Check and read a local copy of the release.
 
@@ -188,7 +165,7 @@ def read_release(
                 f"from {RELEASE}"
             )
     entries = _entries(annotations_path, limits)
-    codes = _category_codes({**_map_file(root / MAP_NAME), **(category_map or {})})
+    codes = read_codes(root, category_map, difficulty_map)
     try:
         zf = zipfile.ZipFile(archive_path)
     except (zipfile.BadZipFile, OSError) as error:
@@ -208,8 +185,9 @@ def read_release(
             seen[name] = n
         key = _description_key(entries)
         ids = _image_ids([name for name, *_ in parsed if name in found.images])
-        specs = []
+        specs, met = [], set()
         for (name, category, difficulty, qa), entry in zip(parsed, entries, strict=True):
+            met.update({category, difficulty})
             if name not in found.images:
                 continue
             data = read_member(zf, found.images[name], limits)
@@ -222,8 +200,8 @@ def read_release(
                     image_sha256=hashlib.sha256(data).hexdigest(),
                     image_name=name,
                     image_id=ids[name],
-                    category=category,
-                    difficulty=difficulty,
+                    category=category.name,
+                    difficulty=difficulty.name,
                     qa=qa,
                     description=description.strip() if isinstance(description, str) else "",
                 )
@@ -237,6 +215,7 @@ def read_release(
         skipped_members=found.skipped,
         without_description=tuple(spec.image_name for spec in specs if not spec.description),
         description_key=key,
+        codes=tuple(sorted(met, key=lambda m: (m.field, m.code))),
     )
 
 
@@ -285,72 +264,35 @@ def _entries(path: Path, limits: Limits) -> list[dict[str, Any]]:
 
 
 def _entry(
-    entry: dict[str, Any], n: int, codes: Mapping[str, str]
-) -> tuple[str, str, str, tuple[tuple[str, str, str], ...]]:
+    entry: dict[str, Any], n: int, codes: Codes
+) -> tuple[str, Mapped, Mapped, tuple[tuple[str, str, str, str], ...]]:
     """(image name, category, difficulty, questions) of one JSON entry."""
     props = entry["image_property"]
     name = props.get("image_name")
     if not isinstance(name, str) or not name.strip():
         raise UsageError(f"entry {n} of {JSON_NAME} has no 'image_name' string, got {_short(props)}")
     name = PurePosixPath(name.strip().replace("\\", "/")).name
-    code = str(props.get("Category", "")).strip()
-    category = codes.get(code) or codes.get(code.upper()) or _CATEGORY_NAMES.get(_letters(code))
+    category = codes.category(props.get("Category", ""))
     if category is None:
-        raise UsageError(
-            f"unknown category {props.get('Category')!r} for {name!r} (entry {n}); map it to one of "
-            f"{', '.join(CATEGORIES)} in a {MAP_NAME} beside {JSON_NAME}, such as "
-            f'{{{json.dumps(str(props.get("Category")))}: "ishihara"}}'
-        )
-    level = props.get("Difficult Level", "")
-    if isinstance(level, float) and level.is_integer():
-        level = int(level)
-    difficulty = _DIFFICULTY_NAMES.get(str(level).strip().lower())
+        raise unknown_category(props.get("Category"), name, n)
+    difficulty = codes.difficulty(props.get("Difficult Level", ""))
     if difficulty is None:
-        raise UsageError(
-            f"unknown 'Difficult Level' {props.get('Difficult Level')!r} for {name!r} (entry {n}); "
-            "expected Easy, Neutral or Hard (or 1-3)"
-        )
+        raise unknown_difficulty(props.get("Difficult Level"), name, n)
     qa = []
     for k, item in enumerate(entry["qa_data"]):
         fields = item if isinstance(item, dict) else {}
-        kind = _QUESTION_TYPES.get(_letters(str(fields.get("Question Type", ""))))
+        source = fields.get("Question Type", "")
+        kind = _QUESTION_TYPES.get(_letters(str(source)))
         question, answer = fields.get("Question"), fields.get("Correct Answer")
-        if isinstance(answer, bool):
+        if isinstance(answer, (bool, int)):
             answer = str(answer)
         if kind is None or not isinstance(question, str) or not isinstance(answer, str):
             raise UsageError(
                 f"question {k} of {name!r} (entry {n}) needs a 'Question' and 'Correct Answer' string and a "
                 f"'Question Type' of TF or select, got {_short(item)}"
             )
-        qa.append((kind, question, answer))
+        qa.append((kind, question, answer, str(source)))
     return name, category, difficulty, tuple(qa)
-
-
-def _map_file(path: Path) -> dict[str, str]:
-    """The user's category map beside the JSON ({} when there is none); codes the release leaves open."""
-    if not path.is_file():
-        return {}
-    try:
-        found = json.loads(path.read_text(encoding="utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError):
-        found = None
-    if not isinstance(found, dict) or not all(isinstance(v, str) for v in found.values()):
-        raise UsageError(
-            f"{str(path)!r} must be a JSON object from category codes to categories, "
-            'such as {"D": "ishihara", "E": "no_illusion"}'
-        )
-    return found
-
-
-def _category_codes(category_map: Mapping[str, str]) -> dict[str, str]:
-    codes = dict(CATEGORY_CODES)
-    for code, category in category_map.items():
-        if category not in CATEGORIES:
-            raise UsageError(
-                f"category map sends {code!r} to {category!r}; choose from {', '.join(CATEGORIES)}"
-            )
-        codes[str(code).strip()] = category
-    return codes
 
 
 def _description_key(entries: list[dict[str, Any]]) -> str | None:

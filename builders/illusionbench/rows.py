@@ -41,7 +41,8 @@ def scene(spec: IllusionBenchSpec) -> Scene:
         return Scene(image, image.width, image.height)
     if isinstance(spec, ClassicSpec):
         illusion = ILLUSIONS[spec.illusion]
-        return Scene(illusion.canvas(spec.scale, spec.perturbation), illusion.width, illusion.height)
+        canvas = illusion.canvas(spec.scale, spec.perturbation, spec.inducer)
+        return Scene(canvas, illusion.width, illusion.height)
     if isinstance(spec, IshiharaSpec):
         canvas = Canvas(plate.SIZE, plate.SIZE, background="#ffffff")
         plate.draw(plate.dots(spec.digit, spec.contrast, _rng(spec, "dots")), canvas)
@@ -99,6 +100,7 @@ def rows(spec: IllusionBenchSpec, picture: Picture) -> list[tuple[str, dict[str,
                 **common,
                 "id": f"{spec.image_id}-{question.key}",
                 "question_type": question.question_type,
+                "source_question_type": question.source_type,
                 "question": question.question,
                 "options": list(question.options),
                 "answer": question.answer,

@@ -85,9 +85,11 @@ def facts(kind: str, shapes: tuple[Shape, ...], rng: random.Random) -> Facts:
     return Facts(
         statements=(
             Statement(f"There are {NUMBER_WORDS[count]} {plural} in the picture.", True),
-            Statement(f"The largest {kind} is the {largest} one.", True),
+            Statement(f"The largest {kind} is the {largest} one.", True, about_change=True),
             Statement(f"There are {NUMBER_WORDS[count + 1]} {plural} in the picture.", False),
-            Statement(f"The {runner_up} {kind} is larger than the {largest} {kind}.", False),
+            Statement(
+                f"The {runner_up} {kind} is larger than the {largest} {kind}.", False, about_change=True
+            ),
             Statement("There is a visual illusion in the image.", False),
         ),
         choices=(

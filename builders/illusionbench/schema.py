@@ -24,6 +24,9 @@ FEATURES = Features(
         "difficulty": ClassLabel(names=list(DIFFICULTIES)),
         "perturbation": Value("float64"),  # drawn: size of the physical difference; release: None
         "question_type": ClassLabel(names=list(QUESTION_TYPES)),
+        #: The type as the release writes it ("TF", "select"; release rows verbatim): what lmms-eval's
+        #: own task branches on (exactly "TF" is true/false). "" for description rows.
+        "source_question_type": Value("string"),
         "question": Value("string"),  # verbatim; multiple-choice questions list their options i-iv
         "options": List(Value("string")),  # the four options in i-iv order; [] for other rows
         "answer": Value("string"),  # "True"/"False", an option numeral, or the golden description

@@ -5,9 +5,12 @@ Ishihara-style plate (`IshiharaSpec`) or a plain scene (`SceneSpec`). Every choi
 makes (illusion, layout scale, sign of a trap's perturbation, digit, shapes) comes from
 `rng_for("illusionbench", "drawn", category, index)` and is stored in the spec.
 
-Difficulty comes from the perturbation size, on a ladder of three sizes per category (largest:
-easy, middle: neutral, smallest: hard; a size between two rungs takes the nearer one). Classic
-figures have no physical difference at all, so they are hard: only their appearance differs.
+Difficulty comes from the perturbation size, on a ladder of three sizes per category (a size
+between two rungs takes the nearer one). For trap figures, plates and scenes the perturbation is a
+physical difference: largest is easy, smallest hard. Classic figures have no physical difference
+at all; theirs is the strength of the inducer that makes the illusion (the fins of a Müller-Lyer
+figure, the rails of a Ponzo figure, ...: `ClassicIllusion.inducer_feature`), drawn at 0.5, 0.75
+or 1 times the standard figure's: the weakest is easy, the standard one hard.
 The `paper` preset has the paper's image counts for the four categories that can be drawn
 (164 classic, 19 trap, 26 Ishihara, 245 no-illusion); real-scene photographs cannot be drawn.
 """
@@ -16,7 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterator
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from builders.core.errors import SpecError, UsageError
 from builders.core.hashing import rng_for
@@ -27,6 +30,7 @@ from builders.illusionbench.ishihara.glyphs import DIGITS
 
 #: Perturbation sizes (easy, neutral, hard) per category.
 LADDERS = {
+    "classic": (0.5, 0.75, 1.0),  # the inducer's strength, a share of the standard figure's
     "trap": (0.35, 0.2, 0.1),  # relative change of one target
     "ishihara": (1.0, 0.7, 0.45),  # share of the full red-green contrast the digit keeps
     "no_illusion": (0.5, 0.25, 0.1),  # how much wider the largest shape is than the next
@@ -37,11 +41,17 @@ SCALES = (0.85, 1.15)  # range of the classic figures' layout scale
 def difficulty(perturbation: float, ladder: tuple[float, float, float]) -> str:
     """Easy, neutral or hard from the size of a perturbation on its category's ladder.
 
+    A ladder's rungs shrink towards hard (a physical difference) or grow towards it (an inducer).
+
     >>> [difficulty(p, LADDERS["trap"]) for p in (0.35, -0.2, 0.1, 0.0)]
     ['easy', 'neutral', 'hard', 'hard']
+    >>> [difficulty(s, LADDERS["classic"]) for s in (0.5, 0.75, 1.0)]
+    ['easy', 'neutral', 'hard']
     """
     size = abs(perturbation)
     easy, neutral, hard = ladder
+    if easy < hard:
+        size, easy, neutral, hard = -size, -easy, -neutral, -hard
     if size >= (easy + neutral) / 2:
         return "easy"
     if size >= (neutral + hard) / 2:
@@ -51,7 +61,8 @@ def difficulty(perturbation: float, ladder: tuple[float, float, float]) -> str:
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
 class ClassicSpec(Spec):
-    """A classic illusion (perturbation 0) or its trap version (one target really changed by p)."""
+    """A classic illusion (perturbation 0) or its trap version (one target really changed by p),
+    its inducer drawn at a strength (1 the standard figure's)."""
 
     kind: ClassVar[str] = "illusionbench_classic"
 
@@ -59,6 +70,7 @@ class ClassicSpec(Spec):
     index: int  # position among its category's images
     scale: float
     perturbation: float
+    inducer: float = 1.0
 
     def __post_init__(self) -> None:
         if self.illusion not in ILLUSIONS:
@@ -67,6 +79,16 @@ class ClassicSpec(Spec):
             raise SpecError(f"scale must lie in [0.5, 1.5], got {self.scale!r}")
         if self.perturbation and not 0.05 <= abs(self.perturbation) <= 0.4:
             raise SpecError(f"a trap's perturbation must be 0.05 to 0.4 in size, got {self.perturbation!r}")
+        if not 0.25 <= self.inducer <= 1.0:
+            raise SpecError(f"the inducer's strength must lie in [0.25, 1], got {self.inducer!r}")
+
+    def to_dict(self) -> dict[str, Any]:
+        """As every spec's, but a standard inducer (1) is left out: specs drawn before the inducer
+        could vary keep their hashes."""
+        data = super().to_dict()
+        if data["inducer"] == 1.0:
+            del data["inducer"]
+        return data
 
     @property
     def category(self) -> str:
@@ -78,7 +100,9 @@ class ClassicSpec(Spec):
 
     @property
     def difficulty(self) -> str:
-        return difficulty(self.perturbation, LADDERS["trap"])
+        if self.perturbation:
+            return difficulty(self.perturbation, LADDERS["trap"])
+        return difficulty(self.inducer, LADDERS["classic"])
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
@@ -158,8 +182,9 @@ DRAWN_CATEGORIES = ("classic", "trap", "ishihara", "no_illusion")
 def drawn_specs(category: str, preset: str) -> Iterator[DrawnSpec]:
     """The specs of one drawn category under a preset, in a fixed order.
 
-    Illusions take turns (index modulo the 11 illusions), trap sizes cycle through their ladder,
-    digits through 0-9, so every preset spreads them evenly.
+    Illusions take turns (index modulo the 11 illusions), classic inducer strengths and trap sizes
+    cycle through their ladders, digits through 0-9, so every preset spreads them evenly (with 11
+    illusions and 3 rungs, each illusion meets every rung once it has 3 images).
 
     Raises:
         UsageError: unknown category or preset.
@@ -176,7 +201,13 @@ def drawn_specs(category: str, preset: str) -> Iterator[DrawnSpec]:
             name = names[index % len(names)]
             sign = rng.choice((-1, 1)) if ILLUSIONS[name].signed else 1
             scale = round(rng.uniform(*SCALES), 2)
-            yield ClassicSpec(illusion=name, index=index, scale=scale, perturbation=sign * step)
+            if category == "classic":  # the step is the inducer's strength; the targets stay equal
+                # (0 times the sign: -0.0 after a negative draw, as classic specs have always recorded)
+                yield ClassicSpec(
+                    illusion=name, index=index, scale=scale, perturbation=sign * 0.0, inducer=step
+                )
+            else:
+                yield ClassicSpec(illusion=name, index=index, scale=scale, perturbation=sign * step)
         elif category == "ishihara":
             yield IshiharaSpec(index=index, digit=index % 10, contrast=step)
         else:

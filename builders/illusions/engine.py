@@ -109,25 +109,30 @@ class IllusionCase(ABC, Generic[E]):
             return self.control_reversed_question
         return self.reversed_question
 
-    def configure(self, variant: Variant, base_scale: float, strength: float) -> E:
+    def configure(
+        self, variant: Variant, base_scale: float, strength: float, *, edition: int | None = None
+    ) -> E:
         """Elements of one image: the hooks applied in the release's order (control, then perturbation)."""
         if variant.perturbed == (strength == 1.0):
             needed = "!=" if variant.perturbed else "=="
             raise ValueError(f"{variant.value} images need strength {needed} 1.0, got {strength}")
-        elements = self.elements(base_scale, rng_for("illusion", self.name, base_scale))
+        elements = self.elements(base_scale, rng_for("illusion", self.name, base_scale, edition=edition))
         if variant.control:
             elements = self.control(elements)
         if variant.perturbed:
             elements = self.perturb(elements, strength)
         return elements
 
-    def render(self, variant: Variant, base_scale: float, strength: float) -> Canvas:
+    def render(
+        self, variant: Variant, base_scale: float, strength: float, *, edition: int | None = None
+    ) -> Canvas:
         """The image of one variant as an SVG canvas of `width` x `height` user units (pixels).
 
-        Random draws are keyed by (case, base scale) only, so all variants and
-        strengths of one configuration share them and differ only by the hooks.
+        Random draws are keyed by (case, base scale) and the edition seed only (None: the canonical
+        edition), so all variants and strengths of one configuration share them and differ only by
+        the hooks.
         """
-        elements = self.configure(variant, base_scale, strength)
+        elements = self.configure(variant, base_scale, strength, edition=edition)
         canvas = Canvas(self.width, self.height, background=self.background)
         if variant.guide and self.guide_first:
             self.guide(elements, canvas)

@@ -1,8 +1,10 @@
-"""VI-Probe as a family of the shared pipeline: cases x grid -> six variants -> three questions each.
+"""VI-Probe as a family of the shared pipeline: cases x sweep -> six variants -> three questions each.
 
 Configs are the 27 cases; `size`, `color`, `orientation` and `all` are unions
 that glob the cases' files. Every image gets a forward, a reversed and an
-instructional row in the single `test` split.
+instructional row in the single `test` split. What is swept is a parameter
+(`builders/viprobe/params.py`); a fresh edition redraws each base scale within
+its sweep bin and the Chubb noise, and keeps everything else.
 """
 
 from __future__ import annotations
@@ -11,14 +13,17 @@ import dataclasses
 from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
+from builders.core.errors import UsageError
 from builders.core.family import EMBEDDED, EMBEDDED_KIND, Family, ImageJob, Source, image_columns
 from builders.core.gallery_view import Detail, Fact, Filter, GalleryView, QuestionColumn
+from builders.core.hashing import rng_for
+from builders.core.params import Parameters, overlay
 from builders.core.raster import Picture
 from builders.core.scene import Scene
 from builders.core.spec import SpecRegistry, expect_spec
 from builders.illusions.engine import CATEGORIES, IllusionCase, Variant
 from builders.viprobe.cases import CASES
-from builders.viprobe.grid import PRESETS, Grid
+from builders.viprobe.params import PRESETS, ViProbeParameters, drawn_base_scale
 from builders.viprobe.questions import TEMPLATE_VERSION, questions
 from builders.viprobe.spec import IllusionImageSpec
 
@@ -58,6 +63,18 @@ GALLERY_VIEW = GalleryView(
     details=(Detail("system_prompt", "system prompt"),),
 )
 
+#: What `build viprobe --seed N` redraws and keeps (the card's and the README's words).
+EDITION_NOTE = (
+    "In VI-Probe that is each base configuration's base scale, drawn anywhere in its sweep bin "
+    "(`jitter` either side of the grid value, within 0.5-1.5; the image spec's `drawn_base_scale` in "
+    "`manifest.json`): size cases change their targets' size, color cases their hue, and orientation "
+    "cases take the release's inducer-table entry (0.05 apart) nearest the drawn scale, so about half "
+    "of their configurations keep the grid value's entry. The Chubb noise is drawn fresh too. Both "
+    "are shared by a configuration's six variants and all its strengths. Kept: the cases, the grid "
+    "values that ids and the `base_scale` column name, the strengths (the paper's graded doses), the "
+    "variants, questions, labels and their balance, and the resolution."
+)
+
 
 @dataclasses.dataclass
 class ViProbeFamily(Family):
@@ -69,6 +86,9 @@ class ViProbeFamily(Family):
     pretty_name: str = "VI-Probe: graded visual illusions with matched controls"
     presets: tuple[str, ...] = tuple(PRESETS)
     default_preset: str = "paper"
+    parameters: type[Parameters] | None = ViProbeParameters
+    draws_editions: bool = True
+    edition_note: str = EDITION_NOTE
     default_config: str | None = "all"
     splits: tuple[str, ...] = SPLITS
     gallery_view: GalleryView = GALLERY_VIEW
@@ -102,29 +122,54 @@ class ViProbeFamily(Family):
         self.spec_registry = SpecRegistry()
         self.spec_registry.register(IllusionImageSpec)
 
-    def grid(self, config: str, preset: str) -> Grid:
-        return PRESETS[preset][self.cases[config].category]
+    def preset_parameters(self, preset: str) -> ViProbeParameters:
+        if preset not in PRESETS:
+            raise UsageError(f"unknown preset {preset!r}; choose from: {', '.join(PRESETS)}")
+        return PRESETS[preset]
 
-    def jobs(self, config: str, preset: str, source: Source = EMBEDDED) -> Iterator[ImageJob]:
+    def jobs(
+        self,
+        config: str,
+        preset: str,
+        source: Source = EMBEDDED,
+        *,
+        params: Parameters | None = None,
+        edition: int | None = None,
+    ) -> Iterator[ImageJob]:
         if source.kind != EMBEDDED_KIND:
             raise self.refuse_source(config, source)
-        grid = self.grid(config, preset)
-        for base_scale in grid.base_scales:
+        params = self.preset_parameters(preset) if params is None else params
+        if not isinstance(params, ViProbeParameters):
+            raise UsageError(f"{config!r} is planned from ViProbeParameters, got {type(params).__name__}")
+        case = self.cases[config]
+        sweep = params.sweep(case.category)
+        px = None if params.resolution == case.width else params.resolution
+        for base_scale in sweep.base_scales:
+            drawn = None
+            if edition is not None:
+                rng = rng_for("viprobe", "base scale", config, base_scale, edition=edition)
+                drawn = drawn_base_scale(rng, base_scale, sweep.jitter)
+            original = IllusionImageSpec(
+                case=config,
+                variant=Variant.ORIGINAL.value,
+                base_scale=base_scale,
+                strength=1.0,
+                drawn_base_scale=drawn,
+                px=px,
+                edition=edition,
+            )
             for variant in ORIGINAL_VARIANTS:
-                yield self._job(config, variant, base_scale, 1.0)
-            for strength in grid.strengths:
+                yield _job(dataclasses.replace(original, variant=variant.value))
+            for strength in sweep.strengths:
                 for variant in PERTURBED_VARIANTS:
-                    yield self._job(config, variant, base_scale, strength)
-
-    @staticmethod
-    def _job(config: str, variant: Variant, base_scale: float, strength: float) -> ImageJob:
-        spec = IllusionImageSpec(case=config, variant=variant.value, base_scale=base_scale, strength=strength)
-        return ImageJob(config=config, image_id=spec.image_id, spec=spec, role=variant.value)
+                    yield _job(dataclasses.replace(original, variant=variant.value, strength=strength))
 
     def scene(self, job: ImageJob) -> Scene:
         spec = _illusion_spec(job)
         case = self.cases[spec.case]
-        return Scene(case.render(spec.variant_enum, spec.base_scale, spec.strength), case.width, case.height)
+        canvas = case.render(spec.variant_enum, spec.scale, spec.strength, edition=spec.edition)
+        width = case.width if spec.px is None else spec.px
+        return Scene(canvas, width, width * case.height // case.width)
 
     def rows(self, job: ImageJob, picture: Picture) -> list[tuple[str, dict[str, Any]]]:
         spec = _illusion_spec(job)
@@ -210,13 +255,22 @@ class ViProbeFamily(Family):
         return "\n".join(lines)
 
     def _grid_table(self, manifest: Manifest) -> str:
-        lines = ["| preset | category | base scales | strengths |", "|---|---|---|---|"]
-        presets = sorted({entry.preset for entry in manifest.configs.values()})
-        for preset in presets:
-            for category, grid in PRESETS[preset].items():
-                lines.append(
-                    f"| {preset} | {category} | {_values(grid.base_scales)} | {_values(grid.strengths)} |"
-                )
+        """Each category's sweep as its built configs record it (one line per distinct sweep)."""
+        lines = [
+            "| preset | category | base scales | strengths | bin (± jitter) | width px |",
+            "|---|---|---|---|---|---|",
+        ]
+        built = [(entry.preset, config, entry) for config, entry in manifest.configs.items()]
+        for preset, config, entry in sorted(built, key=lambda item: (item[0], self.configs.index(item[1]))):
+            category = self.cases[config].category
+            params = overlay(self.preset_parameters(preset), entry.parameters or {}, "manifest.json")
+            sweep = params.sweep(category)
+            line = (
+                f"| {preset} | {category} | {_values(sweep.base_scales)} | {_values(sweep.strengths)} "
+                f"| {sweep.jitter:g} | {params.resolution} |"
+            )
+            if line not in lines:
+                lines.append(line)
         return "\n".join(lines)
 
 
@@ -224,6 +278,10 @@ def _values(values: tuple[float, ...]) -> str:
     if len(values) > 12:
         return f"{len(values)} values, {values[0]:g} to {values[-1]:g}"
     return ", ".join(f"{v:g}" for v in values)
+
+
+def _job(spec: IllusionImageSpec) -> ImageJob:
+    return ImageJob(config=spec.case, image_id=spec.image_id, spec=spec, role=spec.variant)
 
 
 def _illusion_spec(job: ImageJob) -> IllusionImageSpec:

@@ -1,16 +1,25 @@
-"""One VI-Probe image: which case, which variant, at which base scale and strength."""
+"""One VI-Probe image: which case, which variant, at which base scale and strength, drawn how large."""
 
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 
 from builders.core.spec import Spec
 from builders.illusions.engine import Variant
 
+#: Fields a canonical paper-size image leaves at None; `to_dict` leaves them out then, so such
+#: specs, and their hashes, are what they were before editions and `resolution` existed.
+_UNSET_WHEN_CANONICAL = ("drawn_base_scale", "px")
+
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
 class IllusionImageSpec(Spec):
-    """Everything the engine needs to draw one image; originals and controls of originals use strength 1.0."""
+    """Everything the engine needs to draw one image; originals and controls of originals use strength 1.0.
+
+    `base_scale` and `strength` are the sweep's grid values, which ids and rows name; a fresh
+    edition draws the image at `drawn_base_scale`, somewhere in the base scale's bin.
+    """
 
     kind = "viprobe_image"
 
@@ -18,10 +27,26 @@ class IllusionImageSpec(Spec):
     variant: str
     base_scale: float
     strength: float
+    #: The base scale a fresh edition drew within the bin of `base_scale`; None: `base_scale` itself.
+    drawn_base_scale: float | None = None
+    #: Width of the image in pixels; None: the case's canvas width (512), the paper's.
+    px: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        data = super().to_dict()
+        for name in _UNSET_WHEN_CANONICAL:
+            if data[name] is None:
+                del data[name]
+        return data
 
     @property
     def variant_enum(self) -> Variant:
         return Variant(self.variant)
+
+    @property
+    def scale(self) -> float:
+        """The base scale the image is drawn at: the drawn one in a fresh edition, else the grid value."""
+        return self.base_scale if self.drawn_base_scale is None else self.drawn_base_scale
 
     @property
     def alpha(self) -> float:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING
 
 from builders.visage.concepts import CONCEPTS, TUPLES
@@ -17,10 +18,14 @@ def card_context(folder: BuiltFolder) -> dict[str, str]:
     """Every `$field` of the card template beyond the four the pipeline fills itself."""
     norms = sum(len(concept.norms) for concept in CONCEPTS.values())
     built = folder.manifest.configs
+    domains = Counter(concept.domain for concept in CONCEPTS.values())
     return {
         "categories": str(len(CONCEPTS)),
+        "domains": ", ".join(f"{count} {name}" for name, count in domains.items()),
         "norms": str(norms),
         "tuples": str(len(TUPLES)),
+        "revealing": str(sum(t.name_reveals for t in TUPLES.values())),
+        "exception_table": exception_table(),
         "presets": ", ".join(sorted({entry.preset for entry in built.values()})) or "none",
         "preset_table": preset_table(),
         "config_table": config_table(folder),
@@ -32,7 +37,7 @@ def card_context(folder: BuiltFolder) -> dict[str, str]:
 
 def concept_table() -> str:
     """One line per norm: the generic, the attribute the drawing shows, and its named exceptions."""
-    lines = ["| category | generic | measured in the pixels | exceptions |", "|---|---|---|---|"]
+    lines = ["| domain | category | generic | measured in the pixels | exceptions |", "|---|---|---|---|---|"]
     for concept in CONCEPTS.values():
         for norm in concept.norms:
             text = next(t for t in TUPLES.values() if t.norm_id == f"{concept.key}-{norm.key}").norm_text
@@ -40,7 +45,21 @@ def concept_table() -> str:
             expect = norm.expect
             operator = {"exactly": "=", "at_least": "≥", "colour": "is"}[expect.kind]
             shown = f"{norm.measure.replace('_', ' ')} {operator} {expect.value}"
-            lines.append(f"| {concept.name.singular} | {text} | {shown} | {exceptions} |")
+            lines.append(f"| {concept.domain} | {concept.name.singular} | {text} | {shown} | {exceptions} |")
+    return "\n".join(lines)
+
+
+def exception_table() -> str:
+    """One line per exception: its category, name, the generics it breaks and the fact that it does."""
+    lines = ["| category | exception | breaks | name reveals | fact |", "|---|---|---|---|---|"]
+    for concept in CONCEPTS.values():
+        for exception in concept.exceptions:
+            broken = ", ".join(concept.norm(key).attribute for key in exception.norms)
+            reveals = ", ".join(concept.norm(key).attribute for key in exception.reveals) or "no"
+            lines.append(
+                f"| {concept.name.singular} | {exception.name.singular} | {broken} | {reveals} | "
+                f"{exception.fact} |"
+            )
     return "\n".join(lines)
 
 
@@ -56,7 +75,9 @@ def preset_table() -> str:
     for name, chosen in PRESETS.items():
         count = len(chosen.tuples) if chosen.tuples is not None else len(TUPLES)
         images = f"{chosen.images} + {chosen.images}"
-        lines.append(f"| {name} | {count} | {images} | {chosen.size} px | {chosen.description} |")
+        lines.append(
+            f"| {name} | {count} | {images} | {chosen.size} px (768 for strings) | {chosen.description} |"
+        )
     return "\n".join(lines)
 
 

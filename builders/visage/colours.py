@@ -8,6 +8,7 @@ that no norm names (wood, metal, skin tones) only give drawings realistic hues.
 
 from __future__ import annotations
 
+import functools
 import math
 
 #: family name -> hex colours, each hex in exactly one family.
@@ -19,7 +20,7 @@ FAMILIES: dict[str, tuple[str, ...]] = {
     "blue": ("#1e5fb4", "#1565c0", "#2f6fd0", "#0d47a1"),
     "pale_blue": ("#7fbcd2", "#8cc4d4"),
     "purple": ("#6a1b9a", "#7b1fa2", "#5e2a84", "#4a148c"),
-    "pink": ("#f48fb1", "#f0a0b8", "#ee8fa6"),
+    "pink": ("#f48fb1", "#f0a0b8", "#ee8fb2"),
     "white": ("#fafafa", "#f6f3ea", "#fdfcf7"),
     "black": ("#151515", "#1f1f1f", "#262626"),
     "grey": ("#8f9ea2", "#9aa5a8", "#8a9598"),
@@ -46,6 +47,12 @@ FAMILIES: dict[str, tuple[str, ...]] = {
     "coal": ("#202020",),
     "carrot_orange": ("#f26b1d",),
     "skin_pink": ("#e9b7a5", "#e5ad9a"),
+    # An albino's pinkish white: white to the eye and to a colour norm.
+    "albino": ("#f1e2dc", "#ecdcd6"),
+    # A US school zone sign's fluorescent yellow-green: green to a colour norm.
+    "yellow_green": ("#b5e61d", "#a8e02a"),
+    # A Chow Chow's tongue.
+    "blue_black": ("#262a4a", "#2b2f52"),
 }
 
 #: Scene backgrounds: mid-light tints. None is near any family hex, so a pixel of the object is
@@ -70,7 +77,14 @@ FLOORS: tuple[str, ...] = ("#8d7a63", "#9a8c7a", "#7f8a79", "#a08467")
 MIN_DISTANCE = 32.0
 
 #: Families that are a shade of a basic colour a norm may name.
-SHADE_OF = {"pale_blue": "blue", "carrot_orange": "orange", "coal": "black"}
+SHADE_OF = {
+    "pale_blue": "blue",
+    "carrot_orange": "orange",
+    "coal": "black",
+    "albino": "white",
+    "blue_black": "blue",
+    "yellow_green": "green",
+}
 
 _FAMILY_OF = {hex_: name for name, hexes in FAMILIES.items() for hex_ in hexes}
 
@@ -103,6 +117,7 @@ def colour_of(hex_: str) -> str:
     return SHADE_OF.get(name, name)
 
 
+@functools.cache
 def rgb(hex_: str) -> tuple[int, int, int]:
     """`#rrggbb` as integers.
 
@@ -112,6 +127,7 @@ def rgb(hex_: str) -> tuple[int, int, int]:
     return int(hex_[1:3], 16), int(hex_[3:5], 16), int(hex_[5:7], 16)
 
 
+@functools.cache
 def distance(a: str, b: str) -> float:
     """Euclidean RGB distance between two hexes.
 

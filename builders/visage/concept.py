@@ -3,8 +3,10 @@
 One `Concept` per category (`concepts/<key>.py`). A norm is a generic ("clocks
 have hands") with the surface form its questions need and the attribute that
 makes it visible; an exception is a real, named subcategory ("digital clock")
-that lacks the attribute, with the drawer variant that shows it. Each
-(norm, exception) pair the exception lists is one VISaGE tuple.
+that lacks the attribute, with the drawer variant that shows it, the fact that
+makes it an exception, and the norms whose violation its name states
+("maneless lion"). Each (norm, exception) pair the exception lists is one
+VISaGE tuple.
 """
 
 from __future__ import annotations
@@ -19,6 +21,9 @@ from builders.visage.drawing import Drawer
 from builders.visage.predicates import PREDICATES, VisageTuple
 
 _KEY = re.compile(r"[a-z][a-z0-9_]*")
+
+#: What a category is about, so the catalogue is not all animals (issue 31 names these).
+DOMAINS = ("animals", "plants and produce", "artefacts", "vehicles", "signs", "food", "body", "nature")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -74,7 +79,8 @@ class Norm:
 
     `attribute` is the concept-question form ("manes"), `attribute_sg` the instance form when it
     differs ("a mane"); `measure` names the drawer's measurable attribute and `expect` what typical
-    images show of it.
+    images show of it. `min_size` raises the pixel size of this norm's images above the preset's
+    where counting the attribute needs it (a guitar's strings).
     """
 
     key: str
@@ -83,11 +89,18 @@ class Norm:
     measure: str
     expect: Expect
     attribute_sg: str | None = None
+    min_size: int = 0
 
 
 @dataclasses.dataclass(frozen=True)
 class Subcategory:
-    """A named exception: a real subcategory lacking the attribute of each norm in `norms`."""
+    """A named exception: a real subcategory lacking the attribute of each norm in `norms`.
+
+    `fact` is what makes it an exception, as a reference would state it ("Tsavo lions are
+    maneless or nearly so"); `reveals` lists the norms whose violation the name itself states
+    ("maneless lion", "seven-string guitar"), which make its exception-named questions
+    answerable from the text alone.
+    """
 
     key: str
     name: Noun
@@ -95,6 +108,8 @@ class Subcategory:
     variant: Any
     #: Palette role -> candidate hexes that replace the drawer's (a green banana's body).
     palette: Mapping[str, tuple[str, ...]] = dataclasses.field(default_factory=dict)
+    fact: str = ""
+    reveals: tuple[str, ...] = ()
 
 
 @dataclasses.dataclass(frozen=True)
@@ -119,12 +134,15 @@ class Concept:
     exceptions: tuple[Subcategory, ...]
     palette: Mapping[str, tuple[str, ...]] = dataclasses.field(default_factory=dict)
     pose: PoseRange = PoseRange()
+    domain: str = ""
 
     def __post_init__(self) -> None:
         keys = [self.key, *(n.key for n in self.norms), *(e.key for e in self.exceptions)]
         for key in keys:
             if not _KEY.fullmatch(key):
                 raise SpecError(f"concept key {key!r} must be lower-case letters, digits and underscores")
+        if self.domain not in DOMAINS:
+            raise SpecError(f"concept {self.key} has domain {self.domain!r}; choose from {DOMAINS}")
         norms = {norm.key for norm in self.norms}
         for norm in self.norms:
             if norm.predicate not in PREDICATES:
@@ -133,6 +151,16 @@ class Concept:
             unknown = sorted(set(exception.norms) - norms)
             if unknown or not exception.norms:
                 raise SpecError(f"exception {self.key}.{exception.key} names unknown norms {unknown}")
+            if set(exception.reveals) - set(exception.norms):
+                raise SpecError(
+                    f"exception {self.key}.{exception.key} reveals norms it does not break: "
+                    f"{sorted(set(exception.reveals) - set(exception.norms))}"
+                )
+            if not exception.fact.strip():
+                raise SpecError(
+                    f"exception {self.key}.{exception.key} cites no fact; "
+                    "state what makes it an exception in `fact`"
+                )
         roles = {role.name for role in self.drawer.roles}
         for overrides in (self.palette, *(e.palette for e in self.exceptions)):
             if set(overrides) - roles:
@@ -166,4 +194,5 @@ class Concept:
             attribute_sg=norm.attribute_sg,
             category_names=self.name.names,
             exception_names=exception.name.names,
+            name_reveals=norm.key in exception.reveals,
         )

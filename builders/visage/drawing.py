@@ -68,10 +68,18 @@ class Measured:
 
 @dataclasses.dataclass(frozen=True)
 class Role:
-    """A palette role: a part of the drawing and the hexes it may be painted in."""
+    """A palette role: a part of the drawing and the hexes it may be painted in.
+
+    A role `shaded` from another is first tried in a darker (or, for dark colours, lighter) tone
+    of that role's colour, so an animal's far legs are a shade of its own coat; its candidates
+    are the fallback when that tone comes too near another colour.
+    """
 
     name: str
     candidates: tuple[str, ...]
+    shaded: str = ""
+    #: With `shaded`: try a lighter tone rather than a darker one (the lit top of a die).
+    lighter: bool = False
 
 
 @dataclasses.dataclass(frozen=True)

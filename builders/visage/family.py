@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from builders.core.errors import SpecError, UsageError
 from builders.core.family import EMBEDDED, EMBEDDED_KIND, Family, ImageJob, Source
 from builders.core.gallery_view import GalleryView
+from builders.core.params import Parameters
 from builders.core.raster import Picture
 from builders.core.scene import Scene
 from builders.core.spec import SpecRegistry
@@ -80,7 +81,15 @@ class VisageFamily(Family):
         """The drawings by default; the user's tuples build `external`."""
         return {EMBEDDED_KIND: (DRAWN,), TUPLES: (EXTERNAL,)}.get(source.kind, ())
 
-    def jobs(self, config: str, preset: str, source: Source = EMBEDDED) -> Iterator[ImageJob]:
+    def jobs(
+        self,
+        config: str,
+        preset: str,
+        source: Source = EMBEDDED,
+        *,
+        params: Parameters | None = None,
+        edition: int | None = None,
+    ) -> Iterator[ImageJob]:
         for spec in self._specs(config, preset, source):
             yield ImageJob(config=config, image_id=spec.image_id, spec=spec, role=spec.image_type)
 

@@ -9,7 +9,12 @@ GALLERY_VIEW = GalleryView(
         Filter("image_type", "image"),
         Filter("predicate", "predicate"),
     ),
-    facts=(Fact("norm_text"), Fact("exception", "exception:"), Fact("image_type")),
+    facts=(
+        Fact("norm_text"),
+        Fact("exception", "exception:"),
+        Fact("image_type"),
+        Fact("name_reveals", "name reveals:"),
+    ),
     questions=(
         QuestionColumn("condition", "cond."),
         QuestionColumn("prompt", "prompt", "prompt"),

@@ -54,7 +54,9 @@ class VisageTuple:
     """The text of one tuple (n_{c,a}, e_{c,a}): category, exception, and the norm's surface form.
 
     `attribute` is the concept-question form ("manes"), `attribute_sg` the instance form ("a mane");
-    `category_names` / `exception_names` are the answers a recognition question accepts.
+    `category_names` / `exception_names` are the answers a recognition question accepts;
+    `name_reveals` says the exception's name states the violation ("maneless lion"), so the
+    questions naming it are answerable from the text alone.
     """
 
     tuple_id: str
@@ -69,6 +71,7 @@ class VisageTuple:
     norm_text: str
     category_names: tuple[str, ...] = ()
     exception_names: tuple[str, ...] = ()
+    name_reveals: bool = False
 
     @classmethod
     def from_norm(
@@ -84,6 +87,7 @@ class VisageTuple:
         norm_text: str | None = None,
         category_names: tuple[str, ...] = (),
         exception_names: tuple[str, ...] = (),
+        name_reveals: bool = False,
     ) -> VisageTuple:
         """A tuple whose norm text, when not given, comes from the predicate table."""
         singular = attribute if attribute_sg is None else attribute_sg
@@ -103,6 +107,7 @@ class VisageTuple:
             norm_text=text,
             category_names=category_names or category,
             exception_names=exception_names or exception,
+            name_reveals=name_reveals,
         )
 
     def concept_question(self, name_type: str) -> str:

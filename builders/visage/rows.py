@@ -29,6 +29,7 @@ def rows(spec: VisageSpec, picture: Picture) -> list[tuple[str, dict[str, Any]]]
         "predicate": text.predicate,
         "attribute": text.attribute,
         "norm_text": text.norm_text,
+        "name_reveals": text.name_reveals,
         "template_version": PREDICATE_VERSION,
         **image_columns(spec, picture),
     }

@@ -34,6 +34,7 @@ FEATURES = Features(
         "predicate": ClassLabel(names=list(PREDICATES)),  # have / be / do: which surface form
         "attribute": Value("string"),  # as the concept question says it: "manes", "octagonal"
         "norm_text": Value("string"),  # the generic: "Lions have manes."
+        "name_reveals": Value("bool"),  # the exception's name states the violation ("maneless lion")
         "prompt": Value("string"),  # the user turn, verbatim
         "label": ClassLabel(names=list(LABELS)),  # the correct answer; empty for recognition
         "answers": List(Value("string")),  # accepted answers: [label], or the object's names

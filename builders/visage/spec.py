@@ -87,6 +87,7 @@ class ExternalImageSpec(Spec):
     attribute: str
     attribute_sg: str
     norm_text: str
+    name_reveals: bool
     image_type: str
     index: int
     path: str  # absolute, inside the --images folder
@@ -110,6 +111,7 @@ class ExternalImageSpec(Spec):
             attribute=self.attribute,
             attribute_sg=self.attribute_sg,
             norm_text=self.norm_text,
+            name_reveals=self.name_reveals,
         )
 
 
@@ -167,8 +169,12 @@ def drawn_specs(preset_name: str) -> Iterator[DrawnImageSpec]:
 def pair_specs(
     concept_key: str, norm: str, exception: str, index: int, size: int
 ) -> tuple[DrawnImageSpec, DrawnImageSpec]:
-    """The i-th (typical, exceptional) images of a tuple, sampled together."""
+    """The i-th (typical, exceptional) images of a tuple, sampled together, at `size` px or more.
+
+    A norm whose attribute needs more pixels to count (`Norm.min_size`) raises the size.
+    """
     entry = CONCEPTS[concept_key]
+    size = max(size, entry.norm(norm).min_size)
     key = (FAMILY_KEY, "drawn", f"{concept_key}-{norm}-{exception}", index)
     roles = entry.drawer.roles
     typical = sample_palette(roles, entry.palette, key)

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping
 
 from builders.core.errors import SpecError
 from builders.core.hashing import rng_for
-from builders.visage.colours import BACKGROUNDS, FLOORS, MIN_DISTANCE, distance, mix
+from builders.visage.colours import BACKGROUNDS, FLOORS, MIN_DISTANCE, distance, mix, rgb
 from builders.visage.concept import PoseRange
 from builders.visage.drawing import Point, Role
 
@@ -79,17 +79,26 @@ def sample_palette(
 
     Each role's candidates are shuffled by a generator keyed by the role alone, so two images
     with the same key and candidates get the same colour for it. Roles with the fewest
-    candidates choose first (a flip clock's dark cards before its case); when a role finds no
-    colour, the roles before it try their next candidates (a depth-first search, so the result
-    is still a pure function of the key).
+    candidates choose first (a flip clock's dark cards before its case), except that a shaded role
+    and the role it shades go before all, the shade trying that colour's tone first; when a role
+    finds no colour, the
+    roles before it try their next candidates (a depth-first search, so the result is still a
+    pure function of the key).
     """
     options = {}
     for role in roles:
         candidates = list(overrides.get(role.name, role.candidates))
         rng_for(*key, "palette", role.name).shuffle(candidates)
         options[role.name] = candidates
-    order = sorted(options, key=lambda name: len(options[name]))
-    chosen = _search(order, options, {})
+    shading = {role.name: role.shaded for role in roles if role.shaded and role.name not in overrides}
+    lighter = {role.name for role in roles if role.lighter}
+    # A shaded role's base chooses first and its tone right after, before others take colours near it.
+    first = list(dict.fromkeys(name for pair in shading.items() for name in reversed(pair)))
+    order = [
+        *first,
+        *(name for name in sorted(options, key=lambda name: len(options[name])) if name not in first),
+    ]
+    chosen = _search(order, options, shading, lighter, {})
     if chosen is None:
         raise SpecError(
             f"the roles {order} have no colours {MIN_DISTANCE:g} apart from each other; "
@@ -98,16 +107,38 @@ def sample_palette(
     return {role.name: chosen[role.name] for role in roles}
 
 
-def _search(order: list[str], options: dict[str, list[str]], chosen: dict[str, str]) -> dict[str, str] | None:
+def _search(
+    order: list[str],
+    options: dict[str, list[str]],
+    shading: Mapping[str, str],
+    lighter: set[str],
+    chosen: dict[str, str],
+) -> dict[str, str] | None:
     if len(chosen) == len(order):
         return chosen
     name = order[len(chosen)]
-    for colour in options[name]:
+    candidates = options[name]
+    if name in shading:
+        candidates = [shade(chosen[shading[name]], lighter=name in lighter), *candidates]
+    for colour in candidates:
         if _apart(colour, chosen.values()):
-            found = _search(order, options, {**chosen, name: colour})
+            found = _search(order, options, shading, lighter, {**chosen, name: colour})
             if found is not None:
                 return found
     return None
+
+
+def shade(hex_: str, lighter: bool = False) -> str:
+    """A darker tone of a colour, or a lighter one where darker would hardly differ (far legs, far ears).
+
+    >>> shade("#ef6c00"), shade("#151515"), shade("#5d3f28"), shade("#c62828", lighter=True)
+    ('#b35100', '#5b5b5b', '#8e7968', '#d76868')
+    """
+    r, g, b = rgb(hex_)
+    darker = "#" + "".join(f"{round(v * 0.75):02x}" for v in (r, g, b))
+    if not lighter and distance(darker, hex_) >= MIN_DISTANCE + 4:
+        return darker
+    return "#" + "".join(f"{round(v + (255 - v) * 0.3):02x}" for v in (r, g, b))
 
 
 @dataclasses.dataclass(frozen=True)

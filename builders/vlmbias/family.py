@@ -20,6 +20,7 @@ from PIL import Image
 from builders.core.errors import SpecError
 from builders.core.family import EMBEDDED, EMBEDDED_KIND, Family, ImageJob, Source, image_columns
 from builders.core.gallery_view import Fact, Filter, GalleryView, QuestionColumn
+from builders.core.params import Parameters
 from builders.core.raster import Picture
 from builders.core.scene import Scene, render_scene
 from builders.core.spec import Spec, SpecRegistry
@@ -118,7 +119,15 @@ class VlmBiasFamily(Family):
         """Every topic is drawn; `--source upstream` builds the photo topics."""
         return tuple(self.released) if source.kind == UPSTREAM else super().configs_for(source)
 
-    def jobs(self, config: str, preset: str, source: Source = EMBEDDED) -> Iterator[ImageJob]:
+    def jobs(
+        self,
+        config: str,
+        preset: str,
+        source: Source = EMBEDDED,
+        *,
+        params: Parameters | None = None,
+        edition: int | None = None,
+    ) -> Iterator[ImageJob]:
         topic = self._planner(config, source)
         plan = topic.plan(preset)
         for spec in plan.counterfactuals:

@@ -108,16 +108,27 @@ TABLE_4 = PaperTable(
 )
 
 
+#: Question tasks' variants (`illusionbench_plus_<config><suffix>`), each its own result.
+VARIANTS = ("_circular", "_lmms_prompt")
+#: Tasks that log no grades: descriptions and the step-by-step questioning (the judge scores them).
+UNGRADED = ("_descriptions", "_stepbystep")
+
+
 def task(name: str) -> TaskKey | None:
-    """The config of a question task `illusionbench_plus_<config>`; description tasks log no grades.
+    """The config and variant of a question task `illusionbench_plus_<config>[_variant]`.
 
     >>> task("illusionbench_plus_drawn_trap"), task("illusionbench_plus_all_descriptions")
     (TaskKey(config='drawn_trap', split='test', variant=''), None)
-    >>> task("illusionbench_all")
+    >>> task("illusionbench_plus_drawn_circular").variant, task("illusionbench_all")
+    ('circular', None)
     """
-    if not name.startswith(PREFIX) or name.endswith(f"_{DESCRIPTIONS}"):
+    if not name.startswith(PREFIX) or name.endswith(UNGRADED):
         return None
-    return TaskKey(name.removeprefix(PREFIX), SPLIT)
+    config = name.removeprefix(PREFIX)
+    for suffix in VARIANTS:
+        if config.endswith(suffix):
+            return TaskKey(config.removesuffix(suffix), SPLIT, suffix.removeprefix("_"))
+    return TaskKey(config, SPLIT)
 
 
 def family_report(models: tuple[ModelResults, ...], colors: Mapping[str, str]) -> FamilyReport:
@@ -135,9 +146,10 @@ def _overview(scored: list[tuple[str, Result]]) -> Table:
     rows = []
     for model, result in scored:
         score = result.score
-        for parser in PARSERS:
+        headline = score.get("grader", score["parser"])  # JSONs before the judge name no grader
+        for parser in score["parsers"]:
             rates = score["parsers"][parser]
-            failures = score["parse_failures"] if parser == score["parser"] else {}
+            failures = score["parse_failures"] if parser == headline else {}
             rows.append(
                 (
                     label(model),
@@ -270,7 +282,7 @@ def _by_difficulty(scored: list[tuple[str, Result]], colors: Mapping[str, str]) 
     title = "Accuracy by difficulty"
     definition = (
         "Accuracy = correct replies / rows, both question types, per difficulty (release: the authors' "
-        "rating; drawn: the size of the physical difference)."
+        "rating; drawn: the size of the physical difference, or of a classic figure's inducer)."
     )
     columns = ("Difficulty", "Model", "Rows", "Strict %", "lmms-eval %")
     if not scored:

@@ -130,7 +130,8 @@ def _differences(tested: list[tuple[str, Result]], colors: Mapping[str, str]) ->
     definition = (
         "Accuracy differences in points: 1a−1b and 1c−1d (an incongruent image costs a question about "
         "the kind), 2a−2b (the category's name over an exceptional picture), 2c−2b (naming the "
-        "exception rescues), 1a−2a, 1b−2b, 1c−2c (concept minus instance)."
+        "exception rescues), 1a−2a, 1b−2b, 1c−2c (concept minus instance); rows marked name_reveals "
+        "false leave out tuples whose exception's name states the violation (“maneless lion”)."
     )
     names = tuple(f"{a}−{b}" for a, b in DIFFERENCES)
     columns = ("Model", *(f"{name} pp" for name in names))
@@ -139,6 +140,12 @@ def _differences(tested: list[tuple[str, Result]], colors: Mapping[str, str]) ->
     found = [(model, _differences_of(result.score)) for model, result in tested]
     series = tuple((model, values) for model, values in found)
     rows = [(label(model), *(signed_percent(value) for value in values)) for model, values in found]
+    # The same differences without tuples whose exception's name states the violation.
+    rows += [
+        (label(f"{model}, name_reveals false"), *(signed_percent(v) for v in _differences_of(hidden)))
+        for model, result in tested
+        if (hidden := result.score.get("name_reveals_false")) and hidden["condition_rows"]
+    ]
     reference = VISAGE_TABLE_2
     paper_rows = [
         (label(f"{name} (paper)"), *(_paper_difference(name, a, b) for a, b in DIFFERENCES))

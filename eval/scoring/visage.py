@@ -1,17 +1,26 @@
 """VISaGE scoring: the first word of a reply as yes or no, accuracy per condition, and the paper's effects.
 
 The paper scores the first generated token (Sec. 4, App. D). Here the first
-word of the reply counts: leading whitespace, quotes and markdown are stripped,
-trailing punctuation dropped, case folded; it must then be "yes" or "no".
-Anything else is a parse failure, scored wrong and counted apart.
+word of the reply counts: its first run of letters, whatever punctuation,
+dashes, brackets, quotes or markdown come before or after it ("Yes—it does.",
+"(Yes)", "**No**"), case folded; it must be "yes" or "no". Anything else is a
+parse failure, scored wrong and counted apart.
+
+Grading is per row (`grade`, one `VisageGraded` each); every metric is an
+aggregate of a list of graded rows (`summary`, `recognition`, `report`), so a
+subset of rows (a category, the tuples whose name gives nothing away, a
+bootstrap resample) is scored by the same functions.
 
 Metrics over condition rows (Sec. 4, Fig. 3; specs/other_benchmarks.md §4.4):
 accuracy per condition 1a-2c; congruency (pragmatic-prior) effects 1a-1b and
 1c-1d; the semantic-prior effect 2a-2b; naming rescue 2c-2b; concept minus
-instance per image condition, 1a-2a, 1b-2b, 1c-2c. Each is also given per
-category. Recognition rows ("What is this object?") are right when the reply
-names one of the row's accepted answers (a whole-word, case-folded match);
-the category-level rate also accepts the category's own name.
+instance per image condition, 1a-2a, 1b-2b, 1c-2c. Each is given overall, per
+category, and again over the tuples whose exception's name does not state the
+violation (`name_reveals` false: "lioness", not "maneless lion"), where 1c, 1d
+and 2c cannot be answered from the words alone. Recognition rows ("What is
+this object?") are right when the reply names one of the row's accepted
+answers as a noun (`names`); the category-level rate also accepts the
+category's own name.
 
 Rows read from Parquet without `datasets` carry class indices: names or
 indices are both accepted. Rows are resampled by tuple for the 95 % intervals:
@@ -36,12 +45,14 @@ CONDITIONS = ("1a", "1b", "1c", "1d", "2a", "2b", "2c")
 IMAGE_TYPES = ("typical", "exceptional")
 LABELS = ("no", "yes")
 
-EMPTY = "empty"  # nothing but whitespace, quotes or markdown
+EMPTY = "empty"  # no letters at all: whitespace, punctuation, markdown, digits
 NOT_YES_NO = "not_yes_no"  # the first word is something else ("The", "Yeah", "I")
 
-_LEADING = " \t\r\n\"'`*_#>~“”‘’«»"
-_TRAILING = ".,!?;:)]}\"'`*_~“”‘’«»"
-_BULLET = re.compile(r"^(?:[-+]\s+)+")
+#: A run of letters of any script (no digits, no underscore).
+_WORD = re.compile(r"[^\W\d_]+")
+#: Words before a name that make it a verb ("it does", "what does"), and after it ("does not").
+_SUBJECTS = frozenset({"it", "this", "that", "which", "who", "what", "he", "she", "one", "so", "nor"})
+_VERB_FOLLOWERS = frozenset({"not", "it", "this", "that", "he", "she", "they", "you", "we"})
 
 #: Effects as (minuend, subtrahend) conditions, grouped as the paper discusses them.
 EFFECTS: dict[str, tuple[tuple[str, str], ...]] = {
@@ -62,36 +73,50 @@ class YesNo:
 
 
 def parse_yes_no(reply: str) -> YesNo:
-    """The reply's first word as yes or no.
+    """The reply's first word (its first run of letters) as yes or no.
 
-    >>> parse_yes_no("Yes, lions have manes.").answer, parse_yes_no('**No**.').answer
-    ('yes', 'no')
+    >>> parse_yes_no("Yes—it does.").answer, parse_yes_no("(Yes)").answer, parse_yes_no('**No**.').answer
+    ('yes', 'yes', 'no')
     >>> parse_yes_no("The answer is no.").status, parse_yes_no("  ").status
     ('not_yes_no', 'empty')
     """
-    text = _BULLET.sub("", (reply or "").lstrip(_LEADING)).lstrip(_LEADING)
-    words = text.split(maxsplit=1)
-    if not words:
+    found = _WORD.search(reply or "")
+    if found is None:
         return YesNo(None, EMPTY, "")
-    word = words[0].rstrip(_TRAILING).casefold()
+    word = found.group().casefold()
     if word in ("yes", "no"):
         return YesNo(word, word, word)
     return YesNo(None, NOT_YES_NO, word)
 
 
 def names(reply: str, name: str) -> bool:
-    """Whether the reply names `name` as a whole phrase (case folded, any spacing or hyphen).
+    """Whether the reply names `name` as a noun: the whole name, not part of a word or a compound.
+
+    Spacing and hyphens inside the name are free and case is folded. A match followed by a
+    hyphen and a word modifies another noun ("fawn-coloured", "deer-like"), and one after a
+    subject or before "not" is a verb ("it does not", "what does"): neither names the object.
 
     >>> names("It is a digital alarm clock.", "clock"), names("A digital-clock", "digital clock")
     (True, True)
-    >>> names("A clockwork toy", "clock")
-    False
+    >>> names("A clockwork toy", "clock"), names("It does not have antlers.", "does")
+    (False, False)
+    >>> names("A fawn-coloured dog", "fawn"), names("Two does and a fawn.", "does")
+    (False, True)
     """
     parts = [re.escape(part) for part in re.split(r"[\s-]+", name.casefold().strip()) if part]
     if not parts:
         return False
-    pattern = r"(?<!\w)" + r"[\s-]+".join(parts) + r"(?!\w)"
-    return re.search(pattern, (reply or "").casefold()) is not None
+    text = (reply or "").casefold()
+    pattern = re.compile(r"(?<!\w)" + r"[\s-]+".join(parts) + r"(?!\w|-\w)")
+    return any(_as_noun(text, match) for match in pattern.finditer(text))
+
+
+def _as_noun(text: str, match: re.Match[str]) -> bool:
+    before = _WORD.findall(text[: match.start()])
+    after = _WORD.search(text, match.end())
+    if before and before[-1] in _SUBJECTS:
+        return False
+    return not (after is not None and after.group() in _VERB_FOLLOWERS)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -108,6 +133,8 @@ class VisageGraded:
     status: str
     recognised: bool | None = None
     category_named: bool | None = None
+    #: The exception's name states the violation; None for rows of builds without the column.
+    name_reveals: bool | None = None
 
     @property
     def correct(self) -> bool:
@@ -125,7 +152,10 @@ class VisageGraded:
 
     @classmethod
     def from_record(cls, record: Mapping[str, Any]) -> VisageGraded:
-        return cls(**{field.name: record[field.name] for field in dataclasses.fields(cls)})
+        """The graded row back from its record (records of older logs lack `name_reveals`)."""
+        return cls(
+            **{field.name: record[field.name] for field in dataclasses.fields(cls) if field.name in record}
+        )
 
 
 def grade(row: Mapping[str, Any], reply: str) -> VisageGraded:
@@ -136,6 +166,7 @@ def grade(row: Mapping[str, Any], reply: str) -> VisageGraded:
         "tuple_id": row["tuple_id"],
         "category": row["category"],
         "image_type": _name(row["image_type"], IMAGE_TYPES) or "",
+        "name_reveals": row.get("name_reveals"),
     }
     if condition is None:
         accepted = list(row.get("answers") or [])
@@ -245,7 +276,8 @@ def recognition(graded: Sequence[VisageGraded]) -> dict[str, Any] | None:
 
 
 def report(graded: Sequence[VisageGraded]) -> dict[str, Any]:
-    """Every metric: the condition summary overall and per category, failure reasons, recognition."""
+    """Every metric: the condition summary overall, per category and over the tuples whose name
+    does not state the violation (`name_reveals_false`), failure reasons, recognition."""
     failures: dict[str, int] = defaultdict(int)
     by_category: dict[str, list[VisageGraded]] = defaultdict(list)
     for row in graded:
@@ -257,6 +289,7 @@ def report(graded: Sequence[VisageGraded]) -> dict[str, Any]:
         **summary(graded),
         "parse_failures": dict(sorted(failures.items())),
         "by_category": {name: summary(found) for name, found in sorted(by_category.items())},
+        "name_reveals_false": summary([row for row in graded if row.name_reveals is False]),
         "recognition": recognition(graded),
     }
 

@@ -10,7 +10,16 @@ from builders.aipsych.card import vocabulary_fields
 from builders.aipsych.objects import OBJECT_NAMES
 from builders.aipsych.vocabulary import COLOURS, POSITIONS
 
-BUILD_FIELDS = {"pretty_name", "builder_version", "manifest_sha256", "presets", "repo_name", "config_table"}
+BUILD_FIELDS = {
+    "pretty_name",
+    "builder_version",
+    "manifest_sha256",
+    "presets",
+    "edition",
+    "parameters",
+    "repo_name",
+    "config_table",
+}
 
 
 def test_the_card_has_exactly_the_build_fields_and_the_vocabulary_fields() -> None:

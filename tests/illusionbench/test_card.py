@@ -12,9 +12,10 @@ from builders.illusionbench.classic import ILLUSIONS
 from builders.illusionbench.release import read_release
 from tests.illusionbench.release_fixture import FOLDER, write_release
 
-#: Filled by the pipeline (the first four) and by the family (the rest).
+#: Filled by the pipeline (the first six) and by the family (the rest).
 FIELDS = {
-    "pretty_name", "builder_version", "manifest_sha256", "repo_name", "presets", "first_config",
+    "pretty_name", "builder_version", "manifest_sha256", "repo_name", "edition", "parameters",
+    "presets", "first_config",
     "config_table", "ladder_table", "illusion_table", "release_section",
 }  # fmt: skip
 

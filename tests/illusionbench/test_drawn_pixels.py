@@ -154,7 +154,9 @@ def test_cafe_wall_mortar_lines_are_parallel_only_in_the_classic_figure(paper_pi
 
 def test_hermann_crossings_are_white_unless_the_trap_paints_them(paper_pixels: Pixels) -> None:
     for spec in built("hermann_grid"):
-        elements = ILLUSIONS["hermann_grid"].elements(spec.scale, 1e-9)  # where the crossings are
+        elements = ILLUSIONS["hermann_grid"].elements(
+            spec.scale, 1e-9, spec.inducer
+        )  # where the crossings are
         values = [paper_pixels(spec.image_id)[round(y), round(x)] for x, y in elements.dots]
         expected = round(255 * dot_gray(spec.perturbation))
         assert len(values) == 16 and all(np.abs(v - expected).max() <= 2 for v in values), (expected, values)
@@ -172,7 +174,7 @@ def test_kanizsa_edges_are_drawn_only_in_the_trap(paper_pixels: Pixels) -> None:
 
 def test_necker_back_edges_break_at_the_crossings_only_in_the_trap(paper_pixels: Pixels) -> None:
     for spec in built("necker_cube"):
-        elements = ILLUSIONS["necker_cube"].elements(spec.scale, spec.perturbation)
+        elements = ILLUSIONS["necker_cube"].elements(spec.scale, spec.perturbation, spec.inducer)
         image = paper_pixels(spec.image_id)
         back_left, back_bottom = elements.crossings
         reach = max(elements.gap / 2 - 2, 4)  # inside the gap, clear of the crossing front edge
@@ -188,7 +190,9 @@ def test_penrose_gap_shows_background_in_proportion_to_the_perturbation(paper_pi
 
     def white_in_y_bar(spec: ClassicSpec, image: np.ndarray) -> int:
         bar = Image.new("L", (512, 512), 0)
-        for face in illusion.elements(spec.scale, 0).faces[3:6]:  # the y bar's faces, drawn whole
+        for face in illusion.elements(spec.scale, 0, spec.inducer).faces[
+            3:6
+        ]:  # the y bar's faces, drawn whole
             ImageDraw.Draw(bar).polygon(face.corners, fill=255)
         return int(((image > 245).all(axis=2) & (np.asarray(bar) > 0)).sum())
 

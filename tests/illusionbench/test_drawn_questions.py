@@ -11,6 +11,7 @@ import pytest
 from builders.core.errors import SpecError, UsageError
 from builders.core.raster import rasterize
 from builders.illusionbench import rows
+from builders.illusionbench.classic import ILLUSIONS
 from builders.illusionbench.columns import CATEGORIES, DIFFICULTIES, QUESTION_TYPES, SPLITS
 from builders.illusionbench.plan import SPECS
 from builders.illusionbench.questions import NUMERALS, golden_description
@@ -70,6 +71,20 @@ def test_answers_follow_the_spec() -> None:
     assert number.options[NUMERALS.index(number.answer)] == str(plate.digit)
 
 
+def test_every_image_has_a_statement_about_what_its_perturbation_changes() -> None:
+    """A trap's targets, a plate's digit, a scene's largest shape: at least one true/false row each."""
+    changed = Counter()
+    for specs in PAPER.values():
+        for spec in specs:
+            about = {s.text for s in rows.facts(spec).statements if s.about_change}
+            asked = [q.question for q in rows.questions(spec) if q.question_type == "tf"]
+            assert any(statement in about for statement in asked), spec.image_id
+            changed[type(spec).__name__] += sum(statement in about for statement in asked)
+    assert changed["ClassicSpec"] >= 164 + 19 and changed["IshiharaSpec"] >= 26
+    pair = rows.facts(next(s for s in PAPER["trap"] if s.illusion == "muller_lyer")).statements
+    assert [s.about_change for s in pair][:4] == [True] * 4 and not any(s.about_change for s in pair[4:])
+
+
 def test_golden_descriptions_follow_the_papers_template() -> None:
     for category, specs in PAPER.items():
         golden = golden_description(rows.facts(specs[0]))
@@ -81,7 +96,15 @@ def test_golden_descriptions_follow_the_papers_template() -> None:
 
 
 def test_difficulty_comes_from_the_perturbation_size() -> None:
-    assert {s.difficulty for s in PAPER["classic"]} == {"hard"}
+    # Classic figures: from the inducer's strength, every illusion at every level, the standard one hard.
+    levels: dict[str, set[tuple[float, str]]] = {}
+    for spec in PAPER["classic"]:
+        assert spec.perturbation == 0
+        levels.setdefault(spec.illusion, set()).add((spec.inducer, spec.difficulty))
+    assert set(levels) == set(ILLUSIONS)
+    assert all(found == {(0.5, "easy"), (0.75, "neutral"), (1.0, "hard")} for found in levels.values())
+    assert Counter(s.difficulty for s in PAPER["classic"]) == {"easy": 55, "neutral": 55, "hard": 54}
+    assert {s.inducer for s in PAPER["trap"]} == {1.0}  # a trap's difficulty is its physical difference
     for category in ("trap", "ishihara", "no_illusion"):
         by_size = {(abs(s.perturbation), s.difficulty) for s in PAPER[category]}
         assert len(by_size) == 3 and sorted(by_size)[0][1] == "hard" and sorted(by_size)[-1][1] == "easy"
@@ -95,6 +118,12 @@ def test_specs_round_trip_and_refuse_bad_values() -> None:
         ClassicSpec(illusion="zoellner", index=0, scale=1.0, perturbation=0.0)
     with pytest.raises(SpecError, match=r"perturbation must be 0\.05 to 0\.4"):
         ClassicSpec(illusion="jastrow", index=0, scale=1.0, perturbation=0.9)
+    with pytest.raises(SpecError, match=r"inducer's strength must lie in \[0\.25, 1\], got 1\.5"):
+        ClassicSpec(illusion="jastrow", index=0, scale=1.0, perturbation=0.0, inducer=1.5)
+    standard = ClassicSpec(illusion="jastrow", index=0, scale=1.0, perturbation=0.0)
+    assert "inducer" not in standard.to_dict()  # specs from before the inducer keep their hashes
+    weak = ClassicSpec(illusion="jastrow", index=0, scale=1.0, perturbation=0.0, inducer=0.5)
+    assert SPECS.load(weak.to_dict()) == weak and weak.spec_hash != standard.spec_hash
     with pytest.raises(UsageError, match="unknown preset 'huge'"):
         next(drawn_specs("classic", "huge"))
     with pytest.raises(UsageError, match="category 'real_scene' cannot be drawn"):

@@ -29,11 +29,24 @@ def build(out: Path, *args: str) -> int:
     )
 
 
+#: The fixture's entries with the Ishihara plate at "Difficult Level" 0, which only a map can read.
+LEVEL_ZERO = [
+    {**e, "image_property": {**e["image_property"], "Difficult Level": 0}}
+    if e["image_property"]["image_name"] == "plate_01.png"
+    else e
+    for e in ENTRIES
+]
+
+
 @pytest.fixture(scope="module")
 def release_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The fixture release, its five configs built through the command line (paper preset)."""
+    """The fixture release, its five configs built through the command line (paper preset); its
+    difficulty 0 is read through a `difficulty_map.json` beside the JSON."""
     base = tmp_path_factory.mktemp("release-build")
-    release = write_release(base / "release")
+    release = write_release(base / "release", entries=LEVEL_ZERO)
+    assert build(base / "refused", "--source", "release", str(release), *RELEASE_ARGS) == 2
+    assert not (base / "refused").exists() or not any((base / "refused").iterdir())
+    (release / "difficulty_map.json").write_text('{"0": "neutral"}')
     assert build(base / "out", "--source", "release", str(release), *RELEASE_ARGS) == 0
     return base / "out" / "illusionbench-plus"
 
@@ -95,6 +108,20 @@ def test_unmatched_images_and_annotations_are_in_the_card_and_the_build_note(
     (note,) = [record.getMessage() for record in caplog.records]
     assert "1 image without annotations (IllusionDataset/unannotated_01.png)" in note
     assert "1 annotation without images (missing_01.png)" in note
+
+
+def test_a_mapped_difficulty_is_built_and_the_card_says_which_codes_were_assumed(
+    release_build: Path, hf_cache: Path
+) -> None:
+    plates = load_dataset(str(release_build), "ishihara", split="test", cache_dir=str(hf_cache))
+    assert {plates.features["difficulty"].int2str(level) for level in plates["difficulty"]} == {"neutral"}
+    card = (release_build / "README.md").read_text()
+    assert "| difficulty | `0` | `neutral` | your map |" in card
+    assert (
+        "| category | `A` | `classic` | assumed: lmms-eval's conversion of the release (PR #1035) |" in card
+    )
+    assert "| difficulty | `3` | `hard` | assumed: the paper's three levels, in order |" in card
+    assert "| category | `No Illusion` | `no_illusion` | by name |" in card
 
 
 def test_verify_redraws_the_release_images_from_the_zip(release_build: Path) -> None:

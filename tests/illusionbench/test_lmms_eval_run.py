@@ -1,11 +1,11 @@
-"""IllusionBench+ in a real lmms-eval run against a loopback model with known policies, on the lite build.
+"""IllusionBench+ in real lmms-eval runs against a loopback model with known policies, on the lite build.
 
-The model finds each request's row by the image's pixel hash and the prompt, and answers by the
-policy of the row's category: "True" and option "i" to everything (classic, no illusion), the
-truth (trap), or the truth in chatty sentences (Ishihara: "The statement is false.", "I think the
-answer is iii."), which the strict parser reads right and lmms-eval's parser reads as True and as
-option i. Each policy implies every metric; lmms-eval's results and `python -m eval score` on its
-samples log must both give them. One lmms-eval process runs every task.
+The model (`policy_model`) answers by the row's category: "True" and option "i", the truth, or the
+truth in chatty sentences. Each policy implies every metric of every task variant (the paper's
+prompt, lmms-eval's prompt, every rotation of the options); lmms-eval's results and `python -m
+eval score` on its samples log must both give them. One lmms-eval process runs every question
+task, the descriptions and the step-by-step task (replaying first answers to the illusion question
+from a file), and `eval score` judges those with a scripted loopback judge.
 """
 
 from __future__ import annotations
@@ -22,50 +22,20 @@ from builders.illusionbench.plan import DRAWN_CONFIGS
 from eval.cli import main as eval_cli
 from eval.data import load_rows
 from eval.local_tasks import write_local_tasks
-from eval.scoring.illusionbench import CATEGORIES, QUESTION_TYPES
+from eval.predictions import read_responses
+from eval.scoring.illusionbench import CATEGORIES
+from eval.scoring.illusionbench.circular import expand
+from tests.illusionbench.policy_model import STEP_BY_STEP, PolicyModel, named, right
 from tests.illusionbench.report_page import tables
 from tests.illusionbench.report_page import value as shown
-from tests.loopback import LoopbackServer, Run, pixel_hash
+from tests.loopback import LoopbackServer, Run
 
-POLICY = {"classic": "yes_and_i", "no_illusion": "yes_and_i", "trap": "truth", "ishihara": "chatter"}
 CONFIGS = ("drawn_classic", "drawn_trap", "drawn_ishihara", "drawn_no_illusion")
 TASKS = [f"illusionbench_plus_{config}" for config in (*CONFIGS, "drawn")]
+CIRCULAR, LMMS_PROMPT = "illusionbench_plus_drawn_circular", "illusionbench_plus_drawn_lmms_prompt"
 DESCRIPTIONS_TASK = "illusionbench_plus_drawn_trap_descriptions"
+STEP_BY_STEP_TASK = "illusionbench_plus_drawn_trap_stepbystep"
 METRICS = ("accuracy", "tf_accuracy", "mc_accuracy", "fp_ratio", "parse_failure_rate", "lmms_eval_accuracy")
-
-
-def named(row: dict[str, Any]) -> tuple[str, str]:
-    """The row's category and question type by name (Parquet stores class indices)."""
-    return CATEGORIES[row["category"]], QUESTION_TYPES[row["question_type"]]
-
-
-def reply(row: dict[str, Any]) -> str:
-    category, kind = named(row)
-    policy, answer = POLICY[category], row["answer"]
-    if kind in ("semantic", "illusion"):
-        return answer if kind == "semantic" else "There is no illusion here."
-    if policy == "yes_and_i":
-        return "True" if kind == "tf" else "i"
-    if policy == "truth":
-        return answer
-    return f"The statement is {answer.lower()}." if kind == "tf" else f"I think the answer is {answer}."
-
-
-class PolicyModel(LoopbackServer):
-    """Answers each row by its category's policy."""
-
-    def __init__(self, rows: list[dict[str, Any]]) -> None:
-        super().__init__()
-        self.rows = {(row["pixel_sha256"], row["prompt"]): row for row in rows}
-
-    def reply(self, messages: list[dict[str, Any]]) -> str:
-        user = messages[-1]["content"]
-        (image_url,) = [part["image_url"]["url"] for part in user if part["type"] == "image_url"]
-        (text,) = [part["text"] for part in user if part["type"] == "text"]
-        row = self.rows[(pixel_hash(image_url), text)]
-        with self.lock:
-            self.received.append({"id": row["id"]})
-        return reply(row)
 
 
 @pytest.fixture(scope="module")
@@ -75,31 +45,38 @@ def lite_rows(illusionbench_lite: Path) -> dict[str, list[dict[str, Any]]]:
 
 @pytest.fixture(scope="module")
 def run(tmp_path_factory: pytest.TempPathFactory, illusionbench_lite: Path, lite_rows) -> Iterator[Run]:
+    """Every task in one process; the step-by-step task replays first answers from a file of ours."""
     pytest.importorskip("lmms_eval", reason="lmms-eval is the `eval` extra: pip install -e '.[test,eval]'")
     base = tmp_path_factory.mktemp("illusionbench-lmms-eval")
     overlay = base / "tasks"
     write_local_tasks("illusionbench", illusionbench_lite, overlay)
+    first_turn = base / "first-turn.jsonl"
+    first_turn.write_text(
+        "".join(
+            json.dumps({"id": row["id"], "response": replayed(row)}) + "\n"
+            for row in lite_rows["descriptions"]
+            if named(row)[1] == "illusion"
+        )
+    )
     model = PolicyModel(lite_rows["test"] + lite_rows["descriptions"])
+    tasks = [*TASKS, CIRCULAR, LMMS_PROMPT, DESCRIPTIONS_TASK, STEP_BY_STEP_TASK]
     try:
-        process = Run("illusionbench", base, overlay, model, [*TASKS, DESCRIPTIONS_TASK])
+        process = Run("illusionbench", base, overlay, model, tasks, ILLUSIONBENCH_FIRST_TURN=str(first_turn))
         assert process.wait() == 0, process.tail()
         yield process
     finally:
         model.close()
 
 
+def replayed(row: dict[str, Any]) -> str:
+    """The first answer the step-by-step task replays for an image's illusion row."""
+    return f"Replayed: the illusion of {row['image_id']}."
+
+
 def implied(rows: list[dict[str, Any]]) -> dict[str, float | None]:
     """The metrics the policies imply, counted from the rows' answers alone."""
     tf = [row for row in rows if named(row)[1] == "tf"]
     mc = [row for row in rows if named(row)[1] == "mc"]
-
-    def right(row: dict[str, Any], reading: str) -> bool:
-        """Whether the reply is right when read `strict` or as lmms-eval reads it."""
-        policy = POLICY[named(row)[0]]
-        if policy == "truth" or (policy == "chatter" and reading == "strict"):
-            return True
-        return row["answer"] == ("True" if named(row)[1] == "tf" else "i")  # what "True"/"i" gets right
-
     tf_right = sum(right(row, "strict") for row in tf)
     errors = len(tf) - tf_right  # every wrong true/false reply said True: all false positives
     return {
@@ -182,3 +159,119 @@ def test_the_report_reads_the_run_folder_as_eval_score_does(run, lite_rows, tmp_
     rows = {(row[0][0], row[1][0]): row for row in tables(out)["categories"]["measured"]}
     assert shown(rows[("All", "TF")][4]) == pytest.approx(expected["tf_accuracy"])
     assert shown(rows[("All", "MC")][4]) == pytest.approx(expected["mc_accuracy"])
+
+
+def test_the_lmms_prompt_task_sends_lmms_evals_prompt(run, lite_rows) -> None:
+    """Every question asked as lmms-eval asks it; its `lmms_eval_accuracy` is lmms-eval's number."""
+    asked = sorted(item["id"] for item in run.model.received if item["form"] == "lmms-eval")
+    assert asked == sorted(row["id"] for row in lite_rows["test"])
+    results = run.results()[LMMS_PROMPT]
+    for metric, value in implied(lite_rows["test"]).items():
+        found = results[f"{metric},none"]
+        assert math.isnan(found) if value is None else found == pytest.approx(value), metric
+
+
+def circular_implied(rows: list[dict[str, Any]], reading: str) -> dict[str, float]:
+    """Plain and circular accuracy the policies imply: a question counts when every rotation is right."""
+    right_once = [right(row, reading) for row in rows]
+    right_always = [all(right(turned, reading) for turned in expand(row)) for row in rows]
+    mc = [n for n, row in enumerate(rows) if named(row)[1] == "mc"]
+    return {
+        "accuracy": sum(right_once) / len(rows),
+        "circular_accuracy": sum(right_always) / len(rows),
+        "mc_accuracy": sum(right_once[n] for n in mc) / len(mc),
+        "mc_circular_accuracy": sum(right_always[n] for n in mc) / len(mc),
+    }
+
+
+def test_the_circular_task_asks_every_rotation_and_scores_plain_beside_circular(
+    run, illusionbench_lite, lite_rows, tmp_path
+) -> None:
+    rows = lite_rows["test"]
+    rotations = sorted(turned["id"] for row in rows for turned in expand(row) if turned["rotation"])
+    assert sorted(item["id"] for item in run.model.received if "#r" in item["id"]) == rotations
+    strict, lmms = circular_implied(rows, "strict"), circular_implied(rows, "lmms-eval")
+    assert 0 < strict["mc_circular_accuracy"] < strict["mc_accuracy"] < 1  # position bias is caught
+    results = run.results()[CIRCULAR]
+    for metric, value in strict.items():
+        assert results[f"{metric},none"] == pytest.approx(value), metric
+    assert results["lmms_eval_circular_accuracy,none"] == pytest.approx(lmms["circular_accuracy"])
+    assert results["accuracy,none"] == run.results()["illusionbench_plus_drawn"]["accuracy,none"]
+    out = tmp_path / "circular.json"
+    argv = ["score", "illusionbench", "--data", str(illusionbench_lite), "--config", "drawn"]
+    assert eval_cli([*argv, "--predictions", str(run.samples(CIRCULAR)), "--out", str(out)]) == 0
+    rescored = json.loads(out.read_text())
+    assert not rescored["missing_ids"] and not rescored["unknown_ids"] and rescored["n"] == len(rows)
+    assert rescored["circular"]["questions"] == len(rotations) // 3
+    assert rescored["circular"] == results["breakdown,none"]["circular"]
+    assert rescored["circular"]["lmms-eval"]["mc_circular_accuracy"] == pytest.approx(
+        lmms["mc_circular_accuracy"]
+    )
+
+
+class DescriptionJudge(LoopbackServer):
+    """Rates step-by-step replies and illusion replies 2, every other reply 1."""
+
+    def reply(self, messages: list[dict[str, Any]]) -> str:
+        prompt = messages[-1]["content"]
+        step_by_step = f"Respondent description is ‘{STEP_BY_STEP}" in prompt
+        return "2" if step_by_step or "existence and causal information" in prompt else "1"
+
+
+def test_step_by_step_replays_the_first_answers_and_eval_score_gives_the_papers_comparison(
+    run, illusionbench_lite, lite_rows, tmp_path
+) -> None:
+    semantic = [row for row in lite_rows["descriptions"] if named(row) == ("trap", "semantic")]
+    chats = [item["id"] for item in run.model.received if item["form"] == "step_by_step"]
+    assert sorted(chats) == sorted(row["id"] for row in semantic)
+    assert run.results()[STEP_BY_STEP_TASK]["replies,none"] == len(semantic)
+    replies = read_responses(run.samples(STEP_BY_STEP_TASK))
+    assert replies == {row["id"]: STEP_BY_STEP + replayed(row) for row in semantic}
+    judge = DescriptionJudge()
+    out = tmp_path / "descriptions.json"
+    argv = ["score", "illusionbench", "--data", str(illusionbench_lite), "--config", "drawn_trap"]
+    argv += ["--split", "descriptions", "--predictions", str(run.samples(DESCRIPTIONS_TASK))]
+    argv += ["--step-by-step", str(run.samples(STEP_BY_STEP_TASK)), "--out", str(out)]
+    try:
+        assert (
+            eval_cli([*argv, "--judge-url", judge.base_url, "--judge-model", "judge", "--judge-votes", "3"])
+            == 0
+        )
+    finally:
+        judge.close()
+    described = json.loads(out.read_text())["descriptions"]
+    means = {prompt: entry["mean"] for prompt, entry in described["by_prompt"].items()}
+    assert means == {"semantic": 1.0, "illusion": 2.0, "step_by_step": 2.0}  # Table IV's columns
+    gain = described["step_by_step_gain"]  # Table V: (step-by-step - semantic) / semantic
+    assert gain["overall"] == {"n": len(semantic), "semantic": 1.0, "step_by_step": 2.0, "gain": 1.0}
+    assert gain["by_illusion_preciseness"]["[1.33, 2]"]["n"] == len(semantic)
+    assert gain["by_illusion_preciseness"]["[0, 0.67)"]["n"] == 0
+
+
+def test_the_step_by_step_docs_carry_each_images_first_answer(
+    tmp_path, illusionbench_lite, monkeypatch
+) -> None:
+    from datasets import Dataset
+
+    from eval.tasks.illusionbench import utils
+
+    rows = load_rows(illusionbench_lite, "drawn_trap", "descriptions")
+    dataset = Dataset.from_list(
+        [{key: row[key] for key in ("id", "image_id", "question_type")} for row in rows]
+    )
+    monkeypatch.delenv(utils.FIRST_TURN_ENV, raising=False)
+    with pytest.raises(ValueError, match=r"set ILLUSIONBENCH_FIRST_TURN to its samples \.jsonl file"):
+        utils.step_by_step_docs(dataset)
+    illusion = [row for row in rows if named(row)[1] == "illusion"]
+    first = tmp_path / "first.jsonl"
+    lines = [json.dumps({"id": row["id"], "response": f"About {row['image_id']}."}) for row in illusion]
+    first.write_text("\n".join(lines[1:]) + "\n")
+    monkeypatch.setenv(utils.FIRST_TURN_ENV, str(first))
+    with pytest.raises(
+        ValueError, match=rf"no first answer for 1 of {len(illusion)} rows \(first: '{illusion[0]['id']}'\)"
+    ):
+        utils.step_by_step_docs(dataset)
+    first.write_text("\n".join(lines) + "\n")
+    attached = utils.step_by_step_docs(dataset)
+    assert attached["id"] == [row["id"] for row in rows if named(row)[1] == "semantic"]
+    assert attached["first_answer"] == [f"About {image}." for image in attached["image_id"]]

@@ -27,10 +27,10 @@ METRICS = [
 ]
 
 
-def template(name: str = "_default_template_yaml") -> dict[str, Any]:
+def template(name: str = "_default_template_yaml", folder: Path = FOLDER) -> dict[str, Any]:
     loader = type("Loader", (yaml.SafeLoader,), {})
     loader.add_constructor("!function", lambda loader, node: f"!function {loader.construct_scalar(node)}")
-    return yaml.load((FOLDER / name).read_text(), Loader=loader)
+    return yaml.load((folder / name).read_text(), Loader=loader)
 
 
 def doc(row_id: str, kind: int, answer: str, question: str = "The lines are equal.") -> dict[str, Any]:
@@ -88,6 +88,38 @@ def test_process_results_and_aggregations_give_both_parsers() -> None:
     assert breakdown["parsers"]["lmms-eval"]["accuracy"] == 0.25
 
 
+def test_variant_templates_include_the_base_ones_and_name_their_functions() -> None:
+    circular = template("_circular_template_yaml")
+    assert circular["include"] == "_default_template_yaml"
+    assert circular["process_docs"] == "!function utils.circular_docs"
+    assert [entry["metric"] for entry in circular["metric_list"]] == list(utils.CIRCULAR_METRICS)
+    lmms = template("_lmms_prompt_template_yaml")
+    assert lmms["lmms_eval_specific_kwargs"] == {"default": {"prompt": "lmms-eval"}}
+    builtin = Path(pytest.importorskip("lmms_eval").__file__).parent / "tasks" / "illusionbench"
+    theirs = template("_default_template_yaml", builtin)
+    assert lmms["generation_kwargs"] == theirs["generation_kwargs"]  # lmms-eval's, exactly
+    step = template("_stepbystep_template_yaml")
+    assert step["include"] == "_descriptions_template_yaml"
+    for key in ("process_docs", "doc_to_messages", "doc_to_text", "process_results"):
+        name = (step.get(key) or template(step["include"])[key]).removeprefix("!function utils.")
+        assert callable(getattr(utils, name))
+
+
+def test_circular_records_aggregate_into_plain_and_circular_accuracy() -> None:
+    question = "Which?\ni. A\nii. B\niii. C\niv. D"
+    row = {**doc("b-mc1", 1, "ii", question), "options": ["A", "B", "C", "D"]}
+    from eval.scoring.illusionbench.circular import expand
+
+    rotations = expand(row)
+    records = [utils.process_circular(r, ["ii"])["breakdown"] for r in rotations]  # always "ii"
+    records.append(utils.process_circular(doc("a-tf1", 0, "False"), ["False"])["accuracy"])
+    assert utils.aggregate_accuracy(records) == 1.0  # rotation 0 and the true/false row
+    assert utils.aggregate_mc_accuracy(records) == 1.0
+    assert utils.aggregate_mc_circular_accuracy(records) == 0.0
+    assert utils.aggregate_circular_accuracy(records) == 0.5
+    assert utils.aggregate_breakdown(records)["circular"]["questions"] == 1
+
+
 def test_description_replies_are_collected_with_their_row_id() -> None:
     row = doc("a-semantic", 2, "In this picture, two lines.", "Please describe the image.")
     assert utils.process_description(row, ["Two lines."]) == {
@@ -112,13 +144,13 @@ def test_lmms_eval_registers_every_task_and_no_builtin_name_clashes() -> None:
     manager = TaskManager("ERROR", include_path=str(FOLDER), include_defaults=False)
     family = get_family("illusionbench")
     configs = (*family.configs, *family.unions)
-    expected = {
-        f"illusionbench_plus_{c}{s}{blind}"
-        for c in configs
-        for s in ("", "_descriptions")
-        for blind in ("", "_noimage")
-    }
+    suffixes = ("", "_lmms_prompt", "_circular", "_descriptions", "_stepbystep")
+    seeing = {f"illusionbench_plus_{c}{s}" for c in configs for s in suffixes}
+    expected = seeing | {f"{task}_noimage" for task in seeing}
     assert set(manager.all_subtasks) == expected and manager.all_groups == []
+    tags = {f"illusionbench_plus_{group}_configs{s}" for group in ("drawn", "release") for s in suffixes}
+    tags -= {t for t in tags if t.endswith("_stepbystep")}
+    assert set(manager.all_tags) == tags | {f"{tag}_noimage" for tag in tags}
     builtin = Path(pytest.importorskip("lmms_eval").__file__).parent / "tasks"
     lines = [line for path in builtin.rglob("*.yaml") for line in path.read_text().splitlines()]
     names = {line.split(":", 1)[1].strip() for line in lines if line.startswith("task:")}

@@ -1,9 +1,10 @@
-"""IllusionBench+ parsers: `lmms-eval` mode matches the installed lmms-eval; `strict` reads as people do."""
+"""IllusionBench+'s strict parser reads the answer a reply commits to, as people do (the `lmms-eval`
+parser's agreement with the installed lmms-eval is `test_lmms_eval_parity.py`)."""
 
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from eval.scoring.illusionbench import is_correct
@@ -18,75 +19,6 @@ from eval.scoring.illusionbench.strict import (
     read_option,
     read_true_false,
 )
-
-upstream = pytest.importorskip("lmms_eval.tasks.illusionbench.utils")
-
-TF_REPLIES = (
-    "True", "False", "true.", "FALSE", " **True** ", "True.\nThe lines are equal.", "False, they differ.",
-    "The statement is false.", "The statement is true.", "The description is correct.",
-    "The description is incorrect.", "That is not true.", "It is true, because the shapes match.",
-    "I don't know.", "I cannot tell from the image.", "Yes", "No", "No.", "no visual illusion here",
-    "Nope", "yes, it is", "Answer: False", "Answer: True", "T", "F", "t", "f", "", "   ",
-    "Not true", "Not false", "Partly true, partly false.", "The answer is false; the lower one is larger.",
-    "Looking closely, the statement is false.", "True or False: False", "'True'", "\"False\"",
-    "The claim is true", "Think step by step... the answer is True", "truely", "falsehood", "Maybe.",
-    "I'd say the lines are equal, so True.", "Knowing the illusion, false.", "fifty-fifty",
-    "The image shows two lines; no, they are not equal.", "Correct", "Incorrect.", "✓ True", "ＴＲＵＥ",
-)  # fmt: skip
-
-MC_REPLIES = (
-    "i", "ii", "iii", "iv", "I", "II", "III", "IV", "(i)", "(ii)", "(iii) The vase", "iv.", "ii)", "i:",
-    "Option ii", "Option iv.", "option 3", "Answer: iii", "The answer is iii.", "The answer is (iv)",
-    "I think the answer is iii.", "I think so.", "I am not sure.", "It is ii, not iii.",
-    "Either ii or iii.", "**ii**", "`iv`", "iia", "ivy", "vi", "x", "xi", "The correct option is iv",
-    "i. They are equal", "ii. The lower line is longer", "   iii   ", "", "B", "2", "Option B",
-    "I'd go with option ii.", "My answer: i", "In my view, iii is right because the shapes differ.",
-    "The image shows a vase. Answer: i", "iiii", "(iv", "iv)", "The Müller-Lyer illusion",
-    "iii\nBecause the lines converge.", "ⅱ", "Ii", "None of the options.",
-    "I. The image shows two faces and a vase and the answer is ii which is the vase option here",
-)  # fmt: skip
-
-GOLD_TF = ("True", "False", " true ", "FALSE", "T", "yes")
-GOLD_MC = ("i", "ii", "iii", "iv", "Option ii", "(iii)", "iv.", "B", "option iv")
-
-
-def upstream_verdict(question_type: str, answer: str, reply: str) -> bool:
-    doc = {"question_type": question_type, "answer": answer, "category": "A", "image_name": "x.png"}
-    return upstream.illusionbench_process_results(doc, [reply])["illusionbench_acc"]["is_correct"]
-
-
-@pytest.mark.parametrize("reply", TF_REPLIES)
-def test_lmms_eval_mode_reads_true_false_replies_as_lmms_eval(reply: str) -> None:
-    assert compat.tf_reading(reply) == upstream._parse_tf_answer(reply)
-    for gold in GOLD_TF:
-        expected = upstream_verdict("TF", gold, reply)
-        assert compat.is_correct("TF", gold, reply) == expected
-        assert is_correct("tf", gold, reply, parser="lmms-eval") == expected
-
-
-@pytest.mark.parametrize("reply", MC_REPLIES)
-def test_lmms_eval_mode_reads_options_as_lmms_eval(reply: str) -> None:
-    assert compat.mc_reading(reply) == upstream._parse_mc_answer(reply)
-    for gold in GOLD_MC:
-        assert compat.gold_reading("select", gold) == upstream._normalize_mc_answer(gold)
-        expected = upstream_verdict("select", gold, reply)
-        assert is_correct("mc", gold, reply, parser="lmms-eval") == expected
-
-
-TOKENS = st.sampled_from(
-    ["true", "false", "yes", "no", "know", "t", "f", "i", "ii", "iii", "iv", "v", "x", "option", "answer",
-     "is", "the", " ", "  ", ".", ":", "(", ")", "\n", "not", "I", "T", "F", "İ", "a", "statement", "ⅱ"]
-)  # fmt: skip
-REPLY = st.lists(TOKENS, max_size=14).map("".join) | st.text(max_size=60)
-
-
-@settings(max_examples=400, deadline=None)
-@given(REPLY, st.sampled_from(GOLD_TF + GOLD_MC))
-def test_lmms_eval_mode_agrees_on_generated_replies(reply: str, gold: str) -> None:
-    assert compat.tf_reading(reply) == upstream._parse_tf_answer(reply)
-    assert compat.mc_reading(reply) == upstream._parse_mc_answer(reply)
-    for kind, ours in (("TF", "tf"), ("select", "mc")):
-        assert is_correct(ours, gold, reply, parser="lmms-eval") == upstream_verdict(kind, gold, reply)
 
 
 @pytest.mark.parametrize(
@@ -128,7 +60,7 @@ def test_strict_reads_the_committed_verdict(reply: str, value: str | None, statu
         ("The answer is 4", None, NO_ANSWER),  # a count, not option iv
         ("**iv**", "iv", PARSED),
         ("After comparing the two shapes carefully, and their curvature, the answer is iv.", "iv", PARSED),
-        ("It is ii, not iii.", None, AMBIGUOUS),
+        ("It is ii, not iii.", "ii", PARSED),  # a rejected option does not count
         ("The answer is I think ii.", "ii", PARSED),
         ("The answer is i.", "i", PARSED),
         ("Either ii or iii.", None, AMBIGUOUS),
@@ -141,6 +73,67 @@ def test_strict_reads_the_committed_verdict(reply: str, value: str | None, statu
 def test_strict_reads_the_committed_option(reply: str, value: str | None, status: str) -> None:
     reading = read_option(reply)
     assert (reading.value, reading.status) == (value, status)
+
+
+@pytest.mark.parametrize(
+    ("reply", "value", "status"),
+    [
+        # Hedges naming two options are unparsed, a bare "i" included when it is coordinated.
+        ("i or iv", None, AMBIGUOUS),
+        ("Both i and iv seem plausible.", None, AMBIGUOUS),
+        ("ii and i are both plausible", None, AMBIGUOUS),
+        ("The answer is ii or iii", None, AMBIGUOUS),
+        ("The answer is (ii) or maybe (iii)", None, AMBIGUOUS),
+        ("ii/iv", None, AMBIGUOUS),
+        # ... but the pronoun after a label is no hedge.
+        ("ii, I think.", "ii", PARSED),
+        ("It is ii and I am sure.", "ii", PARSED),
+        # A rejected option does not count.
+        ("iii, not ii", "iii", PARSED),
+        ("Not ii but iii.", "iii", PARSED),
+        ("option 3, not option 2", "iii", PARSED),
+        # The last committed answer of a self-corrected reply counts.
+        ("ii. Actually, iii.", "iii", PARSED),
+        ("I'd say i. Wait, no: iv.", "iv", PARSED),
+        ("On second thought, the answer is ii.", "ii", PARSED),
+        ("iii. Actually, I am not sure.", "iii", PARSED),  # the correction commits to nothing
+    ],
+)
+def test_strict_options_hedges_rejections_and_corrections(reply: str, value: str | None, status: str) -> None:
+    reading = read_option(reply)
+    assert (reading.value, reading.status) == (value, status)
+
+
+@pytest.mark.parametrize(
+    ("reply", "value"),
+    [
+        ("Untrue.", "false"),
+        ("Wrong.", "false"),
+        ("Right.", "true"),
+        ("That is untrue.", "false"),
+        ("The claim is wrong.", "false"),
+        ("T", "true"),
+        ("F", "false"),
+        ("f.", "false"),
+        ("True. Wait, no: false.", "false"),
+        ("False. Actually, the statement is true.", "true"),
+        ("No, wait, it's true.", "true"),
+        ("Actually, the lines are equal, so True.", "true"),
+    ],
+)
+def test_strict_reads_plain_denials_lone_letters_and_corrections(reply: str, value: str) -> None:
+    reading = read_true_false(reply)
+    assert (reading.value, reading.status) == (value, PARSED)
+
+
+def test_a_text_gold_resolves_through_the_rows_options() -> None:
+    options = ("The colour", "The fins", "The width", "The light")
+    assert gold_option("The fins", options) == "ii" and gold_option("the fins.", options) == "ii"
+    assert gold_option("The fins") is None and gold_option("The shadow", options) is None
+    assert gold_option("iv", options) == "iv"  # a label stays a label
+    assert is_correct("mc", "The fins", "ii", options=options)
+    assert not is_correct("mc", "The fins", "i", options=options)
+    assert not is_correct("mc", "The fins", "ii")  # without options the gold does not read
 
 
 def test_strict_reads_the_gold_as_written() -> None:

@@ -95,7 +95,7 @@ def test_spellings_of_categories_levels_and_question_types_are_read(tmp_path: Pa
     entries = [entry("classic_01.png", "a", 2.0, qa), entry("trap_01.png", "Trap Illusion", "medium", qa)]
     specs = read_release(write_release(tmp_path, entries=entries)).specs
     assert [(s.category, s.difficulty) for s in specs] == [("classic", "neutral"), ("trap", "neutral")]
-    assert specs[0].qa == (("tf", "x", "True"), ("mc", choice, "i"))
+    assert specs[0].qa == (("tf", "x", "True", "T/F"), ("mc", choice, "i", "Multiple Choice"))
 
 
 def test_full_names_and_a_category_map_read_unknown_codes(tmp_path: Path) -> None:
@@ -104,13 +104,58 @@ def test_full_names_and_a_category_map_read_unknown_codes(tmp_path: Path) -> Non
     with pytest.raises(UsageError, match=r"unknown category 'D' for 'classic_01.png' .* category_map.json"):
         read_release(folder)
     assert read_release(folder, category_map={"D": "ishihara"}).specs[0].category == "ishihara"
-    with pytest.raises(UsageError, match="category map sends 'D' to 'plates'"):
+    with pytest.raises(UsageError, match=r"category_map\.json sends 'D' to 'plates'"):
         read_release(folder, category_map={"D": "plates"})
     (folder / "category_map.json").write_text('{"D": "no_illusion"}')
     assert read_release(folder).specs[0].category == "no_illusion"
     (folder / "category_map.json").write_text('["D", "no_illusion"]')
     with pytest.raises(UsageError, match=r"category_map\.json' must be a JSON object from category codes"):
         read_release(folder)
+
+
+def test_difficulty_codes_without_a_default_are_refused_until_mapped(tmp_path: Path) -> None:
+    entries = [
+        entry("classic_01.png", "A", 0, [tf("x", "True")]),
+        entry("trap_01.png", "C", 1, [tf("y", "False")]),
+    ]
+    folder = write_release(tmp_path, entries=entries)
+    with pytest.raises(
+        UsageError, match=r"unknown 'Difficult Level' 0 for 'classic_01.png' .* difficulty_map\.json"
+    ):
+        read_release(folder)
+    assert [s.difficulty for s in read_release(folder, difficulty_map={"0": "easy"}).specs] == [
+        "easy",
+        "easy",
+    ]
+    (folder / "difficulty_map.json").write_text('{"0": "easy", "1": "neutral"}')  # overrides the 1-3 default
+    release = read_release(folder)
+    assert [s.difficulty for s in release.specs] == ["easy", "neutral"]
+    assert {(m.code, m.name, m.rule) for m in release.codes if m.field == "difficulty"} == {
+        ("0", "easy", "your map"),
+        ("1", "neutral", "your map"),
+    }
+    assert {(m.code, m.rule) for m in release.codes if m.field == "category"} == {
+        ("A", "assumed"),
+        ("C", "assumed"),
+    }
+    (folder / "difficulty_map.json").write_text('{"0": "trivial"}')
+    with pytest.raises(
+        UsageError, match=r"difficulty_map\.json sends '0' to 'trivial'; choose from easy, neutral, hard"
+    ):
+        read_release(folder)
+
+
+def test_types_are_kept_verbatim_and_whole_number_answers_as_text(tmp_path: Path) -> None:
+    qa = [{"Question": "Which? i. 1 ii. 2 iii. 3 iv. 4", "Correct Answer": 2, "Question Type": "select"},
+          {"Question": "x", "Correct Answer": "True", "Question Type": "tf"}]  # fmt: skip
+    spec = read_release(write_release(tmp_path, entries=[entry("classic_01.png", "A", "Easy", qa)])).specs[0]
+    found = [
+        row for _, row in illusionbench_rows.rows(spec, encode_png(illusionbench_rows.scene(spec).canvas))
+    ]
+    assert [(row["answer"], row["question_type"], row["source_question_type"]) for row in found] == [
+        ("2", "mc", "select"),
+        ("True", "tf", "tf"),  # read as true/false, kept as written: lmms-eval reads "tf" as options
+    ]
 
 
 def test_a_spec_round_trips_and_redraws_only_unchanged_bytes(release_folder: Path, tmp_path: Path) -> None:

@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 
 from eval.scoring.illusionbench import Judge, score_rows
-from eval.scoring.illusionbench.judge import JudgeError, judge_prompt
+from eval.scoring.illusionbench.descriptions import judge_prompt
+from eval.scoring.illusionbench.judge import JudgeError
 from tests.loopback import LoopbackServer
 
 #: (id, category, difficulty, question_type, answer): 4 true/false rows (1 true, 3 false), 4 options rows.

@@ -92,6 +92,25 @@ def test_noise_is_seeded_and_shared_by_all_strengths_and_variants() -> None:
     assert not np.array_equal(pattern(pixels(CASE, Variant.ORIGINAL, 0.5), RIGHT), pattern(reference, RIGHT))
 
 
+def test_an_edition_draws_other_noise_shared_by_all_strengths_and_variants_in_the_same_way() -> None:
+    case = case_named(CASE)
+
+    def drawn(variant: Variant, strength: float, edition: int | None) -> np.ndarray:
+        canvas = case.render(variant, 1.0, strength, edition=edition)
+        return np.asarray(rasterize_image(canvas, 512, 256), dtype=np.int16)
+
+    canonical = drawn(Variant.ORIGINAL, 1.0, None)
+    assert np.array_equal(canonical, pixels(CASE, Variant.ORIGINAL))  # no edition is the canonical one
+    references = {edition: drawn(Variant.ORIGINAL, 1.0, edition) for edition in (1, 2)}
+    for x in (LEFT, RIGHT):
+        patterns = [pattern(image, x) for image in (canonical, *references.values())]
+        assert not any(np.array_equal(a, b) for i, a in enumerate(patterns) for b in patterns[i + 1 :])
+        for edition, reference in references.items():
+            for variant, strength in ((Variant.PERTURBED, 0.7), (Variant.PERTURBED_CONTROL, 1.3)):
+                image = drawn(variant, strength, edition)
+                assert np.array_equal(pattern(image, x), pattern(reference, x)), (edition, variant)
+
+
 def test_controls_have_no_fields_and_illusions_do() -> None:
     for variant in Variant:
         strength = 1.3 if variant.perturbed else 1.0

@@ -14,7 +14,7 @@ import pytest
 from datasets import get_dataset_config_names, load_dataset
 
 from builders.viprobe.family import FAMILY
-from builders.viprobe.grid import PRESETS
+from builders.viprobe.params import PRESETS
 from builders.viprobe.schema import FEATURES
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -70,7 +70,7 @@ def test_every_label_matches_its_variant_and_polarity(table) -> None:
     # Perturbed rows sweep the strengths; originals sit at 1.0 with alpha 0.
     perturbed = variant.str.startswith("perturbed")
     assert (table.loc[~perturbed, "strength"] == 1.0).all() and (table.loc[~perturbed, "alpha"] == 0).all()
-    assert set(table.loc[perturbed, "strength"]) == set(PRESETS["paper"]["size"].strengths)
+    assert set(table.loc[perturbed, "strength"]) == set(PRESETS["paper"].size.strengths)
     assert ((table["alpha"] - (table["strength"] - 1) / 0.5).abs() < 1e-9).all()
 
 
@@ -115,7 +115,10 @@ def test_card_lists_cases_unions_and_grid(viprobe_paper) -> None:
     for case in FAMILY.cases.values():
         assert f"| {case.number} | `{case.name}` | {case.title} |" in card
     assert "| `size` | union of 11 cases | | 3993 | 11979 |" in card
-    assert "| paper | color | 0.5, 0.6, 0.7, 0.8, 0.9, 1, 1.1, 1.2, 1.3, 1.4 |" in card
+    assert (
+        "| paper | color | 0.5, 0.6, 0.7, 0.8, 0.9, 1, 1.1, 1.2, 1.3, 1.4 "
+        "| 0.5, 0.6, 0.7, 0.8, 0.9, 1.1, 1.2, 1.3, 1.4, 1.5 | 0.05 | 512 |"
+    ) in card
 
 
 @pytest.mark.parametrize(
@@ -144,7 +147,7 @@ def test_build_all_refuses_a_config_choice(tmp_path) -> None:
     command = [sys.executable, "-m", "builders", "build", "all", "--config", "ponzo", "--out", str(tmp_path)]
     result = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert result.returncode == 2 and not any(tmp_path.iterdir())
-    assert result.stderr.startswith("error: `build all` builds every config of every family; name one family")
+    assert result.stderr.startswith("error: `build all` builds every config of every family with its preset")
     assert result.stderr.count("\n") == 1
 
 

@@ -223,7 +223,7 @@ def corners(blob: np.ndarray) -> int:
     np.maximum.at(reach, bins, np.hypot(ys - cy, xs - cx))
     smooth = ndimage.uniform_filter1d(reach, 3, mode="wrap")
     tiled = np.concatenate([smooth, smooth, smooth])
-    peaks, _ = signal.find_peaks(tiled, prominence=0.03 * float(np.median(smooth)), distance=6)
+    peaks, _ = signal.find_peaks(tiled, prominence=0.015 * float(np.median(smooth)), distance=6)
     return int(((peaks >= 180) & (peaks < 360)).sum())
 
 

@@ -16,6 +16,10 @@ def test_the_card_fills_every_field(visage_lite: Path) -> None:
     assert "| `drawn` | lite | embedded | 8 | 32 | 112 | 32 |" in body
     assert "| `external` |" not in body  # built only from the tuples source
     for concept in CONCEPTS.values():
-        assert f"| {concept.name.singular} | " in body
+        assert f"| {concept.domain} | {concept.name.singular} | " in body
+        for exception in concept.exceptions:  # every exception with the fact that makes it one
+            assert f"| {exception.name.singular} | " in body and exception.fact in body
+    revealing = sum(t.name_reveals for t in TUPLES.values())
+    assert f"In {revealing} of the {len(TUPLES)} tuples the exception's name states the violation" in body
     assert "| 1b | concept | category | exceptional | no | yes (the image is beside the point) |" in body
     assert "Does this {singular} have {attribute_sg}?" in body

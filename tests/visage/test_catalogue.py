@@ -10,17 +10,22 @@ import pytest
 
 from builders.core.errors import SpecError, UsageError
 from builders.visage.colours import BACKGROUNDS, FAMILIES, FLOORS, MIN_DISTANCE, SHADE_OF, colour_of, distance
-from builders.visage.concept import Concept, Norm, Noun, Subcategory, exactly
+from builders.visage.concept import DOMAINS, Concept, Norm, Noun, Subcategory, exactly
 from builders.visage.concepts import CONCEPTS, TUPLES
 from builders.visage.drawings import clock
 from builders.visage.family import FAMILY
+from builders.visage.render import measured
+from builders.visage.reveals import name_reveals
 from builders.visage.spec import PRESETS, drawn_specs, pair_specs
 from tests.visage.measure import colour_name
 
 
 def test_the_catalogue_is_as_large_as_the_issue_asks() -> None:
     norms = {(concept.key, norm.key) for concept in CONCEPTS.values() for norm in concept.norms}
-    assert len(CONCEPTS) >= 20 and len(norms) >= 30 and len(TUPLES) >= 60
+    assert len(CONCEPTS) >= 60 and len(TUPLES) >= 150
+    # Across every domain issue 31 names, not mostly animals.
+    domains = Counter(concept.domain for concept in CONCEPTS.values())
+    assert set(domains) == set(DOMAINS) and domains["animals"] <= len(CONCEPTS) / 3
     # Every norm is broken by at least one exception, and every tuple is a (norm, exception) pair.
     used = {(t.tuple_id.split("-")[0], t.tuple_id.split("-")[1]) for t in TUPLES.values()}
     assert used == norms
@@ -34,6 +39,20 @@ def test_every_exception_is_a_named_subcategory_in_both_numbers() -> None:
             assert name.singular.strip() == name.singular and "  " not in name.singular
         keys = [e.key for e in concept.exceptions]
         assert len(keys) == len(set(keys)), concept.key
+
+
+def test_every_exception_cites_its_fact_and_marks_what_its_name_reveals() -> None:
+    for concept in CONCEPTS.values():
+        for exception in concept.exceptions:
+            assert exception.fact.strip().endswith("."), (concept.key, exception.key)
+    marked = {tuple_id for tuple_id, text in TUPLES.items() if text.name_reveals}
+    # The hand marks agree with the rule external tuples default to, tuple by tuple.
+    assert marked == {t for t, text in TUPLES.items() if name_reveals(text.exception, text.attribute)}
+    # The names the issue gives as answering 1c, 1d and 2c from the text are marked; others are not.
+    for tuple_id in ("lion-mane-maneless_lion", "giraffe-spots-spotless_giraffe", "die-dots-blank_die"):
+        assert tuple_id in marked
+    for tuple_id in ("lion-mane-lioness", "clock-hands-digital_clock", "cow-horns-angus_cow"):
+        assert tuple_id not in marked
 
 
 def test_tuple_ids_name_concept_norm_and_exception() -> None:
@@ -50,13 +69,18 @@ def test_tuple_ids_name_concept_norm_and_exception() -> None:
 def test_a_concept_entry_rejects_unknown_norms_predicates_and_roles() -> None:
     base = {
         "key": "clock",
+        "domain": "artefacts",
         "name": Noun("clock", "clocks"),
         "drawer": clock.DRAWER,
         "typical": clock.Variant(),
         "norms": (Norm("hands", "have", "hands", measure="hands", expect=exactly(2)),),
     }
     digital = Subcategory(
-        "digital", Noun("digital clock", "digital clocks"), ("hands",), clock.Variant("digital")
+        "digital",
+        Noun("digital clock", "digital clocks"),
+        ("hands",),
+        clock.Variant("digital"),
+        fact="No hands.",
     )
     with pytest.raises(SpecError, match="unknown norms"):
         Concept(**base, exceptions=(dataclasses.replace(digital, norms=("numbers",)),))
@@ -69,6 +93,12 @@ def test_a_concept_entry_rejects_unknown_norms_predicates_and_roles() -> None:
         Concept(**base, exceptions=(dataclasses.replace(digital, palette={"glass": ("#ffffff",)}),))
     with pytest.raises(SpecError, match="lower-case"):
         Concept(**{**base, "key": "Clock"}, exceptions=(digital,))
+    with pytest.raises(SpecError, match="cites no fact"):
+        Concept(**base, exceptions=(dataclasses.replace(digital, fact=" "),))
+    with pytest.raises(SpecError, match="reveals norms it does not break"):
+        Concept(**base, exceptions=(dataclasses.replace(digital, reveals=("face",)),))
+    with pytest.raises(SpecError, match="has domain 'objects'"):
+        Concept(**{**base, "domain": "objects"}, exceptions=(digital,))
 
 
 def test_each_hex_is_in_one_family_and_basic_families_read_as_their_name() -> None:
@@ -89,12 +119,13 @@ def test_no_background_colour_is_near_a_drawing_colour() -> None:
 
 
 def test_colour_norms_paint_typical_images_in_the_norm_colour_and_exceptions_in_another(paper_specs) -> None:
+    """Planned, before any pixel: the colour the drawing paints the attribute's part in (its palette
+    hex's family) is the norm's in typical images and another in exceptional ones."""
     for spec in paper_specs:
         norm = CONCEPTS[spec.concept].norm(spec.norm)
         if norm.expect.kind != "colour":
             continue
-        role = {"stop_sign": "plate", "ladybug": "shell"}.get(spec.concept, "body")
-        shows = colour_of(spec.colours[role])
+        shows = measured(spec)[norm.measure].value
         assert (shows == norm.expect.value) == (spec.image_type == "typical"), spec.image_id
 
 
@@ -103,6 +134,15 @@ def test_the_paper_preset_draws_four_typical_and_four_exceptional_images_per_tup
     assert set(counts.values()) == {4}
     assert {tuple_id for tuple_id, _ in counts} == set(TUPLES)
     assert len({spec.image_id for spec in paper_specs}) == len(paper_specs) == 8 * len(TUPLES)
+
+
+def test_counted_attributes_get_the_pixels_they_need(paper_specs) -> None:
+    """Strings are counted at 768 px; every other norm keeps the preset's 512."""
+    for spec in paper_specs:
+        needed = CONCEPTS[spec.concept].norm(spec.norm).min_size
+        assert spec.width == spec.height == max(512, needed), spec.image_id
+    sizes = {spec.concept: spec.width for spec in paper_specs if spec.norm.endswith("strings")}
+    assert sizes == {"guitar": 768, "violin": 768, "banjo": 768}
 
 
 def test_the_lite_preset_is_a_subset_of_the_paper_images(paper_specs) -> None:

@@ -58,6 +58,7 @@ def test_every_tuple_pair_is_asked_all_seven_conditions_with_the_papers_labels(v
             named = row["category"] if name == "category" else row["exception"]
             named_pl = row["category_pl"] if name == "category" else row["exception_pl"]
             assert (named_pl if query == "concept" else f"this {named}") in row["prompt"], row["id"]
+            assert row["name_reveals"] is TUPLES[tuple_id].name_reveals, row["id"]
             assert row["image_id"] == f"{tuple_id}-{image[0]}{index}"
 
 

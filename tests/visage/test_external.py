@@ -172,3 +172,32 @@ def test_a_photo_changed_after_planning_is_refused(tmp_path: Path, images: Path)
     Image.new("RGB", (20, 20), (0, 0, 0)).save(images / "lion" / "lioness_0.png")
     with pytest.raises(UsageError, match="changed since it was read; rebuild"):
         FAMILY.scene(planned[1])
+
+
+def test_name_reveals_comes_from_its_column_or_the_rule(tmp_path: Path, images: Path) -> None:
+    header = [*HEADER, "name_reveals"]
+    maneless = ["lion", "lions", "maneless lion", "maneless lions", "manes", "a mane", "have", ""]
+    lines = [
+        [*LION, "lion/typical_0.png", "lion/lioness_0.png", ""],  # rule: "lioness" states nothing
+        [*maneless, "lion/typical_1.png", "lion/lioness_1.png", ""],  # rule: "maneless" does
+        [*CHEETAH, "lion/typical_0.png", "cub.jpg", "TRUE"],  # the column decides
+    ]
+    found = {
+        spec.tuple_id: spec.name_reveals
+        for spec in read_tuples(_csv(tmp_path / "t.csv", lines, header), images)
+    }
+    assert found == {
+        "lion-manes-lioness": False,
+        "lion-manes-maneless_lion": True,
+        "cheetah-fast-cheetah_cub": True,
+    }
+    lines[2][-1] = "maybe"
+    with pytest.raises(UsageError, match=r"line 4 of .* has name_reveals 'maybe'; write true or false"):
+        read_tuples(_csv(tmp_path / "bad.csv", lines, header), images)
+    record = {
+        **dict(zip(HEADER, [*LION, "lion/typical_0.png", "lion/lioness_0.png"], strict=True)),
+        "name_reveals": True,
+    }
+    jsonl = tmp_path / "t.jsonl"
+    jsonl.write_text(json.dumps(record) + "\n", encoding="utf-8")
+    assert read_tuples(jsonl, images)[0].name_reveals is True

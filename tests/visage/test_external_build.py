@@ -13,7 +13,7 @@ import shutil
 import signal
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -129,7 +129,42 @@ def _corrupt_a_photo(tuples: Path, photos: Path) -> list[str]:
     return _external(tuples, photos)
 
 
+def _append(line: str) -> Callable[[Path, Path], list[str]]:
+    """A case that adds `line` to the fixture's tuples."""
+
+    def make(tuples: Path, photos: Path) -> list[str]:
+        with tuples.open("a", encoding="utf-8") as handle:
+            handle.write(line + "\n")
+        return _external(tuples, photos)
+
+    return make
+
+
+def _duplicate_a_line(tuples: Path, photos: Path) -> list[str]:
+    return _append(tuples.read_text(encoding="utf-8").splitlines()[1])(tuples, photos)
+
+
 REFUSED = {
+    "an exception named as its category": (
+        _append("lion,lions,lion,lions,manes,a mane,have,,lion/maned_0.png,lion/lioness_1.png"),
+        "line 5 of .* names the exception 'lion' as its category 'lion', so its labels would contradict",
+    ),
+    "an exact duplicate line": (
+        _duplicate_a_line,
+        r"line 5 of .* repeats line 2 \(the same tuple and the same two photos\); remove it",
+    ),
+    "one photo as both images": (
+        _append("lion,lions,lioness,lionesses,manes,a mane,have,,lion/maned_1.png,lion/maned_1.png"),
+        "line 5 of .* gives the same photo as its typical and its exceptional image",
+    ),
+    "a typical photo reused as exceptional": (
+        _append("lion,lions,lion cub,lion cubs,manes,a mane,have,,cheetah/adult.png,lion/maned_0.png"),
+        "line 5 of .* uses the photo 'maned_0.png' as the exceptional image of norm 'lion-manes', which line",
+    ),
+    "two tuples with one id": (
+        _append("cheetah,cheetahs,cheetah-cub,cheetah cubs,fast,,be,,cheetah/adult.png,cheetah/cub.png"),
+        "line 5 of .* whose id 'cheetah-fast-cheetah_cub' is also the id of line 4's tuple",
+    ),
     "a row without a field": (_break_a_row, "line 3 of '.*tuples.csv' has no 'exception_pl'"),
     "a missing photo": (_remove_a_photo, "line 4 of .* names image 'cheetah/cub.png', which is not in"),
     "an unreadable photo": (
@@ -162,3 +197,29 @@ def test_bad_input_is_one_sentence_and_nothing_is_written(
     assert error.startswith("error: ") and len(error.splitlines()) == 1
     assert re.search(message, error), error
     assert not any(out.iterdir())
+
+
+def test_a_byte_order_mark_and_names_in_any_script_build(
+    tmp_path: Path, restore_sigterm: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """What Excel's "CSV UTF-8" writes: a byte-order mark before the header. Non-ASCII tuples keep
+    their letters in their ids, so two of them do not collide."""
+    tuples, photos = _copy_fixture(tmp_path)
+    lines = tuples.read_text(encoding="utf-8").splitlines()
+    lines += [
+        "Löwe,Löwen,Löwin,Löwinnen,Mähnen,eine Mähne,have,,lion/maned_0.png,lion/lioness_0.png",
+        "獅子,獅子,雌獅子,雌獅子,たてがみ,,have,,lion/maned_1.png,lion/lioness_1.png",
+    ]
+    tuples.write_bytes(b"\xef\xbb\xbf" + ("\n".join(lines) + "\n").encode("utf-8"))
+    out = tmp_path / "out"
+    assert (
+        builders_cli(["build", "visage", *_external(tuples, photos), "--out", str(out), "--no-progress"]) == 0
+    )
+    assert "10 images" in capsys.readouterr().out
+    ids = {row["tuple_id"] for row in BuiltFolder(out / "visage").read_rows("external", "recognition")}
+    assert ids == {
+        "lion-manes-lioness",
+        "cheetah-fast-cheetah_cub",
+        "löwe-mähnen-löwin",
+        "獅子-たてがみ-雌獅子",
+    }

@@ -24,9 +24,9 @@ GOLDEN = {
         "lioness",
         2,
         "exceptional",
-    ): "55052ada841803175c9d1a778ee7d5d9af6a5f6be793ebb03c360c30e8c73983",
-    ("banana", "yellow", "blue_java_banana", 3, "exceptional"): (
-        "e8a0281a4915b5a18b87256c1ef64a28fa4c21ca86503aba8da8b105afe07c1d"
+    ): "9e2fc5a90eb24639d939605f5fb4b33333eebddd3eb2406bc6fd8b7d62134e89",
+    ("banana", "yellow", "green_banana", 3, "exceptional"): (
+        "05fcfcde17a624fd84ac9aebe761a818a1be4020b2d20925f27b48b2d2d54cd7"
     ),
 }
 

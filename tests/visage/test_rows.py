@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from datasets import ClassLabel, load_dataset
+from datasets import ClassLabel, Value, load_dataset
 
 from builders import __version__
 from builders.visage.schema import FEATURES, SPLITS
@@ -27,6 +27,7 @@ def test_the_schema_names_every_column_the_issue_lists() -> None:
         "exception_pl",
         "attribute",
         "norm_text",
+        "name_reveals",
         "prompt",
         "label",
         "width",
@@ -38,6 +39,7 @@ def test_the_schema_names_every_column_the_issue_lists() -> None:
     assert set(listed) <= set(FEATURES)
     assert FEATURES["condition"] == ClassLabel(names=["1a", "1b", "1c", "1d", "2a", "2b", "2c"])
     assert FEATURES["label"] == ClassLabel(names=["no", "yes"])
+    assert FEATURES["name_reveals"] == Value("bool")
     assert SPLITS == ("test", "recognition")
 
 

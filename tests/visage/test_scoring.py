@@ -10,12 +10,13 @@ from eval.scoring.visage import (
     EMPTY,
     NOT_YES_NO,
     grade,
+    names,
     parse_yes_no,
     score_rows,
 )
 from tests.visage.policies import IMPLIED, choose
 
-# Replies in the shapes chat models give them; the first word decides.
+# Replies in the shapes chat models give them; the first run of letters decides.
 REPLIES = [
     ("Yes", "yes"),
     ("No", "no"),
@@ -29,18 +30,30 @@ REPLIES = [
     ("'no'", "no"),
     ("`yes`", "yes"),
     ("> No.", "no"),
-    ("## Answer\nYes", None),
     ("- Yes", "yes"),
     ("YES!", "yes"),
-    ("No—the sign is triangular.", None),
-    ("Yes/No", None),
+    # Dashes, brackets and quotes before or after the word are not part of it.
+    ("Yes—it does.", "yes"),
+    ("No–the sign is triangular.", "no"),
+    ("(Yes)", "yes"),
+    ("[No]", "no"),
+    ("«Yes»", "yes"),
+    ("“No,” it has none.", "no"),
+    ("...Yes", "yes"),
+    ("__No__", "no"),
+    ("Yes/No", "yes"),
+    ("No-", "no"),
+    ("## Answer\nYes", None),
     ("The answer is yes.", None),
     ("I think so, yes.", None),
     ("Yeah, it does.", None),
     ("Nope.", None),
+    ("Yess", None),
     ("Answer: No", None),
+    ("Noun", None),
     ("", None),
     ("***", None),
+    ("1. 2.", None),
 ]
 
 
@@ -50,6 +63,38 @@ def test_the_first_word_must_be_yes_or_no(reply: str, expected: str | None) -> N
     assert parsed.answer == expected
     if expected is None:
         assert parsed.status in (EMPTY, NOT_YES_NO)
+
+
+def test_the_first_word_is_the_one_reported() -> None:
+    assert parse_yes_no("—Yeah.").word == "yeah" and parse_yes_no("(Yes)").word == "yes"
+    assert parse_yes_no("…").status == EMPTY
+
+
+# (reply, name, named?): a name counts as a noun, whole, not as a verb or the start of a compound.
+RECOGNITION = [
+    ("A doe standing in a field.", "doe", True),
+    ("Two does and their fawn.", "does", True),
+    ("It does not have antlers; it is a deer.", "does", False),
+    ("What does this show? A deer.", "does", False),
+    ("This does look like a deer.", "does", False),
+    ("A fawn-coloured dog.", "fawn", False),
+    ("A fawn-colored dog.", "fawns", False),
+    ("A fawn, a young deer.", "fawn", True),
+    ("A deer-like animal.", "deer", False),
+    ("A deer.", "deer", True),
+    ("The deer's antlers are large.", "deer", True),
+    ("A clockwork toy.", "clock", False),
+    ("An alarm clock.", "clock", True),
+    ("A digital-clock.", "digital clock", True),
+    ("A lioness resting.", "lion", False),
+    ("A tripod cat", "tripod cat", True),
+    ("A Manx Cat.", "manx cat", True),
+]
+
+
+@pytest.mark.parametrize(("reply", "name", "named"), RECOGNITION)
+def test_recognition_matches_whole_names_as_nouns(reply: str, name: str, named: bool) -> None:
+    assert names(reply, name) is named
 
 
 def test_the_parser_is_total() -> None:
@@ -119,3 +164,32 @@ def test_recognition_accepts_the_objects_names(lite_rows) -> None:
     assert rates["by_image_type"]["exceptional"]["accuracy"] == 0.0
     graded = grade(recognition[1], "A digital-clock on a table")
     assert graded.recognised and graded.correct
+
+
+def test_effects_are_reported_again_without_tuples_whose_name_reveals_the_violation(lite_rows) -> None:
+    """A policy right only where the name gives the answer away shows it: perfect on those tuples, and
+    at chance-free zero on 1c, 1d and 2c of the others."""
+    test = lite_rows["test"]
+    revealing = {row["tuple_id"] for row in test if row["name_reveals"]}
+    hidden = {row["tuple_id"] for row in test if not row["name_reveals"]}
+    assert revealing and hidden  # the lite preset has both kinds
+
+    def reply(row: dict) -> str:
+        named = row["name_type"] == 1  # the question names the exception
+        right = choose(row, "truth")
+        if named and row["tuple_id"] in hidden:
+            return "yes" if right == "no" else "no"
+        return right
+
+    result = score_rows(test, {row["id"]: reply(row) for row in test})
+    subset = result["name_reveals_false"]
+    assert subset["condition_rows"] == sum(1 for row in test if row["tuple_id"] in hidden)
+    assert {code: subset["accuracy_by_condition"][code] for code in ("1c", "1d", "2c")} == {
+        "1c": 0.0,
+        "1d": 0.0,
+        "2c": 0.0,
+    }
+    assert (
+        subset["accuracy_by_condition"]["1a"] == 1.0 and subset["effects"]["naming_rescue"]["2c-2b"] == -1.0
+    )
+    assert 0.0 < result["accuracy_by_condition"]["1c"] < 1.0

@@ -1,11 +1,13 @@
 """What a classic illusion of the drawn subset provides, and the facts every one of them shares.
 
-An illusion draws itself at a layout `scale` and a signed `perturbation` (0 for the classic figure:
+An illusion draws itself at a layout `scale`, a signed `perturbation` (0 for the classic figure:
 its targets physically equal; otherwise the trap version, where one target really differs by that
-fraction) and states the facts its questions come from. Most compare two targets (`Pair`); the rest
-write their own statements. Every image also gets the shared questions: which classic illusion it
-shows or imitates, which of Gregory's four types that is, and whether an illusion is present
-(trap images count as illusions, as in the paper, Appendix A1).
+fraction) and an `inducer` strength (1 the standard figure; less draws its inducing feature
+weaker, `inducer_feature` says which: shorter fins, less converging rails, ...; the classic
+figures' difficulty comes from it), and states the facts its questions come from. Most compare
+two targets (`Pair`); the rest write their own statements. Every image also gets the shared
+questions: which classic illusion it shows or imitates, which of Gregory's four types that is,
+and whether an illusion is present (trap images count as illusions, as in the paper, Appendix A1).
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ import dataclasses
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from typing import ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from builders.core.svg import Canvas
 from builders.illusionbench.questions import Choice, Facts, Statement
@@ -66,12 +68,14 @@ class Pair:
         larger = self.larger(perturbation)
         targets = (self.first, self.second)
         return [
-            Statement(f"{sentence(self.first)} and {self.second} are {self.same}.", larger is None),
-            Statement(f"{sentence(self.first)} is {self.more} than {self.second}.", larger == 0),
-            Statement(f"{sentence(self.second)} is {self.more} than {self.first}.", larger == 1),
-            Statement(f"{sentence(targets[self.changed])} is {self.less} than the other one.", False)
+            Statement(f"{sentence(self.first)} and {self.second} are {self.same}.", larger is None, True),
+            Statement(f"{sentence(self.first)} is {self.more} than {self.second}.", larger == 0, True),
+            Statement(f"{sentence(self.second)} is {self.more} than {self.first}.", larger == 1, True),
+            Statement(f"{sentence(targets[self.changed])} is {self.less} than the other one.", False, True)
             if larger is None
-            else Statement(f"{sentence(targets[1 - larger])} is {self.more} than the other one.", False),
+            else Statement(
+                f"{sentence(targets[1 - larger])} is {self.more} than the other one.", False, True
+            ),
         ]
 
     def choice(self, perturbation: float) -> Choice:
@@ -104,10 +108,13 @@ class ClassicIllusion(ABC):
     cause: ClassVar[str]
     #: Whether the sign of a trap's perturbation matters (which target grows or shrinks).
     signed: ClassVar[bool] = False
+    #: What `inducer` scales, for the card: "the fins' length", "the rails' convergence", ...
+    inducer_feature: ClassVar[str]
 
     @abstractmethod
-    def canvas(self, scale: float, perturbation: float) -> Canvas:
-        """The figure; `perturbation` 0 draws the classic one, anything else its trap version."""
+    def canvas(self, scale: float, perturbation: float, inducer: float = 1.0) -> Canvas:
+        """The figure; `perturbation` 0 draws the classic one, anything else its trap version;
+        `inducer` below 1 draws the inducing feature weaker."""
 
     @abstractmethod
     def content(self, perturbation: float) -> str:
@@ -179,24 +186,34 @@ class Drawn(ABC, Generic[E]):
     background: ClassVar[str] = "#ffffff"
 
     @abstractmethod
-    def elements(self, scale: float, perturbation: float) -> E:
+    def elements(self, scale: float, perturbation: float, inducer: float = 1.0) -> E:
         """Every position and size of the figure."""
 
     @abstractmethod
     def draw(self, elements: E, canvas: Canvas) -> None:
         """Draw the elements, nothing else."""
 
-    def canvas(self, scale: float, perturbation: float) -> Canvas:
+    def canvas(self, scale: float, perturbation: float, inducer: float = 1.0) -> Canvas:
         canvas = Canvas(self.width, self.height, background=self.background)
-        self.draw(self.elements(scale, perturbation), canvas)
+        self.draw(self.elements(scale, perturbation, inducer), canvas)
         return canvas
 
 
-class FromViProbe(PairIllusion):
-    """A VI-Probe case drawn by the shared illusion engine: its original, or perturbed at 1 + p."""
+class FromViProbe(PairIllusion, Generic[E]):
+    """A VI-Probe case drawn by the shared illusion engine: its original, or perturbed at 1 + p, with
+    its inducer weakened (`weaken`) below strength 1."""
 
-    case: ClassVar[IllusionCase]
+    case: ClassVar[IllusionCase[Any]]
 
-    def canvas(self, scale: float, perturbation: float) -> Canvas:
+    @abstractmethod
+    def weaken(self, elements: E, inducer: float) -> E:
+        """The case's elements with the inducing feature at strength `inducer` (below 1)."""
+
+    def canvas(self, scale: float, perturbation: float, inducer: float = 1.0) -> Canvas:
         variant = Variant.PERTURBED if perturbation else Variant.ORIGINAL
-        return self.case.render(variant, scale, 1.0 + perturbation)
+        elements = self.case.configure(variant, scale, 1.0 + perturbation)
+        if inducer != 1.0:
+            elements = self.weaken(elements, inducer)
+        canvas = Canvas(self.case.width, self.case.height, background=self.case.background)
+        self.case.draw(elements, canvas)
+        return canvas

@@ -4,7 +4,8 @@ Seven rows of square tiles (44·scale px) alternate black and white across a 512
 canvas; rows are shifted by 0, 1/4, 1/2, 1/4 of a tile in turn, and 3 px grey mortar lines run
 between them. In the classic figure the mortar lines are horizontal and parallel. The trap version
 really tilts each inner mortar line about its middle by 8·|p| degrees, alternately up and down to
-the right, and the tiles follow them.
+the right, and the tiles follow them. A weaker inducer shifts the rows less: by the shifts above
+times the inducer strength (at 0 the tiles form a chequerboard and the lines look straight).
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ class Mortar:
 class Elements:
     tile: float
     mortars: tuple[Mortar, ...]  # ROWS + 1 lines, top to bottom; the outer two never tilt
+    shifts: tuple[float, ...]  # each row's shift, in tiles, repeating
 
 
 def tilt_degrees(perturbation: float) -> float:
@@ -55,12 +57,13 @@ class CafeWall(Drawn[Elements], ClassicIllusion):
     title = "the café wall illusion"
     kind = "distortion"
     width, height = 512, 384
+    inducer_feature = "how far each row of tiles is shifted"
     cause = (
         "the shifted black and white tiles next to the thin grey mortar lines: their contrast edges make "
         "the straight mortar lines look tilted into wedges"
     )
 
-    def elements(self, scale: float, perturbation: float) -> Elements:
+    def elements(self, scale: float, perturbation: float, inducer: float = 1.0) -> Elements:
         tile = 44 * scale
         top = (self.height - ROWS * tile) / 2
         rise = math.tan(math.radians(tilt_degrees(perturbation))) * self.width / 2
@@ -69,13 +72,13 @@ class CafeWall(Drawn[Elements], ClassicIllusion):
             y = top + k * tile
             sign = 0 if k in (0, ROWS) else (1 if k % 2 else -1)
             mortars.append(Mortar(y + sign * rise, y - sign * rise))
-        return Elements(tile, tuple(mortars))
+        return Elements(tile, tuple(mortars), tuple(shift * inducer for shift in SHIFTS))
 
     def draw(self, elements: Elements, canvas: Canvas) -> None:
         tile, width = elements.tile, self.width
         for row in range(ROWS):
             upper, lower = elements.mortars[row], elements.mortars[row + 1]
-            x = -tile * (2 - SHIFTS[row % len(SHIFTS)])
+            x = -tile * (2 - elements.shifts[row % len(elements.shifts)])
             column = 0
             while x < width:
                 if column % 2 == 0:
@@ -105,8 +108,10 @@ class CafeWall(Drawn[Elements], ClassicIllusion):
     def own_statements(self, perturbation: float) -> list[Statement]:
         tilted = perturbation != 0
         return [
-            Statement("The grey lines between the rows of tiles are horizontal and parallel.", not tilted),
-            Statement("The grey lines between the rows of tiles are really tilted.", tilted),
+            Statement(
+                "The grey lines between the rows of tiles are horizontal and parallel.", not tilted, True
+            ),
+            Statement("The grey lines between the rows of tiles are really tilted.", tilted, True),
             Statement("The tiles are circles.", False),
             Statement("Every row of tiles lines up exactly with the row above it.", False),
         ]

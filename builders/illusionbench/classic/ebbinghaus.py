@@ -1,12 +1,16 @@
-"""Ebbinghaus, drawn by VI-Probe's case 5: the trap version really changes the left circle's size."""
+"""Ebbinghaus, drawn by VI-Probe's case 5: the trap version really changes the left circle's size.
+
+A weaker inducer brings the two rings' discs closer in size: radius R·(1 - 0.5·inducer) on the left
+and R·(1 + 0.3·inducer) on the right (R/2 and 1.3·R at strength 1; equal at 0).
+"""
 
 from __future__ import annotations
 
 from builders.illusionbench.classic.base import FromViProbe, Pair, percent
-from builders.viprobe.cases.ebbinghaus import CASE
+from builders.viprobe.cases.ebbinghaus import CASE, Elements
 
 
-class Ebbinghaus(FromViProbe):
+class Ebbinghaus(FromViProbe[Elements]):
     name = "ebbinghaus"
     title = "the Ebbinghaus illusion"
     kind = "distortion"
@@ -16,10 +20,21 @@ class Ebbinghaus(FromViProbe):
         "the left orange circle", "the right orange circle", "the same size", "larger", "smaller", 0,
         "They are ovals, not circles",
     )  # fmt: skip
+    inducer_feature = "the size difference between the two rings' discs"
     cause = (
         "the surrounding circles: small neighbours make the left orange circle look larger and large "
         "neighbours make the right one look smaller"
     )
+
+    def weaken(self, elements: Elements, inducer: float) -> Elements:
+        left, right = elements.left, elements.right
+        reference = right.radius  # the right circle is never perturbed
+        return Elements(
+            left=CASE.group(left.center, left.radius, reference * (1 - 0.5 * inducer), len(left.surrounders)),
+            right=CASE.group(
+                right.center, right.radius, reference * (1 + 0.3 * inducer), len(right.surrounders)
+            ),
+        )
 
     def content(self, perturbation: float) -> str:
         circles = (

@@ -1,8 +1,10 @@
 """Hermann grid: black squares parted by white streets; grey smudges seem to sit at the crossings.
 
 A 5 x 5 grid of black squares (72·scale px) with 18·scale px white streets, centred on a 512 x
-512 white canvas. The trap version really paints a grey dot (radius 0.7 street width) on each of
-the 16 inner crossings, with a grey level 1 - 1.5·|p| (p = 0.1 gives a faint 85 % grey).
+512 white canvas. A weaker inducer widens the streets to 18·scale/inducer px, the squares
+shrinking to keep the grid's pitch (wider streets, a fainter illusion). The trap version really
+paints a grey dot (radius 0.7 street width) on each of the 16 inner crossings, with a grey level
+1 - 1.5·|p| (p = 0.1 gives a faint 85 % grey).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from builders.illusionbench.questions import Choice, Statement
 from builders.illusions.shapes import Point, circle, rect
 
 CELLS = 5
+PITCH = 90  # square plus street, px at scale 1
 
 
 def dot_gray(perturbation: float) -> float:
@@ -40,13 +43,15 @@ class HermannGrid(Drawn[Elements], ClassicIllusion):
     title = "the Hermann grid"
     kind = "fiction"
     width, height = 512, 512
+    inducer_feature = "how narrow the white streets are"
     cause = (
         "lateral inhibition in the eye: where white streets cross, more white surrounds each point, so the "
         "crossings look darker than the streets although they are just as white"
     )
 
-    def elements(self, scale: float, perturbation: float) -> Elements:
-        square, street = 72 * scale, 18 * scale
+    def elements(self, scale: float, perturbation: float, inducer: float = 1.0) -> Elements:
+        street = 18 * scale / inducer
+        square = 72 * scale if inducer == 1 else PITCH * scale - street
         size = CELLS * square + (CELLS - 1) * street
         origin = ((self.width - size) / 2, (self.height - size) / 2)
         crossings = tuple(
@@ -78,9 +83,11 @@ class HermannGrid(Drawn[Elements], ClassicIllusion):
     def own_statements(self, perturbation: float) -> list[Statement]:
         dots = perturbation != 0
         return [
-            Statement("There are grey dots painted where the white streets cross.", dots),
+            Statement("There are grey dots painted where the white streets cross.", dots, True),
             Statement(
-                "The white streets are the same plain white everywhere, even where they cross.", not dots
+                "The white streets are the same plain white everywhere, even where they cross.",
+                not dots,
+                True,
             ),
             Statement("The squares in the grid are dark grey, not black.", False),
             Statement("The streets between the squares are curved.", False),

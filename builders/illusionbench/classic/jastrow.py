@@ -4,6 +4,7 @@ Each band is an annular sector opening downwards, spanning 100° about the verti
 radius 0.62 of its outer radius R = 190·scale px. The lower band's top sits 16 px below the upper
 band's lowest points, so the upper band's short inner edge faces the lower band's long outer edge.
 The trap version scales the lower band by 1 + p about its own centre (the paper's Fig. 7 example).
+A weaker inducer sets the bands further apart: the gap grows to 16 + 64·(1 - inducer) px.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from builders.illusions.shapes import Point, polygon
 SPAN = math.radians(100)
 INNER = 0.62
 GAP = 16
+GAP_GROWTH = 64  # extra gap at inducer strength 0
 STEPS = 48
 FILL = (0.93, 0.62, 0.18)
 
@@ -67,16 +69,18 @@ class Jastrow(Drawn[Elements], PairIllusion):
         "the upper band", "the lower band", "the same size", "larger", "smaller", 1,
         "They are straight strips, not curved bands",
     )  # fmt: skip
+    inducer_feature = "how close together the two bands sit"
     cause = (
         "the short inner edge of the upper band sits right next to the long outer edge of the lower band, "
         "so the lower band looks larger"
     )
 
-    def elements(self, scale: float, perturbation: float) -> Elements:
+    def elements(self, scale: float, perturbation: float, inducer: float = 1.0) -> Elements:
         radius = 190 * scale
         upper = Band((self.width / 2, 0.0), radius)
         lower_radius = radius * (1 + perturbation)
-        lower = Band((self.width / 2, upper.bottom + GAP + lower_radius), lower_radius)
+        gap = GAP + GAP_GROWTH * (1 - inducer)
+        lower = Band((self.width / 2, upper.bottom + gap + lower_radius), lower_radius)
         shift = (self.height - (lower.bottom - upper.top)) / 2 - upper.top
         return Elements(
             *(Band((band.center[0], band.center[1] + shift), band.radius) for band in (upper, lower))

@@ -1,7 +1,8 @@
 """Kanizsa triangle: three black discs with wedges cut out suggest a white triangle nobody drew.
 
 An upward triangle of side 260·scale px is centred on a 512 x 512 white canvas; at each corner a
-black disc of radius 0.26 side lacks the 60° wedge that points along the triangle's two sides.
+black disc of radius 0.26 side (times the inducer strength: smaller discs, a fainter triangle) lacks
+the 60° wedge that points along the triangle's two sides.
 The trap version really draws the triangle's outline, 3 px wide, under the discs, with a grey
 level 1 - 1.5·|p|.
 """
@@ -38,12 +39,13 @@ class Kanizsa(Drawn[Elements], ClassicIllusion):
     title = "the Kanizsa triangle"
     kind = "fiction"
     width, height = 512, 512
+    inducer_feature = "the size of the cut discs"
     cause = (
         "illusory contours: the cut-out wedges line up, so the brain completes a white triangle lying on top "
         "of three discs, with edges and a brightness that are not there"
     )
 
-    def elements(self, scale: float, perturbation: float) -> Elements:
+    def elements(self, scale: float, perturbation: float, inducer: float = 1.0) -> Elements:
         side = 260 * scale
         circumradius = side / math.sqrt(3)
         cx, cy = self.width / 2, self.height / 2 + circumradius / 4  # the triangle's box is centred
@@ -51,7 +53,7 @@ class Kanizsa(Drawn[Elements], ClassicIllusion):
             (cx + circumradius * math.cos(math.radians(a)), cy + circumradius * math.sin(math.radians(a)))
             for a in (-90, 30, 150)
         )
-        return Elements(corners, RADIUS * side, perturbation != 0, edge_gray(perturbation))  # type: ignore[arg-type]
+        return Elements(corners, RADIUS * side * inducer, perturbation != 0, edge_gray(perturbation))  # type: ignore[arg-type]
 
     def draw(self, elements: Elements, canvas: Canvas) -> None:
         corners = elements.corners
@@ -70,8 +72,10 @@ class Kanizsa(Drawn[Elements], ClassicIllusion):
     def own_statements(self, perturbation: float) -> list[Statement]:
         drawn = perturbation != 0
         return [
-            Statement("Lines are drawn along the edges of the triangle between the black shapes.", drawn),
-            Statement("The triangle's edges are not drawn between the black shapes.", not drawn),
+            Statement(
+                "Lines are drawn along the edges of the triangle between the black shapes.", drawn, True
+            ),
+            Statement("The triangle's edges are not drawn between the black shapes.", not drawn, True),
             Statement("The triangle in the middle is brighter white than the rest of the background.", False),
             Statement("The three black shapes are complete circles.", False),
         ]

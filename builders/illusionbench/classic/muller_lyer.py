@@ -1,12 +1,17 @@
-"""Müller-Lyer, drawn by VI-Probe's case 1: the trap version really changes the lower line's length."""
+"""Müller-Lyer, drawn by VI-Probe's case 1: the trap version really changes the lower line's length.
+
+A weaker inducer draws shorter fins: 20·inducer px.
+"""
 
 from __future__ import annotations
 
+import dataclasses
+
 from builders.illusionbench.classic.base import FromViProbe, Pair, percent
-from builders.viprobe.cases.muller_lyer import CASE
+from builders.viprobe.cases.muller_lyer import CASE, Elements
 
 
-class MullerLyer(FromViProbe):
+class MullerLyer(FromViProbe[Elements]):
     name = "muller_lyer"
     title = "the Müller-Lyer illusion"
     kind = "distortion"
@@ -16,10 +21,14 @@ class MullerLyer(FromViProbe):
         "the upper line", "the lower line", "the same length", "longer", "shorter", 1,
         "Neither line is straight",
     )  # fmt: skip
+    inducer_feature = "the fins' length"
     cause = (
         "the fins at the line ends: outward-pointing tails stretch the upper line and arrowheads shrink "
         "the lower line in appearance"
     )
+
+    def weaken(self, elements: Elements, inducer: float) -> Elements:
+        return dataclasses.replace(elements, inducer=elements.inducer * inducer)
 
     def content(self, perturbation: float) -> str:
         lines = (

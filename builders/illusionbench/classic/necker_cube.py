@@ -1,6 +1,7 @@
 """Necker cube: a wire-frame cube whose front face flips, because no edge hides another.
 
-Two squares of side 220·scale px, the back one shifted up and right by 0.45 side, joined at their
+Two squares of side 220·scale px, the back one shifted up and right by 0.45 side (times the
+inducer strength: a shallower cube), joined at their
 corners, all edges 4 px black lines, centred on a 512 x 512 white canvas. Two back edges cross the
 front square's top and right edges. The trap version breaks the back edges at those crossings by
 a gap of 120·|p| px, so the lower-left square is unambiguously in front.
@@ -34,14 +35,15 @@ class NeckerCube(Drawn[Elements], ClassicIllusion):
     title = "the Necker cube"
     kind = "ambiguous"
     width, height = 512, 512
+    inducer_feature = "the cube's depth"
     cause = (
         "the line drawing gives no depth cue: no edge hides another, so either square can be seen as the "
         "front face and the cube flips between two orientations"
     )
 
-    def elements(self, scale: float, perturbation: float) -> Elements:
+    def elements(self, scale: float, perturbation: float, inducer: float = 1.0) -> Elements:
         side = 220 * scale
-        shift = OFFSET * side
+        shift = OFFSET * side * inducer
         left = (self.width - side - shift) / 2
         top = (self.height - side + shift) / 2
         front = ((left, top), (left + side, top), (left + side, top + side), (left, top + side))
@@ -75,8 +77,8 @@ class NeckerCube(Drawn[Elements], ClassicIllusion):
     def own_statements(self, perturbation: float) -> list[Statement]:
         broken = perturbation != 0
         return [
-            Statement("Some edges are interrupted where they pass behind other edges.", broken),
-            Statement("Every edge is drawn as an unbroken line, even where edges cross.", not broken),
+            Statement("Some edges are interrupted where they pass behind other edges.", broken, True),
+            Statement("Every edge is drawn as an unbroken line, even where edges cross.", not broken, True),
             Statement("The cube is drawn with shaded, coloured faces.", False),
             Statement("The drawing shows two separate squares that are not connected.", False),
         ]

@@ -5,7 +5,9 @@ drawn in isometric view, far faces first, with three grey shades for their three
 directions; seen this way the z bar's top lands on the x bar's start. Re-drawing the first two
 units of the x bar on top makes that junction impossible: the loop closes. The figure is turned
 to point up and centred on a 512 x 512 white canvas, one unit 58·scale px. The trap version opens
-the loop: the y bar has a real gap of 6·|p| units in its middle, so the object could exist.
+the loop: the y bar has a real gap of 6·|p| units in its middle, so the object could exist. A
+weaker inducer draws thinner bars: a cross-section of `inducer` units (the loop closes at any
+thickness).
 """
 
 from __future__ import annotations
@@ -39,9 +41,9 @@ class Elements:
     gap_center: Point | None  # the middle of the trap version's gap, on the canvas
 
 
-def boxes(gap: float) -> list[tuple[Box, tuple[str, ...]]]:
-    """The boxes to draw, in order, with the face directions each shows."""
-    w, n = 1.0, LENGTH
+def boxes(gap: float, w: float = 1.0) -> list[tuple[Box, tuple[str, ...]]]:
+    """The boxes to draw, in order, with the face directions each shows; bars `w` units thick."""
+    n = LENGTH
     middle = (w + n) / 2
     y_bar: list[Box] = [((n - w, n), (w, n), (0, w))]
     if gap:
@@ -76,17 +78,18 @@ class Penrose(Drawn[Elements], ClassicIllusion):
     title = "the Penrose triangle"
     kind = "paradox"
     width, height = 512, 512
+    inducer_feature = "the bars' thickness"
     cause = (
         "each corner on its own is a correct drawing of two bars meeting at a right angle, but the three "
         "corners cannot belong to one object, so the closed loop is impossible"
     )
 
-    def elements(self, scale: float, perturbation: float) -> Elements:
+    def elements(self, scale: float, perturbation: float, inducer: float = 1.0) -> Elements:
         unit = 58 * scale
         gap = GAP_UNITS * abs(perturbation)
         raw = [
             (normal, [isometric(v) for v in _corners(box, normal)])
-            for box, normals in boxes(gap)
+            for box, normals in boxes(gap, inducer)
             for normal in normals
         ]
         xs = [x for _, corners in raw for x, _ in corners]
@@ -98,7 +101,9 @@ class Penrose(Drawn[Elements], ClassicIllusion):
             return (dx + unit * point[0], dy + unit * point[1])
 
         faces = tuple(Face(normal, tuple(place(p) for p in corners)) for normal, corners in raw)
-        center = place(isometric((LENGTH - 0.5, (1 + LENGTH) / 2, 0.5))) if gap else None
+        center = (
+            place(isometric((LENGTH - inducer / 2, (inducer + LENGTH) / 2, inducer / 2))) if gap else None
+        )
         return Elements(faces, center)
 
     def draw(self, elements: Elements, canvas: Canvas) -> None:
@@ -123,8 +128,8 @@ class Penrose(Drawn[Elements], ClassicIllusion):
     def own_statements(self, perturbation: float) -> list[Statement]:
         gap = perturbation != 0
         return [
-            Statement("The three bars form one closed, unbroken loop.", not gap),
-            Statement("One of the bars has a gap in it.", gap),
+            Statement("The three bars form one closed, unbroken loop.", not gap, True),
+            Statement("One of the bars has a gap in it.", gap, True),
             Statement("The bars are drawn in bright red, green and blue.", False),
             Statement("The triangle is drawn as a thin black outline only.", False),
         ]

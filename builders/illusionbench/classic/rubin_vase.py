@@ -2,7 +2,8 @@
 
 The vase stands in the middle of a 512 x 512 white canvas, 420·scale px tall. Its half-width at
 each height is 190·scale px less the depth of the face there: a smooth curve through a profile
-table (forehead, brow, nose, lips, chin, neck), so the two faces are mirror images. The trap
+table (forehead, brow, nose, lips, chin, neck) times the inducer strength (flatter faces below
+1), so the two faces are mirror images. The trap
 version makes the right face 1 + p times as deep, so it really juts further into the vase.
 """
 
@@ -62,18 +63,20 @@ class Rubin(Drawn[Elements], PairIllusion):
         "the left face", "the right face", "the same size", "larger", "smaller", 1,
         "There are no faces, only the vase",
     )  # fmt: skip
+    inducer_feature = "the depth of the face profiles"
     cause = (
         "figure-ground ambiguity: the same contours bound the black vase and the two white faces, so the "
         "picture flips between a vase and two faces looking at each other"
     )
 
-    def elements(self, scale: float, perturbation: float) -> Elements:
+    def elements(self, scale: float, perturbation: float, inducer: float = 1.0) -> Elements:
         height, half = 420 * scale, 190 * scale
         top, middle = (self.height - height) / 2, self.width / 2
         curve = _smooth(PROFILE)
-        left = tuple((middle - half * (1 - depth), top + y * height) for y, depth in curve)
+        left = tuple((middle - half * (1 - depth * inducer), top + y * height) for y, depth in curve)
         right = tuple(
-            (middle + half * (1 - depth * (1 + perturbation)), top + y * height) for y, depth in curve
+            (middle + half * (1 - depth * (1 + perturbation) * inducer), top + y * height)
+            for y, depth in curve
         )
         return Elements(left, right)
 

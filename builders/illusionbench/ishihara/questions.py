@@ -20,9 +20,9 @@ def facts(digit: int, rng: random.Random) -> Facts:
     other = rng.choice(wrong)
     return Facts(
         statements=(
-            Statement(f"The dots show the number {digit}.", True),
+            Statement(f"The dots show the number {digit}.", True, about_change=True),
             Statement("The picture is made of many coloured dots.", True),
-            Statement(f"The dots show the number {other}.", False),
+            Statement(f"The dots show the number {other}.", False, about_change=True),
             Statement("The number is formed by green dots.", False),
             Statement("There is a visual illusion in the image.", False),
         ),

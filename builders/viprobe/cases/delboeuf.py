@@ -27,6 +27,8 @@ class Elements:
     left_radius: float
     right_radius: float
     rings: bool
+    left_ring: float = LEFT_RING  # ring radius over disc radius (IllusionBench+ varies them)
+    right_ring: float = RIGHT_RING
 
 
 class Delboeuf(IllusionCase[Elements]):
@@ -50,8 +52,8 @@ class Delboeuf(IllusionCase[Elements]):
     def draw(self, elements: Elements, canvas: Canvas) -> None:
         y = self.height / 2
         for x, radius, ratio in (
-            (self.width / 4, elements.left_radius, LEFT_RING),
-            (self.width * 3 / 4, elements.right_radius, RIGHT_RING),
+            (self.width / 4, elements.left_radius, elements.left_ring),
+            (self.width * 3 / 4, elements.right_radius, elements.right_ring),
         ):
             if elements.rings:
                 # The ring's outer edge lies at ratio·radius, as in the release's 1 px inner stroke.

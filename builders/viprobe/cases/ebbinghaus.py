@@ -54,8 +54,8 @@ class Ebbinghaus(IllusionCase[Elements]):
         radius = 20 * base_scale
         middle = self.height / 2
         return Elements(
-            left=self._group((self.width / 4, middle), radius, radius / 2, self.counts[0]),
-            right=self._group((self.width * 3 / 4, middle), radius, radius * 1.3, self.counts[1]),
+            left=self.group((self.width / 4, middle), radius, radius / 2, self.counts[0]),
+            right=self.group((self.width * 3 / 4, middle), radius, radius * 1.3, self.counts[1]),
         )
 
     def control(self, elements: Elements) -> Elements:
@@ -85,7 +85,8 @@ class Ebbinghaus(IllusionCase[Elements]):
         for y in (left.center[1] - left.radius, left.center[1] + left.radius):
             line(canvas, (0, y), (self.width, y), color=GUIDE_GREY, width=1, dashed=True)
 
-    def _group(self, center: Point, radius: float, surround_radius: float, count: int) -> Group:
+    def group(self, center: Point, radius: float, surround_radius: float, count: int) -> Group:
+        """A target of `radius` at `center` ringed by `count` surrounders of `surround_radius`."""
         distance = SPACING * (radius + surround_radius)
         return Group(center, radius, surround_radius, self._placements(center, distance, count))
 

@@ -26,6 +26,7 @@ class Elements:
     top_length: float
     bottom_length: float
     context: bool  # the perspective inducer is drawn
+    top_span: float = TOP_SPAN  # the converging lines' distance at the top (IllusionBench+ varies it)
 
 
 class Ponzo(IllusionCase[Elements]):
@@ -48,7 +49,7 @@ class Ponzo(IllusionCase[Elements]):
 
     def draw(self, elements: Elements, canvas: Canvas) -> None:
         if elements.context:
-            self._draw_context(canvas)
+            self._draw_context(canvas, elements)
         line(canvas, *self._ends(elements.top_length, self.height / 4))
         line(canvas, *self._ends(elements.bottom_length, self.height * 3 / 4))
 
@@ -56,18 +57,18 @@ class Ponzo(IllusionCase[Elements]):
         for x, _ in self._ends(elements.top_length, 0):
             line(canvas, (x, 0), (x, self.height), color="#ff0000", width=1, dashed=True)
 
-    def _draw_context(self, canvas: Canvas) -> None:
+    def _draw_context(self, canvas: Canvas, elements: Elements) -> None:
         """The two converging lines along the sides of the perspective outline."""
-        top_left, top_right, bottom_right, bottom_left = self._outline()
+        top_left, top_right, bottom_right, bottom_left = self._outline(elements.top_span)
         line(canvas, bottom_left, top_left)
         line(canvas, bottom_right, top_right)
 
-    def _outline(self) -> tuple[Point, Point, Point, Point]:
+    def _outline(self, top_span: float = TOP_SPAN) -> tuple[Point, Point, Point, Point]:
         """Corners of the perspective outline (narrow at the top), clockwise from top left."""
         middle, top, bottom = self.width / 2, MARGIN, self.height - MARGIN
         return (
-            (middle - TOP_SPAN / 2, top),
-            (middle + TOP_SPAN / 2, top),
+            (middle - top_span / 2, top),
+            (middle + top_span / 2, top),
             (middle + BOTTOM_SPAN / 2, bottom),
             (middle - BOTTOM_SPAN / 2, bottom),
         )

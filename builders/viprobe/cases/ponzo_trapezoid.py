@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from builders.core.svg import Canvas
 from builders.illusions.shapes import polygon
-from builders.viprobe.cases.ponzo import Ponzo
+from builders.viprobe.cases.ponzo import Elements, Ponzo
 
 TRAPEZOID_GREY = (0.7, 0.7, 0.7)
 
@@ -19,8 +19,8 @@ class PonzoTrapezoid(Ponzo):
     name = "ponzo_trapezoid"
     title = "Ponzo Trapezoid"
 
-    def _draw_context(self, canvas: Canvas) -> None:
-        polygon(canvas, self._outline(), fill=TRAPEZOID_GREY)
+    def _draw_context(self, canvas: Canvas, elements: Elements) -> None:
+        polygon(canvas, self._outline(elements.top_span), fill=TRAPEZOID_GREY)
 
 
 CASE = PonzoTrapezoid()

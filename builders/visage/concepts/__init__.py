@@ -1,7 +1,7 @@
 """The drawn catalogue: one module per category, each defining `CONCEPT`.
 
 Adding a category is adding its module name here; its tuples follow from its
-exceptions. Order is the build order (objects, animals, produce).
+exceptions. Order is the build order, grouped by domain (`concept.DOMAINS`).
 """
 
 from __future__ import annotations
@@ -12,33 +12,70 @@ from builders.visage.concept import Concept
 from builders.visage.predicates import VisageTuple
 
 MODULES = (
-    # objects
+    # artefacts
     "clock",
     "guitar",
-    "stop_sign",
+    "violin",
+    "banjo",
     "chair",
     "table",
     "fork",
-    "traffic_light",
     "die",
     "pencil",
     "playing_card",
     "snowman",
+    "hammer",
+    "cup",
+    "shoe",
+    "coin",
+    "basketball",
+    # signs
+    "stop_sign",
+    "traffic_light",
+    "warning_sign",
+    "yield_sign",
+    "crosswalk",
+    # vehicles
+    "bicycle",
+    "helicopter",
+    "airplane",
+    "taxi",
+    # food
+    "pizza",
+    "doughnut",
+    "egg",
+    "chocolate_bar",
+    "pretzel",
+    # body
+    "eye",
+    "peacock_feather",
+    # nature
+    "snowflake",
+    "rainbow",
+    "iceberg",
+    "mushroom",
     # animals
     "cat",
     "dog",
     "zebra",
     "tiger",
-    "leopard",
     "lion",
     "deer",
     "cow",
     "elephant",
     "giraffe",
     "sheep",
+    "pig",
+    "bear",
+    "rhinoceros",
+    "swan",
+    "cardinal",
+    "crow",
+    "peacock",
+    "goldfish",
     "starfish",
     "ladybug",
-    # produce
+    # plants and produce
     "banana",
     "apple",
     "strawberry",
@@ -46,6 +83,12 @@ MODULES = (
     "tomato",
     "pumpkin",
     "eggplant",
+    "sunflower",
+    "cauliflower",
+    "watermelon",
+    "clover",
+    "cactus",
+    "tree",
 )
 
 CONCEPTS: dict[str, Concept] = {concept.key: concept for concept in entries(__name__, MODULES, "CONCEPT")}

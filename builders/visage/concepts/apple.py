@@ -6,6 +6,7 @@ from builders.visage.drawings import produce
 
 CONCEPT = Concept(
     key="apple",
+    domain="plants and produce",
     name=Noun("apple", "apples"),
     drawer=produce.DRAWER,
     typical=produce.Variant("apple"),
@@ -18,6 +19,7 @@ CONCEPT = Concept(
             ("red",),
             produce.Variant("apple"),
             palette={"body": family("green")},
+            fact="Granny Smith apples stay green when ripe.",
         ),
         Subcategory(
             "golden_delicious_apple",
@@ -25,6 +27,8 @@ CONCEPT = Concept(
             ("red",),
             produce.Variant("apple"),
             palette={"body": family("yellow")},
+            fact="Golden Delicious apples are yellow when ripe.",
+            reveals=("red",),
         ),
     ),
 )

@@ -1,4 +1,4 @@
-"""Bananas are yellow; green (unripe), red and blue java bananas are not."""
+"""Bananas are yellow; green (unripe) and red bananas are not."""
 
 from builders.visage.colours import family
 from builders.visage.concept import Concept, Norm, Noun, Subcategory, is_colour
@@ -6,6 +6,7 @@ from builders.visage.drawings import produce
 
 CONCEPT = Concept(
     key="banana",
+    domain="plants and produce",
     name=Noun("banana", "bananas"),
     drawer=produce.DRAWER,
     typical=produce.Variant("banana"),
@@ -18,6 +19,8 @@ CONCEPT = Concept(
             ("yellow",),
             produce.Variant("banana"),
             palette={"body": family("green")},
+            fact="Bananas are green until ripening turns them yellow.",
+            reveals=("yellow",),
         ),
         Subcategory(
             "red_banana",
@@ -25,13 +28,8 @@ CONCEPT = Concept(
             ("yellow",),
             produce.Variant("banana"),
             palette={"body": family("red")},
-        ),
-        Subcategory(
-            "blue_java_banana",
-            Noun("blue java banana", "blue java bananas"),
-            ("yellow",),
-            produce.Variant("banana"),
-            palette={"body": family("pale_blue")},
+            fact="Red bananas (Red Dacca) have red-purple skin when ripe.",
+            reveals=("yellow",),
         ),
     ),
 )

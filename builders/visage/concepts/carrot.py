@@ -6,6 +6,7 @@ from builders.visage.drawings import produce
 
 CONCEPT = Concept(
     key="carrot",
+    domain="plants and produce",
     name=Noun("carrot", "carrots"),
     drawer=produce.DRAWER,
     typical=produce.Variant("carrot"),
@@ -18,6 +19,8 @@ CONCEPT = Concept(
             ("orange",),
             produce.Variant("carrot"),
             palette={"body": family("purple")},
+            fact="Purple carrots, coloured by anthocyanins, are older than orange ones.",
+            reveals=("orange",),
         ),
         Subcategory(
             "white_carrot",
@@ -25,6 +28,8 @@ CONCEPT = Concept(
             ("orange",),
             produce.Variant("carrot"),
             palette={"body": family("white")},
+            fact="White carrots lack the carotene that makes carrots orange.",
+            reveals=("orange",),
         ),
         Subcategory(
             "yellow_carrot",
@@ -32,6 +37,8 @@ CONCEPT = Concept(
             ("orange",),
             produce.Variant("carrot"),
             palette={"body": family("yellow")},
+            fact="Yellow carrots owe their colour to xanthophylls rather than beta-carotene.",
+            reveals=("orange",),
         ),
     ),
 )

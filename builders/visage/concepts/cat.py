@@ -1,4 +1,5 @@
-"""Cats have tails and four legs; Manx and Cymric cats are tailless, tripod cats have three legs."""
+"""Cats have tails, long tails and four legs: Manx and Cymric cats are tailless, pixie-bobs and Japanese
+Bobtails short-tailed, tripod cats three-legged."""
 
 from dataclasses import replace
 
@@ -7,40 +8,82 @@ from builders.visage.concept import Concept, Norm, Noun, Subcategory, at_least, 
 from builders.visage.drawings import quadruped
 
 CAT = quadruped.Variant(
-    body=(16.0, 7.5),
-    body_y=10.0,
-    leg_width=2.8,
-    neck=(4.0, 40.0),
-    neck_width=6.0,
-    head=(6.0, 5.2),
-    snout=1.6,
-    ears="pointed",
+    head_shape="cat",
+    head=12.0,
+    head_angle=4.0,
+    body=(14.0, 6.6),
+    body_y=11.5,
+    leg_width=2.5,
+    feet="paw",
+    neck=(9.0, 72.0),
+    neck_width=5.6,
     tail="raised",
+    whiskers=True,
+    muzzle="pale",
 )
 
 CONCEPT = Concept(
     key="cat",
+    domain="animals",
     name=Noun("cat", "cats", aliases=("kitten",)),
     drawer=quadruped.DRAWER,
     typical=CAT,
-    palette={"body": family("orange", "grey", "black", "white", "tan"), "eye": family("gold", "lime")},
+    palette={
+        "body": family("orange", "grey", "black", "tan"),
+        "pale": family("white", "cream"),
+        "eye": family("gold", "lime"),
+        "nose": family("skin_pink", "pink"),
+    },
     norms=(
         Norm("tail", "have", "tails", attribute_sg="a tail", measure="tail", expect=at_least(1)),
+        Norm(
+            "long_tail",
+            "have",
+            "long tails",
+            attribute_sg="a long tail",
+            measure="long_tail",
+            expect=at_least(1),
+        ),
         Norm("four_legs", "have", "four legs", measure="legs", expect=exactly(4)),
     ),
     exceptions=(
-        Subcategory("manx_cat", Noun("Manx cat", "Manx cats"), ("tail",), replace(CAT, tail="none")),
+        Subcategory(
+            "manx_cat",
+            Noun("Manx cat", "Manx cats"),
+            ("tail",),
+            replace(CAT, tail="none", body=(14.0, 6.8)),
+            fact="The Manx cat's dominant tailless gene leaves the show 'rumpy' Manx without a tail.",
+        ),
         Subcategory(
             "cymric_cat",
-            Noun("Cymric cat", "Cymric cats"),
+            Noun("Cymric cat", "Cymric cats", aliases=("longhaired Manx",)),
             ("tail",),
-            replace(CAT, tail="none", body=(16.5, 8.2)),
+            replace(CAT, tail="none", body=(14.0, 6.8), fur=True),
+            fact="The Cymric is the longhaired Manx and shares its taillessness.",
+        ),
+        Subcategory(
+            "pixie_bob",
+            Noun("pixie-bob", "pixie-bobs", aliases=("pixie-bob cat",)),
+            ("long_tail",),
+            replace(CAT, tail="bob", body=(15.5, 7.0), coat="spots"),
+            palette={"body": family("tan"), "marks": family("brown", "dark_brown")},
+            fact="The pixie-bob breed standard asks for a short tail, 2 to 4 inches long.",
+        ),
+        Subcategory(
+            "japanese_bobtail",
+            Noun("Japanese Bobtail", "Japanese Bobtails", aliases=("Japanese Bobtail cat",)),
+            ("long_tail",),
+            replace(CAT, tail="bob", coat="cow"),
+            palette={"body": family("white"), "pale": family("cream"), "marks": family("black", "orange")},
+            fact="A recessive gene gives the Japanese Bobtail a short kinked tail, about 3 inches long.",
         ),
         Subcategory(
             "tripod_cat",
             Noun("tripod cat", "tripod cats", aliases=("three-legged cat",)),
             ("four_legs",),
             replace(CAT, legs=3),
+            fact="A tripod cat has lost a leg, usually to amputation, and walks on three.",
+            reveals=("four_legs",),
         ),
     ),
 )

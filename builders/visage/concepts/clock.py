@@ -6,13 +6,18 @@ from builders.visage.drawings import clock
 
 CONCEPT = Concept(
     key="clock",
+    domain="artefacts",
     name=Noun("clock", "clocks"),
     drawer=clock.DRAWER,
     typical=clock.Variant(face="analogue"),
     norms=(Norm("hands", "have", "hands", measure="hands", expect=at_least(1)),),
     exceptions=(
         Subcategory(
-            "digital_clock", Noun("digital clock", "digital clocks"), ("hands",), clock.Variant("digital")
+            "digital_clock",
+            Noun("digital clock", "digital clocks"),
+            ("hands",),
+            clock.Variant("digital"),
+            fact="A digital clock shows the time as numerals on a display; it has no hands.",
         ),
         Subcategory(
             "flip_clock",
@@ -20,6 +25,7 @@ CONCEPT = Concept(
             ("hands",),
             clock.Variant("flip"),
             palette={"screen": family("dark_grey"), "digits": family("white")},
+            fact="A flip clock shows the time on flipping numbered cards; it has no hands.",
         ),
     ),
     # Mirrored digits would look wrong, so clocks are never flipped.

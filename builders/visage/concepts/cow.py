@@ -7,27 +7,35 @@ from builders.visage.concept import Concept, Norm, Noun, Subcategory, at_least
 from builders.visage.drawings import quadruped
 
 COW = quadruped.Variant(
-    body=(22.0, 11.0),
+    head_shape="cow",
+    head=13.0,
+    head_angle=30.0,
+    body=(21.0, 10.5),
     body_y=3.0,
-    leg_width=3.8,
-    neck=(6.0, 30.0),
+    belly=1.0,
+    leg_width=3.5,
+    neck=(6.0, 28.0),
     neck_width=9.0,
-    head=(6.0, 5.0),
-    snout=4.0,
-    ears="pointed",
-    tail="tufted",
-    coat="blotches",
-    horns="horns",
-    hooves=True,
+    tail="hanging",
+    tuft="dark",
+    coat="cow",
+    muzzle="nose",
+    horns="cow",
 )
 POLLED = replace(COW, horns="none", coat="plain")
 
 CONCEPT = Concept(
     key="cow",
+    domain="animals",
     name=Noun("cow", "cows", aliases=("cattle",)),
     drawer=quadruped.DRAWER,
     typical=COW,
-    palette={"body": family("white"), "shade": family("silver", "grey"), "marks": family("black", "brown")},
+    palette={
+        "body": family("white"),
+        "marks": family("black", "dark_brown"),
+        "horn": family("ivory", "cream"),
+        "nose": family("skin_pink", "pink"),
+    },
     norms=(Norm("horns", "have", "horns", measure="horn", expect=at_least(1)),),
     exceptions=(
         Subcategory(
@@ -35,14 +43,17 @@ CONCEPT = Concept(
             Noun("Angus cow", "Angus cows", aliases=("Aberdeen Angus",)),
             ("horns",),
             POLLED,
-            palette={"body": family("black"), "shade": family("dark_grey")},
+            palette={"body": family("black"), "nose": family("dark_grey")},
+            fact="Aberdeen Angus cattle are naturally polled: born without horns.",
         ),
         Subcategory(
             "polled_hereford",
             Noun("polled Hereford", "polled Herefords", aliases=("Hereford",)),
             ("horns",),
-            POLLED,
-            palette={"body": family("brown", "wood"), "shade": family("dark_brown")},
+            replace(POLLED, patches=(("face", "pale"), ("belly", "pale"), ("socks", "pale"))),
+            palette={"body": family("brown", "wood"), "pale": family("white")},
+            fact="The polled Hereford is a hornless strain of the Hereford breed.",
+            reveals=("horns",),
         ),
     ),
 )

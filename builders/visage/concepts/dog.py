@@ -1,36 +1,73 @@
-"""Dogs have four legs; tripod dogs have three."""
+"""Dogs have four legs and pink tongues: tripod dogs have three legs, Chow Chows and Shar-Peis blue-black
+tongues."""
 
 from dataclasses import replace
 
 from builders.visage.colours import family
-from builders.visage.concept import Concept, Norm, Noun, Subcategory, exactly
+from builders.visage.concept import Concept, Norm, Noun, Subcategory, exactly, is_colour
 from builders.visage.drawings import quadruped
 
 DOG = quadruped.Variant(
-    body=(18.0, 8.5),
-    body_y=6.0,
-    leg_width=3.2,
-    neck=(7.0, 45.0),
-    neck_width=6.5,
-    head=(6.0, 4.8),
-    snout=4.8,
-    ears="long",
-    tail="raised",
+    head_shape="dog",
+    head=14.0,
+    head_angle=8.0,
+    body=(16.0, 7.6),
+    body_y=8.5,
+    leg_width=3.0,
+    feet="paw",
+    neck=(9.0, 62.0),
+    neck_width=6.4,
+    tail="wagging",
+    tongue=True,
 )
+BLUE_TONGUE = {"tongue": family("blue_black")}
 
 CONCEPT = Concept(
     key="dog",
+    domain="animals",
     name=Noun("dog", "dogs", aliases=("puppy",)),
     drawer=quadruped.DRAWER,
     typical=DOG,
-    palette={"body": family("brown", "tan", "black", "white", "cream", "wood")},
-    norms=(Norm("four_legs", "have", "four legs", measure="legs", expect=exactly(4)),),
+    palette={
+        "body": family("brown", "tan", "black", "white", "cream", "wood"),
+        "tongue": family("pink"),
+        "dark": family("coal", "dark_brown"),
+    },
+    norms=(
+        Norm("four_legs", "have", "four legs", measure="legs", expect=exactly(4)),
+        Norm(
+            "pink_tongue",
+            "have",
+            "pink tongues",
+            attribute_sg="a pink tongue",
+            measure="tongue",
+            expect=is_colour("pink"),
+        ),
+    ),
     exceptions=(
         Subcategory(
             "tripod_dog",
             Noun("tripod dog", "tripod dogs", aliases=("three-legged dog",)),
             ("four_legs",),
             replace(DOG, legs=3),
+            fact="A tripod dog has lost a leg, usually to amputation, and walks on three.",
+            reveals=("four_legs",),
+        ),
+        Subcategory(
+            "chow_chow",
+            Noun("Chow Chow", "Chow Chows", aliases=("chow",)),
+            ("pink_tongue",),
+            replace(DOG, fur=True, ears="round", body=(15.0, 8.2), head=12.0),
+            palette={**BLUE_TONGUE, "body": family("wood", "tan", "black", "cream")},
+            fact="The Chow Chow breed standard asks for a blue-black tongue.",
+        ),
+        Subcategory(
+            "shar_pei",
+            Noun("Shar-Pei", "Shar-Peis", aliases=("Shar Pei", "Chinese Shar-Pei")),
+            ("pink_tongue",),
+            replace(DOG, ears="round", head=13.5, neck_width=7.4),
+            palette={**BLUE_TONGUE, "body": family("tan", "maple", "wood")},
+            fact="The Chinese Shar-Pei breed standard asks for a blue-black tongue.",
         ),
     ),
 )

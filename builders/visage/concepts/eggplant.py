@@ -1,30 +1,34 @@
-"""Eggplants are purple; white eggplants and green Thai eggplants are not."""
+"""Eggplants are purple; white eggplants are white, Thai eggplants green."""
 
 from builders.visage.colours import family
 from builders.visage.concept import Concept, Norm, Noun, Subcategory, is_colour
-from builders.visage.drawings import produce
+from builders.visage.drawings import eggplant
 
 CONCEPT = Concept(
     key="eggplant",
-    name=Noun("eggplant", "eggplants", aliases=("aubergine",)),
-    drawer=produce.DRAWER,
-    typical=produce.Variant("eggplant"),
-    palette={"body": family("purple")},
+    domain="plants and produce",
+    name=Noun("eggplant", "eggplants", aliases=("aubergine", "brinjal")),
+    drawer=eggplant.DRAWER,
+    typical=eggplant.Variant(),
+    palette={"body": family("purple"), "leaf": family("green")},
     norms=(Norm("purple", "be", "purple", measure="colour", expect=is_colour("purple")),),
     exceptions=(
         Subcategory(
             "white_eggplant",
             Noun("white eggplant", "white eggplants"),
             ("purple",),
-            produce.Variant("eggplant"),
+            eggplant.Variant(),
             palette={"body": family("white")},
+            fact="White eggplants, such as Casper and Ghost, have white skin.",
+            reveals=("purple",),
         ),
         Subcategory(
             "thai_eggplant",
-            Noun("Thai eggplant", "Thai eggplants"),
+            Noun("Thai eggplant", "Thai eggplants", aliases=("green eggplant",)),
             ("purple",),
-            produce.Variant("round_eggplant"),
-            palette={"body": family("green")},
+            eggplant.Variant("thai"),
+            palette={"body": family("green"), "leaf": family("lime"), "stripes": family("cream", "ivory")},
+            fact="Thai eggplants are small, round and green with cream streaks.",
         ),
     ),
 )

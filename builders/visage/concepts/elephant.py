@@ -1,20 +1,24 @@
-"""Elephants have tusks; tuskless elephants, most female Asian elephants and young calves show none."""
+"""Elephants have tusks and are grey; tuskless elephants and female Asian elephants lack tusks."""
 
 from dataclasses import replace
 
 from builders.visage.colours import family
-from builders.visage.concept import Concept, Norm, Noun, Subcategory, at_least
+from builders.visage.concept import Concept, Norm, Noun, Subcategory, at_least, is_colour
 from builders.visage.drawings import quadruped
 
 ELEPHANT = quadruped.Variant(
-    body=(22.0, 13.0),
-    body_y=2.0,
+    head_shape="elephant",
+    head=17.0,
+    head_angle=12.0,
+    body=(21.0, 12.5),
+    body_y=1.0,
+    withers=1.5,
     leg_width=6.0,
-    neck=(0.0, 0.0),
-    head=(8.0, 8.0),
-    snout=0.0,
-    ears="big",
+    feet="pad",
+    neck=(1.0, 40.0),
+    neck_width=12.0,
     tail="hanging",
+    tuft="dark",
     horns="tusks",
     trunk=True,
 )
@@ -22,26 +26,45 @@ TUSKLESS = replace(ELEPHANT, horns="none")
 
 CONCEPT = Concept(
     key="elephant",
+    domain="animals",
     name=Noun("elephant", "elephants"),
     drawer=quadruped.DRAWER,
     typical=ELEPHANT,
-    palette={"body": family("grey"), "shade": family("dark_grey", "silver")},
-    norms=(Norm("tusks", "have", "tusks", measure="horn", expect=at_least(1)),),
+    palette={"body": family("grey"), "horn": family("ivory", "cream"), "pale": family("silver", "white")},
+    norms=(
+        Norm("tusks", "have", "tusks", measure="horn", expect=at_least(1)),
+        Norm("grey", "be", "grey", measure="colour", expect=is_colour("grey")),
+    ),
     exceptions=(
         Subcategory(
-            "tuskless_elephant", Noun("tuskless elephant", "tuskless elephants"), ("tusks",), TUSKLESS
+            "tuskless_elephant",
+            Noun("tuskless elephant", "tuskless elephants"),
+            ("tusks",),
+            TUSKLESS,
+            fact=(
+                "Tusklessness is inherited: in Mozambique's Gorongosa about half of the females born after "
+                "the civil war are tuskless."
+            ),
+            reveals=("tusks",),
         ),
         Subcategory(
             "female_asian_elephant",
             Noun("female Asian elephant", "female Asian elephants", aliases=("Asian elephant",)),
             ("tusks",),
-            replace(TUSKLESS, ears="round", head=(8.5, 8.5)),
+            replace(TUSKLESS, ears="asian", head=15.5, withers=3.0),
+            fact="Female Asian elephants lack tusks or have short tushes that hardly leave the lip.",
         ),
         Subcategory(
-            "elephant_calf",
-            Noun("elephant calf", "elephant calves", aliases=("baby elephant",)),
-            ("tusks",),
-            replace(TUSKLESS, size=0.72, head=(9.0, 9.0)),
+            "white_elephant",
+            Noun("white elephant", "white elephants", aliases=("albino elephant",)),
+            ("grey",),
+            replace(ELEPHANT, ears="asian", head=15.5, withers=3.0),
+            palette={"body": family("albino"), "horn": family("ivory", "cream")},
+            fact=(
+                "White elephants are rare albino Asian elephants, pale pinkish white, kept as royal symbols "
+                "in Thailand and Myanmar."
+            ),
+            reveals=("grey",),
         ),
     ),
 )

@@ -6,6 +6,7 @@ from builders.visage.drawings import ladybug
 
 CONCEPT = Concept(
     key="ladybug",
+    domain="animals",
     name=Noun("ladybug", "ladybugs", aliases=("ladybird", "lady beetle")),
     drawer=ladybug.DRAWER,
     typical=ladybug.Variant(),
@@ -20,6 +21,7 @@ CONCEPT = Concept(
             ("red",),
             ladybug.Variant(spots=22, spot_radius=1.9),
             palette={"shell": family("yellow")},
+            fact="Psyllobora vigintiduopunctata, the 22-spot ladybird, is yellow with black spots.",
         ),
         Subcategory(
             "twice_stabbed_lady_beetle",
@@ -27,12 +29,15 @@ CONCEPT = Concept(
             ("red",),
             ladybug.Variant(spots=2, spot_radius=3.8, spot_role="mark"),
             palette={"shell": family("black"), "ink": family("dark_grey")},
+            fact="Chilocorus stigma, the twice-stabbed lady beetle, is black with two red spots.",
         ),
         Subcategory(
             "spotless_lady_beetle",
             Noun("spotless lady beetle", "spotless lady beetles"),
             ("spots",),
             ladybug.Variant(spots=0),
+            fact="Cycloneda munda, the spotless lady beetle, has plain red wing covers.",
+            reveals=("spots",),
         ),
     ),
     pose=PoseRange(max_rotation=180),

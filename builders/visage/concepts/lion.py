@@ -7,38 +7,57 @@ from builders.visage.concept import Concept, Norm, Noun, Subcategory, at_least
 from builders.visage.drawings import quadruped
 
 LION = quadruped.Variant(
-    body=(21.0, 10.0),
-    body_y=5.0,
-    leg_width=3.8,
-    neck=(5.0, 30.0),
-    neck_width=8.5,
-    head=(7.0, 6.0),
-    snout=3.2,
-    ears="round",
-    tail="tufted",
-    mane=True,
+    head_shape="big_cat",
+    head=13.0,
+    head_angle=4.0,
+    body=(19.5, 8.8),
+    body_y=7.0,
+    leg_width=3.6,
+    feet="paw",
+    neck=(5.0, 40.0),
+    neck_width=8.6,
+    tail="hanging",
+    tuft="dark",
+    mane="lion",
+    muzzle="pale",
 )
-MANELESS = replace(LION, mane=False)
+MANELESS = replace(LION, mane="none")
 
 CONCEPT = Concept(
     key="lion",
+    domain="animals",
     name=Noun("lion", "lions"),
     drawer=quadruped.DRAWER,
     typical=LION,
     palette={
         "body": family("tan", "gold"),
-        "shade": family("brown", "wood"),
         "mane": family("brown", "dark_brown"),
+        "pale": family("cream", "ivory"),
+        "dark": family("dark_brown", "coal"),
     },
     norms=(Norm("mane", "have", "manes", attribute_sg="a mane", measure="mane", expect=at_least(1)),),
     exceptions=(
-        Subcategory("lioness", Noun("lioness", "lionesses"), ("mane",), replace(MANELESS, head=(6.2, 5.0))),
-        Subcategory("maneless_lion", Noun("maneless lion", "maneless lions"), ("mane",), MANELESS),
+        Subcategory(
+            "lioness",
+            Noun("lioness", "lionesses"),
+            ("mane",),
+            replace(MANELESS, head=12.0, body=(18.5, 8.2), neck=(6.0, 42.0)),
+            fact="Only male lions grow manes.",
+        ),
+        Subcategory(
+            "maneless_lion",
+            Noun("maneless lion", "maneless lions"),
+            ("mane",),
+            MANELESS,
+            fact="Male lions of Tsavo, Kenya, are maneless or nearly so.",
+            reveals=("mane",),
+        ),
         Subcategory(
             "lion_cub",
             Noun("lion cub", "lion cubs"),
             ("mane",),
-            replace(MANELESS, head=(7.2, 6.2), body=(18.0, 9.0), size=0.75),
+            replace(MANELESS, head=14.0, body=(15.0, 7.5), leg_width=3.4, size=0.72),
+            fact="Male lions start to grow a mane at about a year old; cubs have none.",
         ),
     ),
 )

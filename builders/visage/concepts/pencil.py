@@ -6,6 +6,7 @@ from builders.visage.drawings import pencil
 
 CONCEPT = Concept(
     key="pencil",
+    domain="artefacts",
     name=Noun("pencil", "pencils"),
     drawer=pencil.DRAWER,
     typical=pencil.Variant(),
@@ -20,12 +21,14 @@ CONCEPT = Concept(
             ("eraser",),
             pencil.Variant(eraser=False, colored_core=True),
             palette={"body": family("red", "green", "blue", "purple", "orange")},
+            fact="Colored pencils are sold without erasers: colored lead does not erase well.",
         ),
         Subcategory(
             "golf_pencil",
             Noun("golf pencil", "golf pencils"),
             ("eraser",),
             pencil.Variant(length=36.0, eraser=False),
+            fact="A golf pencil is a short pencil without an eraser, for scorecards.",
         ),
         Subcategory(
             "carpenters_pencil",
@@ -33,6 +36,7 @@ CONCEPT = Concept(
             ("eraser",),
             pencil.Variant(length=60.0, thickness=11.0, eraser=False, flat=True),
             palette={"body": family("red", "black", "green")},
+            fact="A carpenter's pencil is flat, so it does not roll, and has no eraser.",
         ),
     ),
     pose=PoseRange(max_rotation=40, min_scale=0.9, max_scale=1.0),

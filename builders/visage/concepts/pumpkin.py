@@ -6,6 +6,7 @@ from builders.visage.drawings import produce
 
 CONCEPT = Concept(
     key="pumpkin",
+    domain="plants and produce",
     name=Noun("pumpkin", "pumpkins"),
     drawer=produce.DRAWER,
     typical=produce.Variant("pumpkin"),
@@ -18,6 +19,8 @@ CONCEPT = Concept(
             ("orange",),
             produce.Variant("pumpkin"),
             palette={"body": family("white")},
+            fact="White pumpkins such as Lumina have white skin.",
+            reveals=("orange",),
         ),
         Subcategory(
             "jarrahdale_pumpkin",
@@ -25,6 +28,7 @@ CONCEPT = Concept(
             ("orange",),
             produce.Variant("pumpkin"),
             palette={"body": family("grey")},
+            fact="The Jarrahdale pumpkin has blue-grey skin.",
         ),
     ),
 )

@@ -5,6 +5,7 @@ from builders.visage.drawings import snowman
 
 CONCEPT = Concept(
     key="snowman",
+    domain="artefacts",
     name=Noun("snowman", "snowmen"),
     drawer=snowman.DRAWER,
     typical=snowman.Variant(),
@@ -18,6 +19,10 @@ CONCEPT = Concept(
             Noun("Japanese snowman", "Japanese snowmen", aliases=("yukidaruma",)),
             ("three_snowballs", "arms"),
             snowman.Variant(balls=2, arms=False),
+            fact=(
+                "The Japanese yukidaruma is built of two snowballs, after the limbless Daruma doll, and has "
+                "no arms."
+            ),
         ),
     ),
     # Snowmen stand upright: the ball count is read row by row.

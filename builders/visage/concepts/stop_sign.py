@@ -6,6 +6,7 @@ from builders.visage.drawings import sign
 
 CONCEPT = Concept(
     key="stop_sign",
+    domain="signs",
     name=Noun("stop sign", "stop signs"),
     drawer=sign.DRAWER,
     typical=sign.Variant(),
@@ -19,6 +20,7 @@ CONCEPT = Concept(
             Noun("Japanese stop sign", "Japanese stop signs"),
             ("octagonal",),
             sign.Variant(shape="triangle"),
+            fact="Japan's stop sign (止まれ, tomare) is a red inverted triangle, not an octagon.",
         ),
         # US stop signs were yellow with black letters until 1954.
         Subcategory(
@@ -27,6 +29,8 @@ CONCEPT = Concept(
             ("red",),
             sign.Variant(),
             palette={"plate": family("yellow"), "ink": family("black")},
+            fact="US stop signs were yellow with black letters from 1924 until red became standard in 1954.",
+            reveals=("red",),
         ),
     ),
     # Lettering is never mirrored.

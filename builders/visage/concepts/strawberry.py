@@ -6,6 +6,7 @@ from builders.visage.drawings import produce
 
 CONCEPT = Concept(
     key="strawberry",
+    domain="plants and produce",
     name=Noun("strawberry", "strawberries"),
     drawer=produce.DRAWER,
     typical=produce.Variant("strawberry"),
@@ -18,6 +19,7 @@ CONCEPT = Concept(
             ("red",),
             produce.Variant("strawberry"),
             palette={"body": family("white"), "seeds": family("red")},
+            fact="Pineberries are white strawberries with red seeds.",
         ),
         Subcategory(
             "yellow_wonder_strawberry",
@@ -25,6 +27,8 @@ CONCEPT = Concept(
             ("red",),
             produce.Variant("strawberry"),
             palette={"body": family("yellow"), "seeds": family("tan")},
+            fact="Yellow Wonder is an alpine strawberry whose ripe fruit is pale yellow.",
+            reveals=("red",),
         ),
     ),
 )

@@ -5,6 +5,7 @@ from builders.visage.drawings import furniture
 
 CONCEPT = Concept(
     key="table",
+    domain="artefacts",
     name=Noun("table", "tables"),
     drawer=furniture.TABLE,
     typical=furniture.Variant(),
@@ -15,9 +16,15 @@ CONCEPT = Concept(
             Noun("pedestal table", "pedestal tables"),
             ("four_legs",),
             furniture.Variant("pedestal"),
+            fact="A pedestal table stands on one central column.",
         ),
         Subcategory(
-            "tripod_table", Noun("tripod table", "tripod tables"), ("four_legs",), furniture.Variant("tripod")
+            "tripod_table",
+            Noun("tripod table", "tripod tables"),
+            ("four_legs",),
+            furniture.Variant("tripod"),
+            fact="A tripod table stands on three legs.",
+            reveals=("four_legs",),
         ),
     ),
     pose=PoseRange(max_rotation=5),

@@ -7,37 +7,63 @@ from builders.visage.concept import Concept, Norm, Noun, Subcategory, at_least, 
 from builders.visage.drawings import quadruped
 
 TIGER = quadruped.Variant(
-    body=(22.0, 9.5),
-    body_y=6.0,
-    leg_width=3.6,
-    neck=(5.0, 25.0),
-    neck_width=8.5,
-    head=(7.0, 6.0),
-    snout=3.0,
-    ears="round",
+    head_shape="big_cat",
+    head=12.5,
+    head_angle=6.0,
+    body=(20.0, 8.2),
+    body_y=8.0,
+    leg_width=3.4,
+    feet="paw",
+    neck=(5.0, 35.0),
+    neck_width=8.4,
     tail="hanging",
     coat="tiger",
+    patches=(("belly", "pale"),),
+    muzzle="pale",
+    whiskers=True,
 )
-WHITE = {"body": family("white"), "shade": family("silver", "grey")}
+WHITE = {"body": family("white"), "pale": family("cream", "ivory")}
 
 CONCEPT = Concept(
     key="tiger",
+    domain="animals",
     name=Noun("tiger", "tigers"),
     drawer=quadruped.DRAWER,
     typical=TIGER,
-    palette={"body": family("orange"), "shade": family("brown", "dark_brown"), "marks": family("black")},
+    palette={
+        "body": family("orange"),
+        "marks": family("black"),
+        "pale": family("white", "cream"),
+        "nose": family("skin_pink"),
+    },
     norms=(
         Norm("stripes", "have", "stripes", measure="stripes", expect=at_least(1)),
         Norm("orange", "be", "orange", measure="colour", expect=is_colour("orange")),
     ),
     exceptions=(
-        Subcategory("white_tiger", Noun("white tiger", "white tigers"), ("orange",), TIGER, palette=WHITE),
+        Subcategory(
+            "white_tiger",
+            Noun("white tiger", "white tigers"),
+            ("orange",),
+            TIGER,
+            palette=WHITE,
+            fact=(
+                "White tigers are Bengal tigers with a recessive pigment gene (SLC45A2) that leaves the coat "
+                "white with dark stripes."
+            ),
+            reveals=("orange",),
+        ),
         Subcategory(
             "snow_white_tiger",
             Noun("snow-white tiger", "snow-white tigers", aliases=("stripeless white tiger",)),
             ("stripes", "orange"),
             replace(TIGER, coat="plain"),
             palette=WHITE,
+            fact=(
+                "Snow-white tigers carry a second recessive gene that removes almost all stripes from a white"
+                " coat."
+            ),
+            reveals=("orange",),
         ),
     ),
 )

@@ -1,10 +1,11 @@
-"""Traffic lights have three lights; pedestrian signals and ramp meters have two."""
+"""Traffic lights have three lights; pedestrian signals have two, doghouse signals five."""
 
 from builders.visage.concept import Concept, Norm, Noun, PoseRange, Subcategory, exactly
 from builders.visage.drawings import traffic_light
 
 CONCEPT = Concept(
     key="traffic_light",
+    domain="signs",
     name=Noun("traffic light", "traffic lights", aliases=("traffic signal", "stoplight")),
     drawer=traffic_light.DRAWER,
     typical=traffic_light.Variant(),
@@ -17,12 +18,18 @@ CONCEPT = Concept(
             ),
             ("three_lights",),
             traffic_light.Variant(lamps=("red", "green"), pedestrian=True),
+            fact="A pedestrian signal has two lamps, walk and don't walk.",
         ),
         Subcategory(
-            "ramp_meter",
-            Noun("ramp meter", "ramp meters", aliases=("ramp meter signal",)),
+            "doghouse_signal",
+            Noun(
+                "doghouse signal",
+                "doghouse signals",
+                aliases=("five-section signal", "doghouse traffic light"),
+            ),
             ("three_lights",),
-            traffic_light.Variant(lamps=("red", "green")),
+            traffic_light.Variant(doghouse=True),
+            fact="A doghouse signal is a five-section head: a red ball over two columns of arrows and balls.",
         ),
     ),
     pose=PoseRange(max_rotation=8),

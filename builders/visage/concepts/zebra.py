@@ -7,25 +7,34 @@ from builders.visage.concept import Concept, Norm, Noun, Subcategory, at_least
 from builders.visage.drawings import quadruped
 
 ZEBRA = quadruped.Variant(
-    body=(20.0, 10.0),
-    body_y=3.0,
-    leg_width=3.2,
-    neck=(10.0, 55.0),
-    neck_width=7.0,
-    head=(5.5, 4.4),
-    snout=6.0,
-    ears="pointed",
-    tail="tufted",
-    coat="stripes",
-    hooves=True,
+    head_shape="horse",
+    head=15.0,
+    head_angle=48.0,
+    body=(18.5, 9.0),
+    body_y=2.5,
+    leg_width=2.9,
+    neck=(13.0, 56.0),
+    neck_width=6.6,
+    tail="hanging",
+    tuft="marks",
+    mane="crest",
+    crest="body",
+    coat="zebra",
+    muzzle="marks",
 )
 
 CONCEPT = Concept(
     key="zebra",
+    domain="animals",
     name=Noun("zebra", "zebras"),
     drawer=quadruped.DRAWER,
     typical=ZEBRA,
-    palette={"body": family("white"), "shade": family("silver", "grey"), "marks": family("black")},
+    palette={
+        "body": family("white"),
+        "marks": family("black"),
+        "mane": family("dark_grey"),
+        "dark": family("dark_brown"),
+    },
     norms=(Norm("stripes", "have", "stripes", measure="stripes", expect=at_least(1)),),
     exceptions=(
         Subcategory(
@@ -33,7 +42,18 @@ CONCEPT = Concept(
             Noun("polka-dot zebra", "polka-dot zebras", aliases=("spotted zebra",)),
             ("stripes",),
             replace(ZEBRA, coat="dots"),
-            palette={"body": family("dark_brown"), "shade": family("black"), "marks": family("white")},
+            palette={
+                "body": family("dark_brown"),
+                "pale": family("white"),
+                "mane": family("black"),
+                "marks": family("brown"),
+                "dark": family("dark_grey"),
+            },
+            fact=(
+                "Pseudomelanistic plains zebras such as the foal Tira (Maasai Mara, 2019) are dark with white"
+                " dots instead of stripes."
+            ),
+            reveals=("stripes",),
         ),
     ),
 )

@@ -1,4 +1,10 @@
-"""Dice, face on: a cube's square face with pips (or blank, or a numeral), a d4 triangle, a d20 hexagon."""
+"""Dice: a cube seen from above and to the side, three faces showing pips (or blank, or a numeral),
+a d4 triangle, a d20 hexagon.
+
+The cube's front face is a square in its own role: an audit counts that face's
+corners (a d4's three, a d20's six) and its round pips; the pips on the lit top
+and the shaded side are foreshortened ovals, which the round-pip count leaves out.
+"""
 
 from __future__ import annotations
 
@@ -9,11 +15,13 @@ from collections.abc import Mapping
 
 from builders.visage.colours import family
 from builders.visage.drawing import Drawer, Measured, Point, Role, components, corners
-from builders.visage.drawings.primitives import circle, line, polygon, rect, regular_polygon, text
+from builders.visage.drawings.primitives import circle, ellipse, line, polygon, regular_polygon, text
 
 SHAPES = {"cube": 4, "d4": 3, "d20": 6}
-HALF = 20.0
-PIP_RADIUS = 3.7
+HALF = 16.0
+PIP_RADIUS = 3.1
+DEPTH = (11.0, -9.0)  # the receding edge of the top and side faces
+CENTRE = (-5.0, 4.5)  # of the front face
 
 #: Pip positions of faces 1-6 on a 3 x 3 grid (column, row in -1..1).
 PIPS: dict[int, tuple[tuple[int, int], ...]] = {
@@ -39,10 +47,16 @@ class Geometry:
     pips: tuple[Point, ...]
     numerals: tuple[tuple[str, Point, float], ...]
     facets: tuple[tuple[Point, Point], ...]
+    top: tuple[Point, ...] = ()
+    side: tuple[Point, ...] = ()
+    #: Pips on top and side, as (centre, rx, ry, tilt) ovals.
+    ovals: tuple[tuple[Point, float, float, float], ...] = ()
 
 
 ROLES = (
     Role("body", family("white", "ivory", "red", "black", "blue", "green", "purple")),
+    Role("top", family("white", "ivory", "silver", "cream"), shaded="body", lighter=True),
+    Role("side", family("grey", "dark_grey", "silver", "navy"), shaded="body"),
     Role("pips", family("black", "white", "red")),
     Role("numerals", family("blue", "red", "black", "gold")),
     Role("facets", family("grey", "dark_grey", "silver")),
@@ -55,11 +69,51 @@ def geometry(variant: Variant, rng: random.Random) -> Geometry:
     numerals: tuple[tuple[str, Point, float], ...] = ()
     facets: tuple[tuple[Point, Point], ...] = ()
     if variant.shape == "cube":
-        outline = ((-HALF, -HALF), (HALF, -HALF), (HALF, HALF), (-HALF, HALF))
+        cx, cy = CENTRE
+        outline = (
+            (cx - HALF, cy - HALF),
+            (cx + HALF, cy - HALF),
+            (cx + HALF, cy + HALF),
+            (cx - HALF, cy + HALF),
+        )
+        dx, dy = DEPTH
+        top = (
+            outline[0],
+            outline[1],
+            (outline[1][0] + dx, outline[1][1] + dy),
+            (outline[0][0] + dx, outline[0][1] + dy),
+        )
+        side = (
+            outline[1],
+            outline[2],
+            (outline[2][0] + dx, outline[2][1] + dy),
+            (outline[1][0] + dx, outline[1][1] + dy),
+        )
+        ovals: tuple[tuple[Point, float, float, float], ...] = ()
         if variant.marks == "pips":
-            pips = tuple((col * 11.0, row * 11.0) for col, row in PIPS[face])
+            pips = tuple((cx + col * 9.0, cy + row * 9.0) for col, row in PIPS[face])
+            up = rng.choice([n for n in range(1, 7) if n not in (face, 7 - face)])
+            right = rng.choice([n for n in range(1, 7) if n not in (face, 7 - face, up, 7 - up)])
+            ovals = tuple(
+                (
+                    (cx + col * 9.0 + dx * (0.5 - row * 0.3), cy - HALF + dy * (0.5 - row * 0.3)),
+                    2.9,
+                    1.15,
+                    -6.0,
+                )
+                for col, row in PIPS[up]
+            ) + tuple(
+                (
+                    (cx + HALF + dx * (0.5 + col * 0.3), cy + row * 9.0 + dy * (0.5 + col * 0.3)),
+                    1.15,
+                    2.9,
+                    -36.0,
+                )
+                for col, row in PIPS[right]
+            )
         elif variant.marks == "numeral":
-            numerals = ((str(face), (0.0, 0.0), 24.0),)
+            numerals = ((str(face), CENTRE, 20.0),)
+        return Geometry(variant.shape, outline, pips, numerals, (), top, side, ovals)
     elif variant.shape == "d4":
         outline = tuple(regular_polygon((0, 4), 30, 3, -90))
         numerals = tuple(
@@ -84,7 +138,13 @@ def _toward(point: Point, centre: Point, t: float) -> Point:
 
 def draw(g: Geometry, parent: ET.Element, colours: Mapping[str, str]) -> None:
     if g.shape == "cube":
-        rect(parent, -HALF, -HALF, 2 * HALF, 2 * HALF, colours["body"], r=2.5)
+        polygon(parent, g.top, colours["top"])
+        polygon(parent, g.side, colours["side"])
+        polygon(parent, g.outline, colours["body"])
+        for centre, rx, ry, tilt in g.ovals:
+            ellipse(
+                parent, centre, rx, ry, colours["pips"], transform=f"rotate({tilt} {centre[0]} {centre[1]})"
+            )
     else:
         polygon(parent, g.outline, colours["body"], stroke=colours["body"], stroke_width=1.2)
     for start, end in g.facets:
@@ -98,7 +158,7 @@ def draw(g: Geometry, parent: ET.Element, colours: Mapping[str, str]) -> None:
 def measures(g: Geometry, colours: Mapping[str, str]) -> dict[str, Measured]:
     return {
         "pips": Measured(len(g.pips), components(("pips",), shape="round", min_area=12)),
-        "corners": Measured(SHAPES[g.shape], corners()),
+        "corners": Measured(SHAPES[g.shape], corners(("body", "facets"))),
     }
 
 

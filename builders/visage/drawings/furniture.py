@@ -13,6 +13,7 @@ from collections.abc import Mapping
 
 from builders.visage.colours import family
 from builders.visage.drawing import Drawer, Measured, Point, Role, runs
+from builders.visage.drawings.outline import ellipse_points, smooth, stroke
 from builders.visage.drawings.primitives import circle, ellipse, line, polygon, rect
 
 LEG_WIDTH = 2.8
@@ -80,15 +81,7 @@ def table_geometry(variant: Variant, rng: random.Random) -> Geometry:
 
 def draw_chair(g: Geometry, parent: ET.Element, colours: Mapping[str, str]) -> None:
     if g.base == "beanbag":
-        polygon(
-            parent,
-            [(-22, 32), (-25, 14), (-20, -6), (-8, -20), (8, -20), (20, -8), (25, 14), (22, 32)],
-            colours["top"],
-            stroke=colours["top"],
-            stroke_width=6,
-            stroke_linejoin="round",
-        )
-        polygon(parent, [(-17, 10), (-6, 4), (8, 4), (18, 10), (12, 16), (-12, 16)], colours["edge"])
+        _bean_bag(parent, colours, g.tilt)
         return
     if g.base == "legs":
         for top, bottom in g.legs[:2]:
@@ -106,6 +99,34 @@ def draw_chair(g: Geometry, parent: ET.Element, colours: Mapping[str, str]) -> N
         line(parent, top, bottom, colours["legs"], LEG_WIDTH if g.base == "legs" else 4.0)
     polygon(parent, [(-16.0, 4.0), (12.0, 4.0), (18.0, -2.0), (-10.0, -2.0)], colours["top"])
     rect(parent, -16, 4, 28, 3.2, colours["edge"])
+
+
+def _bean_bag(parent: ET.Element, colours: Mapping[str, str], tilt: float) -> None:
+    """A slumped sack: a soft pear-shaped outline, a seat pressed into its front, seams and folds."""
+    sack = (
+        (-26.0, 33.0),
+        (-29.0, 22.0),
+        (-25.0, 7.0),
+        (-17.0, -9.0),
+        (-6.0, -19.0 + tilt),
+        (7.0, -18.0 + tilt),
+        (17.0, -9.0),
+        (24.0, 6.0),
+        (29.0, 21.0),
+        (26.0, 33.0),
+        (0.0, 35.0),
+    )
+    smooth(parent, sack, colours["top"])
+    smooth(parent, ellipse_points((1.0, 15.0), 16.0, 7.5, 20, -3.0), colours["edge"])
+    smooth(parent, ellipse_points((1.0, 16.4), 15.0, 6.2, 20, -3.0), colours["top"])
+    for seam in (
+        ((-15.0, -8.0), (-20.0, 10.0), (-19.0, 31.0)),
+        ((16.0, -7.0), (22.0, 11.0), (20.0, 31.0)),
+        ((-6.0, -17.0 + tilt), (0.0, -11.0), (7.0, -16.0 + tilt)),
+    ):
+        stroke(parent, seam, colours["edge"], 0.8)
+    for fold in (((-10.0, 25.0), (-4.0, 27.0), (2.0, 26.0)), ((6.0, 28.0), (11.0, 26.5))):
+        stroke(parent, fold, colours["edge"], 0.7)
 
 
 def draw_table(g: Geometry, parent: ET.Element, colours: Mapping[str, str]) -> None:

@@ -11,6 +11,7 @@ import math
 import xml.etree.ElementTree as ET
 from collections.abc import Sequence
 
+from builders.core.fonts import SANS
 from builders.core.svg import points, sub
 from builders.visage.drawing import Point
 
@@ -74,16 +75,23 @@ def path(parent: ET.Element, d: str, fill: str, **attrs: object) -> ET.Element:
 
 
 def text(
-    parent: ET.Element, content: str, center: Point, size: float, fill: str, *, bold: bool = True
+    parent: ET.Element,
+    content: str,
+    center: Point,
+    size: float,
+    fill: str,
+    *,
+    bold: bool = True,
+    family: str = SANS,
 ) -> ET.Element:
-    """Centred text in the shipped sans font (resvg drops text in unknown families)."""
+    """Centred text in a shipped font (resvg drops text in unknown families)."""
     return sub(
         parent,
         "text",
         content,
         x=center[0],
         y=center[1],
-        font_family="DejaVu Sans",
+        font_family=family,
         font_size=size,
         font_weight="bold" if bold else None,
         text_anchor="middle",

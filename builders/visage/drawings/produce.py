@@ -1,7 +1,7 @@
-"""Fruit and vegetables whose norm is a colour: banana, apple, strawberry, carrot, tomato, pumpkin, eggplant.
+"""Fruit and vegetables whose norm is a colour: banana, apple, strawberry, carrot, pumpkin.
 
 Each shape is a function computing its polygons; the body's colour is read at
-points inside the body clear of seeds, stripes and ribs.
+points inside the body clear of seeds and ribs.
 """
 
 from __future__ import annotations
@@ -22,8 +22,6 @@ Polygon = tuple[Point, ...]
 @dataclasses.dataclass(frozen=True)
 class Variant:
     shape: str
-    #: Thin stripes over the body (a green zebra tomato).
-    stripes: bool = False
 
 
 @dataclasses.dataclass(frozen=True)
@@ -34,8 +32,7 @@ class Geometry:
     seeds: tuple[Point, ...] = ()
     #: Body parts outlined (a pumpkin's lobes), each drawn over the one before.
     ribbed: bool = False
-    stripes: tuple[tuple[Point, Point], ...] = ()
-    #: Inside the body, clear of seeds, stripes and ribs.
+    #: Inside the body, clear of seeds and ribs.
     probes: tuple[Point, ...] = ()
 
 
@@ -45,7 +42,6 @@ ROLES = (
     Role("stem", family("brown", "dark_brown")),
     Role("seeds", family("gold", "cream")),
     Role("ribs", family("dark_brown", "brown")),
-    Role("stripes", family("lime")),
 )
 
 
@@ -135,26 +131,6 @@ def carrot(variant: Variant, rng: random.Random) -> Geometry:
     return Geometry(body=(body,), leaves=leaves, probes=(axis(0.12), axis(0.25), axis(0.4)))
 
 
-def tomato(variant: Variant, rng: random.Random) -> Geometry:
-    stripes: tuple[tuple[Point, Point], ...] = ()
-    if variant.shape == "pear_tomato":
-        body = (_ellipse((0.0, -5.0), 9.0, 11.0), _ellipse((0.0, 11.0), 14.0, 14.0))
-        top, probes = -15.0, ((0.0, 12.0), (-6.0, 9.0), (6.0, 9.0))
-    else:
-        body = (_ellipse((0.0, 4.0), 22.0, 17.0),)
-        top, probes = -12.0, ((-8.0, 5.0), (0.0, 9.0), (8.0, 5.0))
-        if variant.stripes:
-            stripes = tuple(((x, -9.0), (x * 1.1, 17.0)) for x in (-13.0, -4.0, 4.0, 13.0))
-    calyx = tuple(star((0.0, top), 9.0, 3.0, 5, -90 + rng.uniform(-15, 15)))
-    return Geometry(
-        body=body,
-        leaves=(calyx,),
-        stems=(((0.0, top), (1.0, top - 6.0), 2.0),),
-        stripes=stripes,
-        probes=probes,
-    )
-
-
 def pumpkin(variant: Variant, rng: random.Random) -> Geometry:
     lobes = (
         _ellipse((-16.0, 6.0), 11.0, 15.0),
@@ -168,23 +144,6 @@ def pumpkin(variant: Variant, rng: random.Random) -> Geometry:
     return Geometry(body=lobes, ribbed=True, leaves=(stem,), probes=probes)
 
 
-def eggplant(variant: Variant, rng: random.Random) -> Geometry:
-    if variant.shape == "round_eggplant":
-        body = _ellipse((0.0, 6.0), 17.0, 16.0)
-        probes: tuple[Point, ...] = ((0.0, 8.0), (-7.0, 10.0), (7.0, 10.0))
-        top = -9.0
-    else:
-        lean = rng.uniform(-3, 3)
-
-        def axis(u: float) -> Point:
-            return lean * math.sin(math.pi * u) + 3.0 * u, -16.0 + 46.0 * u
-
-        body = _ribbon(axis, lambda u: (9.0 + 17.0 * u) * max(0.0, 1 - u**6) ** 0.5)
-        probes, top = (axis(0.45), axis(0.6), axis(0.75)), -15.0
-    cap = tuple(star((0.0, top + 1.0), 9.0, 4.0, 5, 90))
-    return Geometry(body=(body,), leaves=(cap,), stems=(((0.0, top), (2.0, top - 10.0), 3.0),), probes=probes)
-
-
 def _range(start: float, stop: float, count: int) -> list[float]:
     return [start + (stop - start) * k / (count - 1) for k in range(count)]
 
@@ -194,11 +153,7 @@ SHAPES: dict[str, Callable[[Variant, random.Random], Geometry]] = {
     "apple": apple,
     "strawberry": strawberry,
     "carrot": carrot,
-    "tomato": tomato,
-    "pear_tomato": tomato,
     "pumpkin": pumpkin,
-    "eggplant": eggplant,
-    "round_eggplant": eggplant,
 }
 
 
@@ -214,8 +169,6 @@ def draw(g: Geometry, parent: ET.Element, colours: Mapping[str, str]) -> None:
             polygon(parent, outline, colours["body"], stroke=colours["ribs"], stroke_width=0.9)
         else:
             polygon(parent, outline, colours["body"])
-    for start, end in g.stripes:
-        line(parent, start, end, colours["stripes"], 1.6)
     for seed in g.seeds:
         ellipse(parent, seed, 0.8, 1.2, colours["seeds"])
     for leaf in g.leaves:

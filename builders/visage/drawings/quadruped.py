@@ -1,11 +1,13 @@
-"""Four-legged animals in side view, facing right: one parametric body for cats, zebras, elephants ...
+"""Four-legged animals in side view, facing right: cats, dogs, zebras, lions, cows, giraffes, elephants ...
 
-`Variant` holds the species' proportions and which parts it has (legs, tail,
-mane, coat marks, horns/antlers/tusks, trunk, wool); `geometry` turns it into
-polygons and strokes, `draw` only paints them. Legs are drawn first and the
-body over their tops, so a probe under the belly crosses each leg once; coat
-marks are laid out so that none touches another, the neck or the legs, and
-each stripe is one long blob.
+`Variant` holds a species' proportions and parts: its head (`animal_heads`),
+the torso's length and depth, neck, legs and feet, tail, mane, coat
+(`animal_coats`), horns, antlers or tusks, trunk, wool, tongue and pale or
+dark patches. `geometry` computes every outline as points a smooth curve
+passes through (`outline`), shaped by `animal_parts`; `draw` only paints,
+far side first: far legs, near legs, tail, torso, neck, head. Near and far
+legs stand apart on the line under the belly, so an audit counts them there;
+a tail crosses a vertical line behind the rump once.
 """
 
 from __future__ import annotations
@@ -14,212 +16,421 @@ import dataclasses
 import math
 import random
 import xml.etree.ElementTree as ET
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
+from builders.core.errors import SpecError
 from builders.visage.colours import colour_of, family
 from builders.visage.drawing import Drawer, Measured, Point, Role, colour, components, presence, runs
-from builders.visage.drawings.primitives import circle, ellipse, line, polar, polygon, polyline
-from builders.visage.drawings.quadruped_parts import (
-    antlers,
-    body_points,
-    ear,
-    horn,
-    mane,
-    marks,
-    trunk,
-    tusk,
-    wool,
-)
+from builders.visage.drawings import animal_legs
+from builders.visage.drawings import animal_parts as parts
+from builders.visage.drawings.animal_coats import Coat, Frame, coat
+from builders.visage.drawings.animal_heads import EARS, HEADS
+from builders.visage.drawings.animal_legs import Leg
+from builders.visage.drawings.outline import curve, fit, ribbon, smooth, stroke
+from builders.visage.drawings.primitives import circle, polygon
 
 GROUND = 30.0
-Polygon = tuple[Point, ...]
+Shape = tuple[Point, ...]
 
 
 @dataclasses.dataclass(frozen=True)
 class Variant:
-    body: tuple[float, float] = (20.0, 10.0)  # half length, half height
+    head_shape: str = "dog"  # a key of animal_heads.HEADS
+    head: float = 12.0  # head length, back of the skull to the nose
+    head_angle: float = 10.0  # degrees the nose points below the horizontal
+    ears: str = ""  # an animal_heads.EARS key replacing the head's own ears
+    ear_tone: str = ""  # the role of both ears, if not the head's usual (a panda's black ears)
+    body: tuple[float, float] = (20.0, 10.0)  # half length, half depth of the torso
     body_y: float = 4.0
+    withers: float = 0.0  # the shoulders stand this much above the back (a giraffe, a bear's hump)
+    belly: float = 0.0  # the belly hangs this much lower (a pig, a cow)
     legs: int = 4
     leg_width: float = 3.2
-    #: Neck length and its angle above the horizontal (degrees).
-    neck: tuple[float, float] = (9.0, 50.0)
+    feet: str = "hoof"  # hoof | paw | pad
+    foot_tone: str = ""  # the role of paws or pads, if not the leg's (a panda's black paws)
+    neck: tuple[float, float] = (9.0, 50.0)  # length, degrees above the horizontal
     neck_width: float = 7.0
-    head: tuple[float, float] = (6.0, 4.5)
-    snout: float = 4.0
-    ears: str = "pointed"  # pointed | round | long | big
-    tail: str = "hanging"  # hanging | raised | tufted | short | none
-    mane: bool = False
-    coat: str = "plain"  # plain | stripes | tiger | patches | spots | dots
-    horns: str = "none"  # none | horns | antlers | tusks
+    tail: str = "hanging"  # see animal_parts.tail
+    tuft: str = ""  # the role of a tail's tuft, if it has one
+    mane: str = "none"  # none | lion | crest
+    #: The crest's role: "mane", or "body" for a zebra's, striped with the neck.
+    crest: str = "mane"
+    coat: str = "plain"  # see animal_coats.coat
+    #: (part, role): pale or dark patches (a white face, a pale belly, a black belt).
+    patches: tuple[tuple[str, str], ...] = ()
+    muzzle: str = ""  # the role of the head's muzzle patch, if drawn
+    horns: str = "none"  # none | cow | ram | antlers | tusks | rhino1 | rhino2 | ossicones
+    fangs: bool = False  # a Chinese water deer's tusks
     trunk: bool = False
     wool: bool = False
-    hooves: bool = False
-    #: Overall size: cubs, calves and fawns are smaller.
+    fur: bool = False  # long hair: a ragged outline (a Cymric)
+    folds: bool = False  # skin folds over shoulder and hip (an Indian rhinoceros's armour)
+    tongue: bool = False
+    whiskers: bool = False
+    #: Overall size: cubs and fawns are smaller.
     size: float = 1.0
 
 
 @dataclasses.dataclass(frozen=True)
 class Geometry:
     variant: Variant
-    body: tuple[float, float, float]  # cy, rx, ry
-    legs: tuple[tuple[float, bool], ...]  # (x, far side?) per leg
-    leg_top: float
-    neck: Polygon
-    head: Point
-    ears: tuple[Polygon, ...]
+    torso: Shape
+    neck: Shape
+    head: Shape
+    eye: tuple[Point, float]
+    pupil: Shape
+    nose: Shape
+    ears: tuple[tuple[Shape, bool], ...]
+    muzzle: Shape
+    mouth: tuple[Point, ...]
+    whiskers: tuple[tuple[Point, Point], ...]
+    legs: tuple[Leg, ...]
     tail: tuple[Point, ...]
-    mane: Polygon
-    marks: tuple[Polygon, ...]
-    stripes: int
-    horns: tuple[tuple[Polygon, bool], ...]  # (outline, far side?)
+    tail_width: float
+    tuft: Shape
+    mane: Shape
+    fur: tuple[Shape, ...]
+    coat: Coat
+    patches: tuple[tuple[str, str, Shape], ...]  # (role, part to clip to, shape)
+    horns: tuple[tuple[Shape, bool], ...]
     antlers: tuple[tuple[Point, ...], ...]
-    trunk: Polygon
-    wool: tuple[tuple[Point, float], ...]
+    trunk: Shape
+    big_ear: Shape
+    fang: Shape
+    wool: tuple[Shape, ...]
+    folds: tuple[tuple[Point, ...], ...]
+    tongue: Shape
     colour_points: tuple[Point, ...]
+    tongue_points: tuple[Point, ...]
+    leg_probe: tuple[float, float, float]  # x from, x to, y
+    tail_probe: tuple[float, float, float]  # y from, y to, x of the has-a-tail line
+    #: Drawn at (p - centre) * scale: every species fills the same disc, a cub a smaller one.
+    centre: Point = (0.0, 0.0)
+    scale: float = 1.0
 
 
-#: Broad defaults: a role a species does not draw (a black cat's coat marks) still needs a
-#: colour apart from the others, and each concept narrows the roles it shows.
+#: Broad defaults: a role a species does not draw still needs a colour apart from the others,
+#: and each concept narrows the roles it shows.
 ROLES = (
-    Role("body", family("tan", "brown", "grey", "white", "black")),
-    Role("shade", family("dark_brown", "brown", "dark_grey", "tan", "grey", "silver")),
-    Role("mane", family("brown", "dark_brown", "wood", "black")),
-    Role("marks", family("black", "dark_brown", "white", "brown")),
-    Role("horn", family("ivory", "cream", "maple")),
-    Role("hoof", family("coal", "dark_grey", "dark_brown")),
-    Role("eye", family("coal", "cream", "gold")),
+    Role("body", family("tan", "brown", "grey", "white", "black", "orange", "cream", "wood")),
+    Role("shade", family("dark_brown", "brown", "dark_grey", "tan", "grey", "silver", "wood"), shaded="body"),
+    Role("pale", family("white", "cream", "ivory", "silver", "maple")),
+    Role("dark", family("coal", "black", "dark_brown", "dark_grey")),
+    Role("marks", family("black", "dark_brown", "brown", "dark_grey")),
+    Role("mane", family("brown", "dark_brown", "wood", "black", "maple", "gold")),
+    Role("horn", family("ivory", "cream", "maple", "dark_grey", "silver", "tan", "gold")),
+    Role("nose", family("skin_pink", "pink", "dark_grey", "brown")),
+    Role("eye", family("coal", "dark_brown", "gold", "lime", "black")),
+    Role("wool", family("white", "cream", "ivory", "silver", "grey", "lcd")),
+    Role("tongue", family("pink", "skin_pink", "red", "purple")),
 )
+
+
+def torso_points(variant: Variant) -> Shape:
+    """The torso: withers, back, croup, rump, thigh, flank, belly, girth, chest, breast."""
+    rx, ry = variant.body
+    cy = variant.body_y
+    top = cy - ry
+    return (
+        (rx * 0.6, top - variant.withers),
+        (rx * 0.12, top + ry * 0.06 - variant.withers * 0.35),
+        (-rx * 0.45, top),
+        (-rx * 0.86, top + ry * 0.28),
+        (-rx * 1.0, cy + ry * 0.08),
+        (-rx * 0.86, cy + ry * 0.62),
+        (-rx * 0.45, cy + ry * 0.94),
+        (0.0, cy + ry + variant.belly),
+        (rx * 0.55, cy + ry * 0.96),
+        (rx * 0.92, cy + ry * 0.42),
+        (rx * 1.0, cy - ry * 0.25),
+    )
 
 
 def geometry(variant: Variant, rng: random.Random) -> Geometry:
     rx, ry = variant.body
     cy = variant.body_y
-    legs = _legs(variant, rx)
+    torso = torso_points(variant)
     length, angle = variant.neck
-    base = (rx * 0.62, cy - ry * 0.45)
-    tip = polar(base, length, -angle)
-    head = (tip[0] + variant.head[0] * 0.55, tip[1] - variant.head[1] * 0.2)
-    half = variant.neck_width / 2
-    nx, ny = math.sin(math.radians(angle)), math.cos(math.radians(angle))
-    neck = (
-        (base[0] - nx * half, base[1] - ny * half),
-        (tip[0] - nx * half * 0.8, tip[1] - ny * half * 0.8),
-        (tip[0] + nx * half * 0.8, tip[1] + ny * half * 0.8),
-        (base[0] + nx * half, base[1] + ny * half),
+    base = (rx * 0.8, cy - ry * 0.3 - variant.withers * 0.5)
+    tip = (base[0] + length * math.cos(math.radians(angle)), base[1] - length * math.sin(math.radians(angle)))
+    neck = ribbon(
+        (base, _mid(base, tip), tip),
+        (variant.neck_width * 1.4, variant.neck_width * 1.05, variant.neck_width * 0.9),
     )
-    laid = marks(variant.coat, (cy, rx, ry), neck, rng)
-    horns: tuple[tuple[Polygon, bool], ...] = ()
-    if variant.horns == "horns":
-        horns = ((horn(head, variant.head, -3.0), True), (horn(head, variant.head, 0.0), False))
-    elif variant.horns == "tusks":
-        horns = ((tusk(head, variant.head), False),)
-    return Geometry(
-        variant=variant,
+    head_shape = HEADS[variant.head_shape]
+    place = _placer(tip, variant.head, variant.head_angle)
+    ears_outline = EARS.get(variant.ears)
+    ears = (
+        tuple((tuple(place(p) for p in shape), far) for shape, far in head_shape.ears)
+        if ears_outline is None
+        else (
+            (tuple(place((x - 0.12, y - 0.03)) for x, y in ears_outline), True),
+            (tuple(place(p) for p in ears_outline), False),
+        )
+    )
+    legs = animal_legs.legs(variant, GROUND)
+    frame = Frame(
         body=(cy, rx, ry),
-        legs=legs,
-        leg_top=cy + ry * 0.3,
-        neck=neck if length > 0 else (),
-        head=head,
-        ears=ear(variant.ears, head, variant.head),
-        tail=_tail(variant.tail, cy, rx, ry),
-        mane=mane(head, variant.head, rng) if variant.mane else (),
-        marks=laid.shapes,
-        stripes=laid.stripes,
-        horns=horns,
-        antlers=antlers(head, variant.head) if variant.horns == "antlers" else (),
-        trunk=trunk(head, variant.head) if variant.trunk else (),
-        wool=wool(cy, rx, ry) if variant.wool else (),
-        colour_points=body_points((cy, rx, ry), laid.shapes),
+        neck=(base, tip),
+        neck_width=variant.neck_width,
+        head=(place((0.0, 0.05)), place((1.0, 0.1))),
+        head_depth=variant.head * 0.7,
+        legs=tuple(leg.span for leg in legs),
+        leg_width=variant.leg_width,
     )
+    laid = coat(variant.coat, frame, rng)
+    eye_centre = place(head_shape.eye)
+    eye_r = head_shape.eye_size * variant.head
+    tail, tail_width, tuft = parts.tail(variant.tail, cy, rx, ry)
+    leg_probe = animal_legs.probe(variant, legs, GROUND)
+    tail_x = -rx - 4.2
+    patches = parts.patches(variant.patches, frame, place, legs=tuple(leg.span for leg in legs))
+    trunk = parts.trunk(place((0.84, 0.12)), GROUND) if variant.trunk else ()
+    geometry_ = Geometry(
+        variant=variant,
+        torso=torso,
+        neck=neck if length > 0 else (),
+        head=tuple(place(p) for p in head_shape.outline),
+        eye=(eye_centre, eye_r),
+        pupil=parts.slit(eye_centre, eye_r) if head_shape.slit else (),
+        nose=tuple(place(p) for p in head_shape.nose),
+        ears=ears if variant.head_shape != "elephant" else (),
+        muzzle=tuple(place(p) for p in head_shape.muzzle) if variant.muzzle else (),
+        mouth=tuple(place(p) for p in head_shape.mouth),
+        whiskers=parts.whiskers(place((0.9, 0.22)), variant.head) if variant.whiskers else (),
+        legs=legs,
+        tail=tail,
+        tail_width=tail_width,
+        tuft=tuft if variant.tuft else (),
+        mane=parts.mane(variant.mane, place, tip, base, variant, rng),
+        fur=parts.fur(torso, place, rng) if variant.fur else (),
+        coat=laid,
+        patches=patches,
+        horns=parts.horns(variant.horns, place, variant.head),
+        antlers=parts.antlers(place(head_shape.crown), variant.head) if variant.horns == "antlers" else (),
+        trunk=trunk,
+        big_ear=_big_ear(variant, place),
+        fang=parts.fang(place) if variant.fangs else (),
+        wool=parts.wool(torso, place) if variant.wool else (),
+        folds=parts.folds((cy, rx, ry)) if variant.folds else (),
+        tongue=parts.tongue(place(head_shape.jaw), variant.head) if variant.tongue else (),
+        colour_points=parts.clear_points((cy, rx, ry), [*laid.torso, *(s for _, _, s in patches)]),
+        tongue_points=parts.tongue_points(place(head_shape.jaw), variant.head) if variant.tongue else (),
+        leg_probe=leg_probe,
+        tail_probe=(cy - ry - 16, cy + ry + 6, tail_x),
+    )
+    _check_apart(geometry_)
+    return _fitted(geometry_)
 
 
-def _legs(variant: Variant, rx: float) -> tuple[tuple[float, bool], ...]:
-    """Hind far, hind near, front far, front near; a tripod has lost its near front leg."""
-    inner, outer = (0.38, 0.76) if variant.leg_width > 4 else (0.45, 0.74)
-    legs = ((-rx * outer, True), (-rx * inner, False), (rx * inner, True), (rx * outer, False))
-    return legs if variant.legs == 4 else legs[:3]
+#: Every animal is drawn to reach this far from its centre (a disc inside the drawing's REACH).
+FIT = 37.0
 
 
-def _tail(kind: str, cy: float, rx: float, ry: float) -> tuple[Point, ...]:
-    root = (-rx * 0.96, cy - ry * 0.35)
-    # Past the tail probe (x = -rx - 4.2) each tail runs on backwards, so it crosses it once.
-    if kind == "hanging" or kind == "tufted":
-        return root, (-rx - 5.0, cy + 1.0), (-rx - 7.5, cy + ry + 4.0)
-    if kind == "raised":
-        return root, (-rx - 7.0, cy - ry - 1.0), (-rx - 8.0, cy - ry - 11.0)
-    if kind == "short":
-        return root, (-rx - 2.5, cy - ry * 0.2)
-    return ()
+def _fitted(g: Geometry) -> Geometry:
+    """The geometry with the centre and scale that make the whole animal fill the disc FIT."""
+    shapes = [
+        g.torso,
+        g.neck,
+        g.head,
+        g.tail,
+        g.mane,
+        g.trunk,
+        g.big_ear,
+        *g.wool,
+        *g.fur,
+        *(leg.outline for leg in g.legs),
+        *(shape for shape, _ in g.ears),
+        *(shape for shape, _ in g.horns),
+        *g.antlers,
+    ]
+    centre, scale = fit(shapes, FIT, margin=g.tail_width)
+    return dataclasses.replace(g, centre=centre, scale=scale * g.variant.size)
+
+
+def _big_ear(variant: Variant, place: Callable[[Point], Point]) -> Shape:
+    if variant.head_shape != "elephant":
+        return ()
+    return tuple(place(p) for p in (parts.ASIAN_EAR if variant.ears == "asian" else parts.ELEPHANT_EAR))
+
+
+def _mid(a: Point, b: Point) -> Point:
+    return (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
+
+
+def _placer(tip: Point, length: float, angle: float) -> Callable[[Point], Point]:
+    """Head frame -> object: scaled to the head's length, tilted nose-down by `angle`, on the neck."""
+    cos, sin = math.cos(math.radians(angle)), math.sin(math.radians(angle))
+
+    def place(point: Point) -> Point:
+        x, y = (point[0] - 0.08) * length, point[1] * length
+        return tip[0] + x * cos - y * sin, tip[1] + x * sin + y * cos
+
+    return place
+
+
+def _check_apart(g: Geometry) -> None:
+    """The tail and trunk keep off the leg probe, so only legs cross it."""
+    x0, x1, y = g.leg_probe
+    for name, points in (("tail", g.tail), ("trunk", g.trunk)):
+        for px, py in points:
+            if x0 - 1.5 <= px <= x1 + 1.5 and abs(py - y) < 3.0:
+                raise SpecError(f"the {name} of a quadruped crosses the legs' line at ({px:.1f}, {py:.1f})")
 
 
 def draw(g: Geometry, parent: ET.Element, colours: Mapping[str, str]) -> None:
     v = g.variant
-    cy, rx, ry = g.body
-    group = parent if v.size == 1.0 else ET.SubElement(parent, "g", {"transform": f"scale({v.size})"})
-    for x, far in g.legs:
-        top, bottom = (x, g.leg_top), (x, GROUND)
-        line(group, top, bottom, colours["shade" if far else "body"], v.leg_width)
-        if v.hooves:
-            line(group, (x, GROUND - 1.2), bottom, colours["hoof"], v.leg_width)
+    cx, cy = g.centre
+    transform = f"scale({g.scale:.6f}) translate({-cx:.6f} {-cy:.6f})"
+    group = ET.SubElement(parent, "g", {"transform": transform})
+    for index, leg in enumerate(g.legs):
+        tone = colours["shade" if leg.far else "body"]
+        smooth(group, leg.outline, tone)
+        _clipped(
+            group,
+            f"leg{index}",
+            leg.outline,
+            [
+                *((shape, g.coat.role) for shape in (g.coat.legs[index] if index < len(g.coat.legs) else ())),
+                *((shape, role) for role, part, shape in g.patches if part == f"leg{index}"),
+            ],
+            colours,
+        )
+        if leg.foot:
+            tone = v.foot_tone or ("dark" if v.feet == "hoof" else ("shade" if leg.far else "body"))
+            polygon(group, leg.foot, colours[tone])
     if g.tail:
-        polyline(group, g.tail, colours["body"], 1.8 if v.tail != "raised" else 2.6)
-        if v.tail == "tufted":
-            ellipse(group, g.tail[-1], 1.8, 2.6, colours["shade"])
-    for centre, r in g.wool:
-        circle(group, centre, r, colours["body"])
-    ellipse(group, (0, cy), rx, ry, colours["body"])
-    if g.mane and v.neck[0] <= 8:
-        polygon(group, g.mane, colours["mane"])
+        stroke(group, g.tail, colours["body"], g.tail_width)
+        if g.tuft:
+            smooth(group, g.tuft, colours[v.tuft])
+    for shape in g.fur:
+        smooth(group, shape, colours["body"])
+    smooth(group, g.torso, colours["body"])
+    _clipped(
+        group,
+        "torso",
+        g.torso,
+        [
+            *((shape, g.coat.role) for shape in g.coat.torso),
+            *((shape, role) for role, part, shape in g.patches if part == "torso"),
+        ],
+        colours,
+    )
+    for shape in g.wool:
+        smooth(group, shape, colours["wool"])
+    for fold in g.folds:
+        stroke(group, fold, colours["shade"], 0.9)
+    if g.mane and v.mane == "lion":
+        smooth(group, g.mane, colours["mane"])
+    striped_crest = v.mane == "crest" and v.crest == "body"
     if g.neck:
-        polygon(group, g.neck, colours["body"])
-    for outline in g.marks:
-        polygon(group, outline, colours["marks"])
-    if g.mane and v.neck[0] > 8:
-        polygon(group, g.mane, colours["mane"])
-    for outline, far in g.horns:
+        smooth(group, g.neck, colours["body"])
+        if striped_crest:
+            smooth(group, g.mane, colours["body"])
+        outlines = (g.neck, g.mane) if striped_crest else (g.neck,)
+        _clipped(group, "neck", outlines, [(shape, g.coat.role) for shape in g.coat.neck], colours)
+    if g.mane and v.mane != "lion" and not striped_crest:
+        smooth(group, g.mane, colours[v.crest])
+    _head(g, group, colours)
+
+
+def _head(g: Geometry, group: ET.Element, colours: Mapping[str, str]) -> None:
+    v = g.variant
+    for shape, far in g.horns:
         if far:
-            polygon(group, outline, colours["horn"])
-    for beam in g.antlers:
-        polyline(group, beam, colours["horn"], 1.4)
-    big_ear = v.ears == "big"
-    for outline in g.ears:
-        if big_ear:
-            polygon(group, outline, colours["shade"])
-    head_colour = colours["shade"] if v.wool else colours["body"]
-    hx, hy = g.head
-    hrx, hry = v.head
-    ellipse(group, g.head, hrx, hry, head_colour)
-    if v.snout:
-        ellipse(group, (hx + hrx * 0.8, hy + hry * 0.35), v.snout, hry * 0.62, head_colour)
-    for outline in g.ears:
-        if not big_ear:
-            polygon(group, outline, head_colour)
-    if g.trunk:
-        polygon(group, g.trunk, colours["body"])
-    for outline, far in g.horns:
+            smooth(group, shape, colours["horn"])
+    for shape, far in g.ears:
+        if far:
+            smooth(group, shape, colours[v.ear_tone or "shade"])
+    smooth(group, g.head, colours["body"])
+    _clipped(
+        group,
+        "head",
+        g.head,
+        [
+            *((shape, g.coat.role) for shape in g.coat.head),
+            *((shape, role) for role, part, shape in g.patches if part == "head"),
+            *(((g.muzzle, v.muzzle),) if g.muzzle else ()),
+        ],
+        colours,
+    )
+    if g.big_ear:
+        smooth(group, g.big_ear, colours["shade"])
+    for shape, far in g.ears:
         if not far:
-            polygon(group, outline, colours["horn"])
-    circle(group, (hx + hrx * 0.3, hy - hry * 0.25), max(0.9, hry * 0.17), colours["eye"])
+            smooth(group, shape, colours[v.ear_tone or HEADS[v.head_shape].ear_tone])
+    if g.nose:
+        smooth(group, g.nose, colours["nose" if v.head_shape in ("pig", "cat") else "dark"])
+    if g.mouth:
+        stroke(group, g.mouth, colours["dark"], v.head * 0.025)
+    centre, r = g.eye
+    circle(group, centre, r, colours["eye"])
+    if g.pupil:
+        polygon(group, g.pupil, colours["dark"])
+    for start, end in g.whiskers:
+        stroke(group, (start, _mid(start, end), end), colours["pale"], 0.25)
+    if g.trunk:
+        smooth(group, g.trunk, colours["body"])
+    for shape, far in g.horns:
+        if not far:
+            smooth(group, shape, colours["horn"])
+    for beam in g.antlers:
+        stroke(group, beam, colours["horn"], 1.3)
+    if g.tongue:
+        smooth(group, g.tongue, colours["tongue"])
+    if g.fang:
+        smooth(group, g.fang, colours["pale"])
+
+
+def _clipped(
+    parent: ET.Element,
+    name: str,
+    outlines: Shape | tuple[Shape, ...],
+    shapes: list[tuple[Shape, str]],
+    colours: Mapping[str, str],
+) -> None:
+    """`shapes` (each in its role's colour) clipped to the part's outline (or the union of outlines)."""
+    parts_ = outlines if outlines and isinstance(outlines[0][0], tuple) else (outlines,)
+    if not shapes or not parts_[0]:
+        return
+    clip_path = ET.SubElement(parent, "clipPath", {"id": f"clip-{name}"})
+    for outline in parts_:
+        ET.SubElement(clip_path, "path", {"d": curve(outline)})
+    group = ET.SubElement(parent, "g", {"clip-path": f"url(#clip-{name})"})
+    for shape, role in shapes:
+        polygon(group, shape, colours[role])
 
 
 def measures(g: Geometry, colours: Mapping[str, str]) -> dict[str, Measured]:
     v = g.variant
-    cy, rx, ry = g.body
-    s = v.size
-    leg_y = (cy + ry + GROUND) / 2 + 1.0
-    tail_x = -rx - 4.2
-    return {
-        "legs": Measured(len(g.legs), runs((), (-rx * s, leg_y * s), (rx * s, leg_y * s))),
-        "tail": Measured(
-            int(v.tail in ("hanging", "raised", "tufted")),
-            runs((), (tail_x * s, (cy - ry - 14) * s), (tail_x * s, (cy + ry + 6) * s)),
+    s = g.scale
+    cx, cy = g.centre
+
+    def at(*points: Point) -> tuple[Point, ...]:
+        return tuple(((x - cx) * s, (y - cy) * s) for x, y in points)
+
+    x0, x1, y = g.leg_probe
+    top, bottom, tail_x = g.tail_probe
+    found = {
+        "legs": Measured(len(g.legs), runs((), *at((x0, y), (x1, y)))),
+        "tail": Measured(parts.reaches(g.tail, tail_x), runs((), *at((tail_x, top), (tail_x, bottom)))),
+        "long_tail": Measured(
+            parts.reaches(g.tail, tail_x - 1.8), runs((), *at((tail_x - 1.8, top), (tail_x - 1.8, bottom)))
         ),
-        "mane": Measured(int(bool(g.mane)), presence(("mane",), min_area=25 * s * s)),
-        "stripes": Measured(g.stripes, components(("marks",), shape="elongated", min_area=2.5 * s * s)),
-        "spots": Measured(len(g.marks), components(("marks",), min_area=2.0 * s * s)),
+        "mane": Measured(int(bool(g.mane) and v.mane == "lion"), presence(("mane",), min_area=25 * s * s)),
+        "stripes": Measured(
+            g.coat.stripes if g.coat.role == "marks" else 0,
+            runs(("marks",), *at((g.coat.probe_x[0], g.coat.probe_y), (g.coat.probe_x[1], g.coat.probe_y))),
+        ),
+        "spots": Measured(int(bool(g.coat.torso) and v.coat == "giraffe"), presence(("marks",), 8 * s * s)),
         "horn": Measured(int(bool(g.horns or g.antlers)), presence(("horn",), min_area=6 * s * s)),
-        "colour": Measured(colour_of(colours["body"]), colour(*((x * s, y * s) for x, y in g.colour_points))),
+        "horns": Measured(len(g.horns), components(("horn",), min_area=2.0 * s * s)),
+        "wool": Measured(int(bool(g.wool)), presence(("wool",), min_area=30 * s * s)),
+        "colour": Measured(colour_of(colours["wool" if v.wool else "body"]), colour(*at(*g.colour_points))),
     }
+    if g.tongue_points:
+        found["tongue"] = Measured(colour_of(colours["tongue"]), colour(*at(*g.tongue_points)))
+    return found
 
 
 DRAWER = Drawer("quadruped", ROLES, geometry, draw, measures, silhouette=("body",))

@@ -1,13 +1,19 @@
-"""Optional LLM-judge scoring of the open-ended descriptions, as the paper did it (Appendix C).
+"""An LLM judge behind any OpenAI-compatible `/chat/completions` endpoint, asked many times at once.
 
-Off unless a `Judge` is given. Each reply is compared with the image's golden description by an
-LLM behind any OpenAI-compatible `/chat/completions` endpoint, with the paper's prompts (verbatim,
-typographic quotes kept) and default sampling; the judge answers 0, 1 or 2, is asked `votes` times
-(the paper: 5, Qwen-plus) and the parsed votes are averaged. Semantic replies and step-by-step
-replies (Algorithm 1: the illusion question first, then the semantic one in the same chat, keyed
-by the semantic row's id) use the semantic prompt; illusion replies the illusion prompt. The
-output records the judge model asked for and every model name and system fingerprint the endpoint
-reported, because hosted judges drift.
+The paper graded with Qwen-plus, 5 calls per item (`votes`); the judges of this package
+(`descriptions`: 0-2 preciseness; `verdicts`: right or wrong true/false and multiple-choice
+replies) ask through `Judge.ask_all`, which:
+
+- sends each prompt alone, with the endpoint's default sampling, and records the model name and
+  system fingerprint the endpoint reports for each answer (hosted judges drift);
+- bounds every call: `timeout` seconds per attempt, `ATTEMPTS` attempts for connection errors,
+  timeouts and HTTP 5xx/429 (with a short pause between), none for other HTTP errors; the first
+  call that still fails stops the run with one `JudgeError` sentence;
+- runs `workers` calls at a time in daemon threads and waits for them in a way Ctrl-C interrupts
+  at once (no queued call is started after it, and none delays the process's exit).
+
+The API key is read from `$ILLUSIONBENCH_JUDGE_API_KEY` only (`judge_from_options`), never from a
+flag, so it appears in no shell history, process list or output.
 """
 
 from __future__ import annotations
@@ -15,67 +21,34 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
-import re
+import queue
+import threading
+import time
 import urllib.error
 import urllib.request
-from collections import defaultdict
-from collections.abc import Iterable, Sequence
-from concurrent.futures import ThreadPoolExecutor
-from statistics import fmean, pstdev
+from collections.abc import Sequence
 from typing import Any
 
 from eval.errors import EvalError, UsageError
-from eval.scoring.illusionbench.metrics import CATEGORIES, DIFFICULTIES, name, question_type_name
 
-PROMPT_VERSION = "illusionbench-plus-appendix-c2"
 #: The environment variable holding the judge endpoint's API key (sent as a bearer token).
 API_KEY_VARIABLE = "ILLUSIONBENCH_JUDGE_API_KEY"
-STEP_BY_STEP = "step_by_step"
-
-_RATING_RULES = {
-    "semantic": (
-        "Evaluate if there is a conflict between the image contents in the respondent’s answer and the "
-        "reference answer. Rate as follows: 2: No conflict. 1: Minor conflict, less controversial than the "
-        "reference. 0: Clear conflict, more controversial than the reference."
-    ),
-    "illusion": (
-        "Evaluate if there is a conflict between the existence and causal information of illusions in the "
-        "respondent’s description and the reference description. Rate as follows: 2: No conflict. 1: no "
-        "conflict in the existence of illusions, but there are conflicts in the causes of illusions. 0: "
-        "Clear conflict, or conflict in the existence of illusion."
-    ),
-}
-_CLOSING = (
-    "Only focus on conflicts between the descriptions. Differences in detail or omitted information are not "
-    "considered conflicts. Just answer the rate number, do not output any other word."
-)
-_VOTE = re.compile(r"(?<![\d.])([012])(?!\d|\.\d)")
-#: Table V's bins of the image's illusion-description score.
-PRECISENESS_BINS = (("[1.33, 2]", 1.33, 2.01), ("[0.67, 1.33)", 0.67, 1.33), ("[0, 0.67)", 0.0, 0.67))
+ATTEMPTS = 3
+PAUSE = 0.5  # seconds before the second attempt; doubled before each further one
+_RETRIED_STATUS = {429, 500, 502, 503, 504}
 
 
 class JudgeError(EvalError):
     """The judge endpoint could not be reached or answered with something other than a chat completion."""
 
 
-def judge_prompt(kind: str, reply: str, golden: str) -> str:
-    """The paper's judge prompt for a `semantic` (also step-by-step) or `illusion` reply.
+@dataclasses.dataclass(frozen=True)
+class Answer:
+    """One chat completion: its text, the model the endpoint reported and its system fingerprint."""
 
-    >>> judge_prompt("semantic", "A cat.", "In this picture, a dog.")[:60]
-    'Respondent description is ‘A cat.’, reference description is'
-    """
-    rules = _RATING_RULES["illusion" if kind == "illusion" else "semantic"]
-    return f"Respondent description is ‘{reply}’, reference description is ‘{golden}’. {rules} {_CLOSING}"
-
-
-def read_vote(text: str) -> int | None:
-    """The judge's 0/1/2 rating, or None unless exactly one such rating stands in the text.
-
-    >>> read_vote(" 2 "), read_vote("Rating: 1."), read_vote("1 or 2"), read_vote("10")
-    (2, 1, None, None)
-    """
-    votes = set(_VOTE.findall(text or ""))
-    return int(votes.pop()) if len(votes) == 1 else None
+    text: str
+    model: str
+    fingerprint: str
 
 
 @dataclasses.dataclass(frozen=True)
@@ -86,170 +59,153 @@ class Judge:
     model: str
     api_key: str = ""
     votes: int = 5
-    timeout: float = 120.0
+    timeout: float = 60.0
     workers: int = 4
 
-    def ask(self, prompt: str) -> tuple[str, str, str]:
-        """One chat completion: (reply text, model the endpoint reports, system fingerprint or "")."""
+    @property
+    def url(self) -> str:
+        return self.base_url.rstrip("/") + "/chat/completions"
+
+    def ask(self, prompt: str) -> Answer:
+        """One chat completion, retried on transient failures (see the module's docstring)."""
+        for attempt in range(1, ATTEMPTS + 1):
+            try:
+                return self._ask_once(prompt)
+            except _Transient as error:
+                if attempt == ATTEMPTS:
+                    raise JudgeError(f"{error.reason} after {ATTEMPTS} attempts; {error.fix}") from None
+                time.sleep(PAUSE * 2 ** (attempt - 1))
+        raise AssertionError("unreachable")
+
+    def _ask_once(self, prompt: str) -> Answer:
         body = json.dumps({"model": self.model, "messages": [{"role": "user", "content": prompt}]}).encode()
         headers = {"Content-Type": "application/json"}
         if self.api_key:
             headers["Authorization"] = f"Bearer {self.api_key}"
-        url = self.base_url.rstrip("/") + "/chat/completions"
-        request = urllib.request.Request(url, data=body, headers=headers, method="POST")
+        request = urllib.request.Request(self.url, data=body, headers=headers, method="POST")
         try:
             with urllib.request.urlopen(request, timeout=self.timeout) as response:
                 payload = json.loads(response.read())
             text = payload["choices"][0]["message"]["content"]
+        except urllib.error.HTTPError as error:
+            if error.code in _RETRIED_STATUS:
+                raise _Transient(
+                    f"the judge at {self.url!r} answered HTTP {error.code}", "try again later"
+                ) from None
+            raise JudgeError(
+                f"the judge at {self.url!r} refused the request (HTTP {error.code} {error.reason}); check "
+                f"--judge-url, --judge-model and ${API_KEY_VARIABLE}"
+            ) from None
+        except TimeoutError:
+            raise _Transient(
+                f"the judge at {self.url!r} did not answer within {self.timeout:g} s",
+                "raise --judge-timeout or check the endpoint",
+            ) from None
         except (urllib.error.URLError, OSError) as error:
-            raise JudgeError(f"cannot reach the judge at {url!r} ({error}); check --judge-url") from None
+            reason = getattr(error, "reason", error)
+            if isinstance(reason, TimeoutError):
+                raise _Transient(
+                    f"the judge at {self.url!r} did not answer within {self.timeout:g} s",
+                    "raise --judge-timeout or check the endpoint",
+                ) from None
+            raise _Transient(
+                f"cannot reach the judge at {self.url!r} ({reason})", "check --judge-url"
+            ) from None
         except (ValueError, KeyError, IndexError, TypeError):
-            raise JudgeError(f"the judge at {url!r} did not answer with a chat completion") from None
-        return str(text or ""), str(payload.get("model") or ""), str(payload.get("system_fingerprint") or "")
+            raise JudgeError(f"the judge at {self.url!r} did not answer with a chat completion") from None
+        return Answer(
+            str(text or ""), str(payload.get("model") or ""), str(payload.get("system_fingerprint") or "")
+        )
+
+    def ask_all(self, prompts: Sequence[str]) -> list[Answer]:
+        """Every prompt's answer, in order; up to `workers` calls at a time.
+
+        Raises:
+            JudgeError: a call failed (the calls not yet started are dropped).
+            KeyboardInterrupt: Ctrl-C; the calls not yet started are dropped and running ones abandoned.
+        """
+        answers: list[Answer | None] = [None] * len(prompts)
+        work: queue.SimpleQueue[tuple[int, str]] = queue.SimpleQueue()
+        for item in enumerate(prompts):
+            work.put(item)
+        done: queue.SimpleQueue[tuple[int, Answer | BaseException]] = queue.SimpleQueue()
+        stop = threading.Event()
+
+        def worker() -> None:
+            while not stop.is_set():
+                try:
+                    index, prompt = work.get_nowait()
+                except queue.Empty:
+                    return
+                try:
+                    done.put((index, self.ask(prompt)))
+                except BaseException as error:  # handed to the waiting thread, which raises it
+                    done.put((index, error))
+                    return
+
+        for _ in range(min(max(1, self.workers), len(prompts))):
+            threading.Thread(target=worker, daemon=True).start()
+        try:
+            for _ in prompts:
+                index, outcome = _next(done)
+                if isinstance(outcome, BaseException):
+                    raise outcome
+                answers[index] = outcome
+        finally:
+            stop.set()
+        return [answer for answer in answers if answer is not None]
+
+    def identity(self) -> dict[str, Any]:
+        """Who was asked to judge, and how: the model, the endpoint, the votes per reply, the timeout."""
+        return {
+            "model": self.model,
+            "base_url": self.base_url,
+            "votes": self.votes,
+            "timeout_s": self.timeout,
+        }
 
 
-@dataclasses.dataclass(frozen=True)
-class Judged:
-    """One description reply's votes and their mean (None when no vote parsed)."""
+class _Transient(Exception):
+    """A failure worth another attempt: what happened and what to do if it keeps happening."""
 
-    id: str
-    image_id: str
-    category: str
-    difficulty: str
-    prompt: str  # "semantic", "illusion" or "step_by_step"
-    votes: tuple[int | None, ...]
-    models: tuple[str, ...]
-    fingerprints: tuple[str, ...]
-
-    @property
-    def score(self) -> float | None:
-        parsed = [vote for vote in self.votes if vote is not None]
-        return fmean(parsed) if parsed else None
+    def __init__(self, reason: str, fix: str) -> None:
+        super().__init__(reason)
+        self.reason, self.fix = reason, fix
 
 
-def judge_from_options(url: str | None, model: str | None, votes: int | None = None) -> Judge | None:
+def _next(done: queue.SimpleQueue[Any]) -> Any:
+    """The next finished call; waits in short slices so Ctrl-C reaches the waiting thread at once."""
+    while True:
+        try:
+            return done.get(timeout=0.2)
+        except queue.Empty:
+            continue
+
+
+def judge_from_options(
+    url: str | None, model: str | None, votes: int | None = None, timeout: float | None = None
+) -> Judge | None:
     """The judge the command line asks for (None without one); its API key comes from the environment.
 
-    The key is read from `$ILLUSIONBENCH_JUDGE_API_KEY` only, never from a flag, so it appears in no
-    shell history, process list or output.
-
     Raises:
-        UsageError: only one of `url` and `model`, or fewer than one vote.
+        UsageError: only one of `url` and `model`, fewer than one vote, or a timeout that is not positive.
     """
     if url is None and model is None:
+        if votes is not None or timeout is not None:
+            raise UsageError(
+                "--judge-votes and --judge-timeout need a judge: add --judge-url and --judge-model"
+            )
         return None
     if url is None or model is None:
-        raise UsageError(
-            "the description judge needs both --judge-url and --judge-model; give both or neither"
-        )
+        raise UsageError("the judge needs both --judge-url and --judge-model; give both or neither")
     if votes is not None and votes < 1:
         raise UsageError(f"--judge-votes must be at least 1, got {votes}")
-    return Judge(url, model, os.environ.get(API_KEY_VARIABLE, ""), votes=votes or Judge.votes)
-
-
-def judge_descriptions(
-    rows: Iterable[dict[str, Any]],
-    responses: dict[str, str],
-    judge: Judge,
-    *,
-    step_by_step: dict[str, str] | None = None,
-) -> dict[str, Any]:
-    """Judge every description row that has a reply (and a step-by-step reply, if given)."""
-    tasks = []
-    for row in rows:
-        kind = question_type_name(row["question_type"])
-        if kind not in ("semantic", "illusion"):
-            continue
-        if row["id"] in responses:
-            tasks.append((row, kind, responses[row["id"]]))
-        if kind == "semantic" and step_by_step and row["id"] in step_by_step:
-            tasks.append((row, STEP_BY_STEP, step_by_step[row["id"]]))
-    with ThreadPoolExecutor(max_workers=max(1, judge.workers)) as pool:
-        judged = list(pool.map(lambda task: _judge_one(judge, *task), tasks))
-    return describe(judged, judge)
-
-
-def _judge_one(judge: Judge, row: dict[str, Any], prompt: str, reply: str) -> Judged:
-    answers = [judge.ask(judge_prompt(prompt, reply, str(row["answer"]))) for _ in range(judge.votes)]
-    return Judged(
-        id=row["id"],
-        image_id=row["image_id"],
-        category=name(row["category"], CATEGORIES),
-        difficulty=name(row["difficulty"], DIFFICULTIES),
-        prompt=prompt,
-        votes=tuple(read_vote(text) for text, _, _ in answers),
-        models=tuple(model for _, model, _ in answers),
-        fingerprints=tuple(fingerprint for _, _, fingerprint in answers),
+    if timeout is not None and not timeout > 0:
+        raise UsageError(f"--judge-timeout must be a positive number of seconds, got {timeout}")
+    return Judge(
+        url,
+        model,
+        os.environ.get(API_KEY_VARIABLE, ""),
+        votes=votes or Judge.votes,
+        timeout=timeout or Judge.timeout,
     )
-
-
-def _mean(items: Sequence[Judged]) -> dict[str, Any]:
-    scores = [item.score for item in items if item.score is not None]
-    return {
-        "n": len(scores),
-        "mean": fmean(scores) if scores else None,
-        "std": pstdev(scores) if scores else None,
-    }
-
-
-def describe(judged: Sequence[Judged], judge: Judge) -> dict[str, Any]:
-    """Mean preciseness (0-2) per prompt, category and difficulty, the step-by-step gain, and the judge."""
-    by_prompt: dict[str, list[Judged]] = defaultdict(list)
-    for item in judged:
-        by_prompt[item.prompt].append(item)
-    prompts = [p for p in ("semantic", "illusion", STEP_BY_STEP) if p in by_prompt]
-    return {
-        "judge": {
-            "model": judge.model,
-            "reported_models": sorted({m for item in judged for m in item.models if m}),
-            "system_fingerprints": sorted({f for item in judged for f in item.fingerprints if f}),
-            "base_url": judge.base_url,
-            "votes": judge.votes,
-            "prompts": PROMPT_VERSION,
-        },
-        "replies": len(judged),
-        "unparsed_votes": sum(vote is None for item in judged for vote in item.votes),
-        "unscored": sorted(f"{item.id}:{item.prompt}" for item in judged if item.score is None),
-        "by_prompt": {prompt: _mean(by_prompt[prompt]) for prompt in prompts},
-        "all": _mean(judged),
-        "by_category": _grouped(judged, "category", CATEGORIES, prompts),
-        "by_difficulty": _grouped(judged, "difficulty", DIFFICULTIES, prompts),
-        "step_by_step_gain": _gain(judged) if STEP_BY_STEP in by_prompt else None,
-        "scores": {f"{item.id}:{item.prompt}": item.score for item in judged},
-    }
-
-
-def _grouped(
-    judged: Sequence[Judged], field: str, order: Sequence[str], prompts: Sequence[str]
-) -> dict[str, dict[str, float | None]]:
-    groups: dict[str, dict[str, list[Judged]]] = defaultdict(lambda: defaultdict(list))
-    for item in judged:
-        groups[getattr(item, field)][item.prompt].append(item)
-    return {
-        group: {prompt: _mean(groups[group][prompt])["mean"] for prompt in prompts}
-        for group in order
-        if group in groups
-    }
-
-
-def _gain(judged: Sequence[Judged]) -> dict[str, Any]:
-    """(step-by-step − semantic) / semantic overall and per bin of the image's illusion score (Table V)."""
-    score = {(item.image_id, item.prompt): item.score for item in judged}
-    images = sorted({item.image_id for item in judged if item.prompt == STEP_BY_STEP})
-    paired = [
-        (image, *(score.get((image, prompt)) for prompt in ("semantic", STEP_BY_STEP, "illusion")))
-        for image in images
-    ]
-    paired = [entry for entry in paired if entry[1] is not None and entry[2] is not None]
-
-    def gain(entries: list[tuple[str, Any, Any, Any]]) -> dict[str, Any]:
-        semantic = fmean(e[1] for e in entries) if entries else None
-        stepwise = fmean(e[2] for e in entries) if entries else None
-        relative = (stepwise - semantic) / semantic if semantic else None  # type: ignore[operator]
-        return {"n": len(entries), "semantic": semantic, "step_by_step": stepwise, "gain": relative}
-
-    bins = {
-        label: gain([e for e in paired if e[3] is not None and low <= e[3] < high])
-        for label, low, high in PRECISENESS_BINS
-    }
-    return {"overall": gain(paired), "by_illusion_preciseness": bins}

@@ -11,7 +11,12 @@ Its quirks are kept on purpose (they are what this mode exists to reproduce):
   first 20 characters stand as the answer;
 - the gold option is the first run of i, v, x in the lower-cased answer, so "Option ii" becomes "i"
   (from "opt-i-on");
-- a question is true/false exactly when its type is "TF"; every other type is scored as options.
+- a question is true/false exactly when its type is "TF"; every other type ("tf", "T/F", "select",
+  "") is scored as options, gold included (so "False" as an option gold reads "false" and a
+  reply "False" matches it).
+
+These are lmms-eval's functions; its harness first removes reasoning blocks (`<think>...`) and
+surrounding white space from each reply, so an lmms-eval samples log holds exactly what they read.
 
 Tests check every function against the installed lmms-eval on a corpus of replies.
 """
@@ -88,7 +93,22 @@ def gold_reading(question_type: str, answer: str) -> str:
     return match.group(0) if match else text
 
 
+def reading(question_type: str, reply: str) -> str:
+    """lmms-eval's reading of a reply: as true/false when the type is exactly "TF", else as an option.
+
+    >>> reading("TF", "True"), reading("tf", "True"), reading("select", "(ii)")
+    ('true', 'true', 'ii')
+    """
+    return tf_reading(reply) if question_type == "TF" else mc_reading(reply)
+
+
 def is_correct(question_type: str, answer: str, reply: str) -> bool:
-    """lmms-eval's verdict; `question_type` uses the release's names ("TF", anything else is options)."""
-    reading = tf_reading(reply) if question_type == "TF" else mc_reading(reply)
-    return reading == gold_reading(question_type, answer)
+    """lmms-eval's verdict on one reply, `question_type` as the release writes it.
+
+    Exactly "TF" is true/false; every other value ("tf", "T/F", "select", "") is read as options,
+    as lmms-eval's `illusionbench_process_results` branches.
+
+    >>> is_correct("TF", "False", "False"), is_correct("tf", "False", "False"), is_correct("tf", "ii", "ii")
+    (True, True, True)
+    """
+    return reading(question_type, reply) == gold_reading(question_type, answer)

@@ -1,14 +1,19 @@
-"""IllusionBench+ metrics over graded true/false and multiple-choice rows, under either parser.
+"""IllusionBench+ per-row outcomes (`Graded`) and the metrics aggregated over them, under any grader.
 
-Every row is graded by both parsers at once (`strict` and `lmms-eval`), so a report can show their
-accuracies side by side; `parser` picks which one the headline numbers use. Definitions (paper
-Sec. III-B and Appendix A2):
+Every reply is read by both parsers at once (`strict` and `lmms-eval`) and, when a judge graded it,
+carries the judge's votes, so one set of outcomes gives every grader's numbers side by side;
+`grader` picks which one the headline numbers use. Definitions (paper Sec. III-B, Appendices A2
+and B):
 
 - accuracy: correct answers over graded rows, per question type, category and difficulty; an
-  unparsed reply is wrong and counted in the parse-failure rate;
+  unparsed reply is wrong and counted in the parse-failure rate; under the judge a reply is
+  correct when more than half its votes say so (3 of the paper's 5);
 - false-positive ratio R_FP = FP / (FP + FN) over true/false errors, FP = "True" for a false
   statement, FN = "False" for a true one (0.5 is unbiased, near 1 a bias towards "True");
-  unparsed replies are errors of neither kind.
+  unparsed replies are errors of neither kind; under the judge every error on a false statement
+  is FP and every error on a true one FN, as the paper counted them;
+- circular runs (`circular`) add each multiple-choice question's rotations as outcomes of their
+  own: the plain metrics use rotation 0 only, `circular_report` the rest.
 
 Rows read from Parquet without `datasets` carry class labels as indices; names work too.
 """
@@ -28,9 +33,11 @@ CATEGORIES = ("classic", "real_scene", "no_illusion", "ishihara", "trap")
 DIFFICULTIES = ("easy", "neutral", "hard")
 QUESTION_TYPES = ("tf", "mc", "semantic", "illusion")
 PARSERS = ("strict", "lmms-eval")
-#: The rates reported for both parsers side by side, overall and per category and difficulty.
+JUDGE = "judge"
+GRADERS = (*PARSERS, JUDGE)
+#: The rates reported for every grader side by side, overall and per category and difficulty.
 HEADLINE = ("accuracy", "tf_accuracy", "mc_accuracy", "fp_ratio", "parse_failure_rate")
-#: Our question types as lmms-eval's task names them.
+#: Our question types as the release (and lmms-eval's task) names them.
 _LMMS_EVAL_TYPES = {"tf": "TF", "mc": "select"}
 _ALIASES = {"TF": "tf", "select": "mc", "MC": "mc"}
 
@@ -55,11 +62,21 @@ def question_type_name(value: int | str) -> str:
     return text
 
 
-def is_correct(question_type: int | str, answer: str, reply: str, *, parser: str = "strict") -> bool:
-    """Whether `reply` answers a true/false or multiple-choice question whose gold is `answer`.
+def is_correct(
+    question_type: int | str,
+    answer: str,
+    reply: str,
+    *,
+    parser: str = "strict",
+    options: Sequence[str] = (),
+) -> bool:
+    """Whether `reply` answers a true/false or multiple-choice question of our schema whose gold is `answer`.
 
-    `parser="strict"` reads the verdict or option the reply commits to (unparsed is wrong);
-    `parser="lmms-eval"` reproduces lmms-eval 0.7.3's `illusionbench` task.
+    `parser="strict"` reads the verdict or option the reply commits to (unparsed is wrong; a gold
+    written as option text resolves through `options`); `parser="lmms-eval"` reproduces lmms-eval
+    0.7.3's `illusionbench` task with our "tf" as its "TF" and "mc" as its "select" (for the
+    release's own type strings, which lmms-eval branches on exactly, use
+    `lmms_eval_compat.is_correct`).
 
     >>> is_correct("tf", "False", "The statement is false."), is_correct("mc", "Option ii", "ii")
     (True, True)
@@ -73,21 +90,30 @@ def is_correct(question_type: int | str, answer: str, reply: str, *, parser: str
         return lmms_eval_compat.is_correct(_LMMS_EVAL_TYPES[kind], answer, reply)
     if parser != "strict":
         raise ValueError(f"unknown parser {parser!r}; choose from {PARSERS}")
-    gold, reading = _strict(kind, answer, reply)
+    gold, reading = _strict(kind, answer, reply, options)
     return gold is not None and reading.value == gold
 
 
-def _strict(kind: str, answer: str, reply: str) -> tuple[str | None, strict.Reading]:
+def _strict(kind: str, answer: str, reply: str, options: Sequence[str]) -> tuple[str | None, strict.Reading]:
     if kind == "tf":
         return strict.gold_true_false(answer), strict.read_true_false(reply)
-    return strict.gold_option(answer), strict.read_option(reply)
+    return strict.gold_option(answer, options), strict.read_option(reply)
+
+
+def majority(votes: Sequence[int | None]) -> bool:
+    """The judge's verdict: more than half the votes say correct (1); unparsed votes count against.
+
+    >>> majority((1, 1, 0, None, 1)), majority((1, 1, 0, 0, None)), majority(())
+    (True, False, False)
+    """
+    return sum(vote == 1 for vote in votes) * 2 > len(votes)
 
 
 @dataclasses.dataclass(frozen=True)
 class Graded:
-    """One row's reply read by both parsers, with the row facts the breakdowns group by."""
+    """One reply's outcome: the row facts breakdowns group by, each parser's reading, the judge's votes."""
 
-    id: str
+    id: str  # the row's id; a rotation's reply: "<row id>#r<k>"
     image_id: str
     category: str
     difficulty: str
@@ -95,23 +121,39 @@ class Graded:
     gold: str | None  # the strict reading of the answer column; None if it does not read
     reading: str | None  # the strict reading of the reply
     status: str  # why `reading` is None, or "parsed"
+    lmms_eval_type: str  # the type lmms-eval's task branches on ("TF" is true/false, anything else options)
     lmms_eval_gold: str
     lmms_eval_reading: str
+    rotation: int = 0  # which rotation of the options was asked (circular runs)
+    rotations: int = 1  # how many rotations of this row were asked: 4 in a circular run, else 1
+    judge_votes: tuple[int | None, ...] = ()  # 1 correct, 0 incorrect, None unparsed; () if not judged
+    judge_models: tuple[str, ...] = ()  # the model the endpoint reported for each vote
+    judge_fingerprints: tuple[str, ...] = ()  # and its system fingerprint ("" when it gave none)
 
-    def correct(self, parser: str = "strict") -> bool:
-        if parser == "lmms-eval":
+    def correct(self, grader: str = "strict") -> bool:
+        if grader == JUDGE:
+            return majority(self.judge_votes)
+        if grader == "lmms-eval":
             return self.lmms_eval_reading == self.lmms_eval_gold
         return self.gold is not None and self.reading == self.gold
 
-    def parsed(self, parser: str = "strict") -> bool:
-        if parser == "lmms-eval":
-            allowed = ("true", "false") if self.question_type == "tf" else strict.OPTIONS
+    def parsed(self, grader: str = "strict") -> bool:
+        if grader == JUDGE:
+            return any(vote is not None for vote in self.judge_votes)
+        if grader == "lmms-eval":
+            allowed = ("true", "false") if self.lmms_eval_type == "TF" else strict.OPTIONS
             return self.lmms_eval_reading in allowed
         return self.reading is not None
 
-    def said_true(self, parser: str = "strict") -> bool | None:
-        """For true/false rows: whether the reply read as "true" (None if it did not parse)."""
-        reading = self.lmms_eval_reading if parser == "lmms-eval" else self.reading
+    def said_true(self, grader: str = "strict") -> bool | None:
+        """For true/false rows: whether the reply said "true" (None if unknown).
+
+        Under the judge only errors tell: a wrong reply to a false statement said "true".
+        """
+        if grader == JUDGE:
+            wrong = not self.correct(JUDGE)
+            return None if self.gold is None or not wrong else self.gold == "false"
+        reading = self.lmms_eval_reading if grader == "lmms-eval" else self.reading
         return None if reading not in ("true", "false") else reading == "true"
 
     def to_record(self) -> dict[str, Any]:
@@ -120,15 +162,24 @@ class Graded:
 
     @classmethod
     def from_record(cls, record: dict[str, Any]) -> Graded:
-        return cls(**{field.name: record[field.name] for field in dataclasses.fields(cls)})
+        fields = {field.name: record[field.name] for field in dataclasses.fields(cls) if field.name in record}
+        fields.setdefault("lmms_eval_type", _LMMS_EVAL_TYPES[record["question_type"]])  # logs before it
+        for key in ("judge_votes", "judge_models", "judge_fingerprints"):
+            fields[key] = tuple(fields.get(key, ()))
+        return cls(**fields)
 
 
 def grade(row: dict[str, Any], reply: str) -> Graded:
-    """Grade one reply against a true/false or multiple-choice row of the IllusionBench+ schema."""
+    """Grade one reply against a true/false or multiple-choice row of the IllusionBench+ schema.
+
+    A circular run's rows carry `rotation` and `rotations` (`circular.expand`). lmms-eval's reading
+    follows the row's `source_question_type` (the release's own string) when the row has one, else
+    our type's name in the release ("TF", "select").
+    """
     kind = question_type_name(row["question_type"])
     answer = str(row["answer"])
-    gold, reading = _strict(kind, answer, reply)
-    lmms_type = _LMMS_EVAL_TYPES[kind]
+    gold, reading = _strict(kind, answer, reply, row.get("options") or ())
+    lmms_type = row.get("source_question_type") or _LMMS_EVAL_TYPES[kind]
     return Graded(
         id=row["id"],
         image_id=row["image_id"],
@@ -138,90 +189,117 @@ def grade(row: dict[str, Any], reply: str) -> Graded:
         gold=gold,
         reading=reading.value,
         status=reading.status,
+        lmms_eval_type=lmms_type,
         lmms_eval_gold=lmms_eval_compat.gold_reading(lmms_type, answer),
-        lmms_eval_reading=(
-            lmms_eval_compat.tf_reading(reply) if kind == "tf" else lmms_eval_compat.mc_reading(reply)
-        ),
+        lmms_eval_reading=lmms_eval_compat.reading(lmms_type, reply),
+        rotation=int(row.get("rotation") or 0),
+        rotations=int(row.get("rotations") or 1),
     )
+
+
+def graders_of(graded: Iterable[Graded]) -> tuple[str, ...]:
+    """The graders these outcomes can be read by: both parsers, and the judge when it voted on them."""
+    graded = list(graded)
+    judged = bool(graded) and all(row.judge_votes for row in graded)
+    return GRADERS if judged else PARSERS
 
 
 def _rate(items: Sequence[Graded], test: Callable[[Graded], bool]) -> Any:
     return rate(items, test)
 
 
-def fp_ratio(graded: Iterable[Graded], parser: str = "strict") -> tuple[int, int, Any]:
+def fp_ratio(graded: Iterable[Graded], grader: str = "strict") -> tuple[int, int, Any]:
     """(FP, FN, FP / (FP + FN)) over the true/false rows; the ratio is None without errors.
 
-    >>> rows = [Graded("a", "x", "trap", "hard", "tf", "false", "true", "parsed", "false", "true")]
+    >>> rows = [Graded("a", "x", "trap", "hard", "tf", "false", "true", "parsed", "TF", "false", "true")]
     >>> fp_ratio(rows)
     (1, 0, 1.0)
     """
     errors = [
         row
         for row in graded
-        if row.question_type == "tf" and row.said_true(parser) is not None and not row.correct(parser)
+        if row.question_type == "tf" and row.said_true(grader) is not None and not row.correct(grader)
     ]
-    fp = sum(1 for row in errors if row.said_true(parser))
-    return fp, len(errors) - fp, _rate(errors, lambda row: bool(row.said_true(parser)))
+    fp = sum(1 for row in errors if row.said_true(grader))
+    return fp, len(errors) - fp, _rate(errors, lambda row: bool(row.said_true(grader)))
 
 
-def summary(graded: Sequence[Graded], parser: str = "strict") -> dict[str, Any]:
+def summary(graded: Sequence[Graded], grader: str = "strict") -> dict[str, Any]:
     """Accuracy overall and per question type, the FP ratio and the parse-failure rate of some rows."""
     tf = [row for row in graded if row.question_type == "tf"]
     mc = [row for row in graded if row.question_type == "mc"]
-    fp, fn, ratio = fp_ratio(tf, parser)
+    fp, fn, ratio = fp_ratio(tf, grader)
     return {
         "n": len(graded),
-        "accuracy": _rate(graded, lambda row: row.correct(parser)),
+        "accuracy": _rate(graded, lambda row: row.correct(grader)),
         "tf_n": len(tf),
-        "tf_accuracy": _rate(tf, lambda row: row.correct(parser)),
+        "tf_accuracy": _rate(tf, lambda row: row.correct(grader)),
         "mc_n": len(mc),
-        "mc_accuracy": _rate(mc, lambda row: row.correct(parser)),
+        "mc_accuracy": _rate(mc, lambda row: row.correct(grader)),
         "fp": fp,
         "fn": fn,
         "fp_ratio": ratio,
-        "parse_failure_rate": _rate(graded, lambda row: not row.parsed(parser)),
+        "parse_failure_rate": _rate(graded, lambda row: not row.parsed(grader)),
     }
 
 
-def report(graded: Sequence[Graded], parser: str = "strict") -> dict[str, Any]:
-    """Every metric of one set of rows under `parser`, with both parsers' headline numbers side by side."""
-    if parser not in PARSERS:
-        raise ValueError(f"unknown parser {parser!r}; choose from {PARSERS}")
-    failures = Counter(
-        row.status if parser == "strict" else row.lmms_eval_reading or "empty"
-        for row in graded
-        if not row.parsed(parser)
-    )
-    return {
-        "parser": parser,
-        **summary(graded, parser),
+def report(graded: Sequence[Graded], grader: str = "strict") -> dict[str, Any]:
+    """Every metric of one set of outcomes under `grader`, with every grader's headline side by side.
+
+    The plain metrics read rotation 0 of each question; a circular run's rotations give `circular`.
+    """
+    from eval.scoring.illusionbench.circular import circular_report  # circular builds on this module
+
+    if grader not in GRADERS:
+        raise ValueError(f"unknown grader {grader!r}; choose from {GRADERS}")
+    graders = graders_of(graded) if graded else (GRADERS if grader == JUDGE else PARSERS)
+    if grader not in graders:
+        raise ValueError(f"these outcomes were not graded by {grader!r}; they were by {graders}")
+    plain = [row for row in graded if row.rotation == 0]
+    failures = Counter(_failure(row, grader) for row in plain if not row.parsed(grader))
+    result: dict[str, Any] = {
+        "grader": grader,
+        **summary(plain, grader),
         "parse_failures": dict(sorted(failures.items())),
-        "by_category": _grouped(graded, lambda row: row.category, CATEGORIES, parser),
-        "by_difficulty": _grouped(graded, lambda row: row.difficulty, DIFFICULTIES, parser),
-        "parsers": side_by_side(graded),
-        "parsers_disagree": sum(row.correct("strict") != row.correct("lmms-eval") for row in graded),
-        "gold_unreadable": [row.id for row in graded if row.gold is None],
+        "by_category": _grouped(plain, lambda row: row.category, CATEGORIES, grader, graders),
+        "by_difficulty": _grouped(plain, lambda row: row.difficulty, DIFFICULTIES, grader, graders),
+        "parsers": side_by_side(plain, graders),
+        "parsers_disagree": sum(row.correct("strict") != row.correct("lmms-eval") for row in plain),
+        "gold_unreadable": [row.id for row in plain if row.gold is None],
     }
+    circular = circular_report(graded, graders)
+    if circular is not None:
+        result["circular"] = circular
+    return result
 
 
-def side_by_side(graded: Sequence[Graded]) -> dict[str, dict[str, Any]]:
-    """The headline rates of some rows under each parser."""
+def _failure(row: Graded, grader: str) -> str:
+    if grader == JUDGE:
+        return "no_vote_parsed"
+    return row.status if grader == "strict" else row.lmms_eval_reading or "empty"
+
+
+def side_by_side(graded: Sequence[Graded], graders: Sequence[str] = PARSERS) -> dict[str, dict[str, Any]]:
+    """The headline rates of some rows under each grader."""
     return {
         each: {key: value for key, value in summary(graded, each).items() if key in HEADLINE}
-        for each in PARSERS
+        for each in graders
     }
 
 
 def _grouped(
-    graded: Sequence[Graded], key: Callable[[Graded], str], order: Sequence[str], parser: str
+    graded: Sequence[Graded],
+    key: Callable[[Graded], str],
+    order: Sequence[str],
+    grader: str,
+    graders: Sequence[str],
 ) -> dict[str, dict[str, Any]]:
-    """A summary per group under `parser`, each with both parsers' headline rates beside it."""
+    """A summary per group under `grader`, each with every grader's headline rates beside it."""
     groups: dict[str, list[Graded]] = defaultdict(list)
     for row in graded:
         groups[key(row)].append(row)
     return {
-        group: {**summary(groups[group], parser), "parsers": side_by_side(groups[group])}
+        group: {**summary(groups[group], grader), "parsers": side_by_side(groups[group], graders)}
         for group in order
         if group in groups
     }

@@ -112,16 +112,18 @@ def aggregate_naming_rescue(records: list[dict[str, Any]]) -> float:
 
 
 def aggregate_breakdown(records: list[dict[str, Any]]) -> dict[str, Any]:
-    """Accuracy per condition, every effect, and both per category (`python -m eval score` has the rest)."""
+    """Accuracy per condition and every effect, overall, per category and over the tuples whose
+    exception's name does not state the violation (`python -m eval score` has the rest)."""
     found = report(_graded(records))
     return {
-        "accuracy_by_condition": found["accuracy_by_condition"],
-        "effects": found["effects"],
-        "by_category": {
-            name: {"accuracy_by_condition": entry["accuracy_by_condition"], "effects": entry["effects"]}
-            for name, entry in found["by_category"].items()
-        },
+        **_conditions(found),
+        "by_category": {name: _conditions(entry) for name, entry in found["by_category"].items()},
+        "name_reveals_false": _conditions(found["name_reveals_false"]),
     }
+
+
+def _conditions(summary: dict[str, Any]) -> dict[str, Any]:
+    return {key: summary[key] for key in ("accuracy_by_condition", "effects")}
 
 
 def aggregate_recognition_breakdown(records: list[dict[str, Any]]) -> dict[str, Any]:

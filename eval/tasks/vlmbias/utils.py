@@ -5,24 +5,22 @@ defines functions: no state, no environment reads and no I/O at import time.
 
 Double-check (the paper's second user turn) needs the model's first answer before the second
 request, and lmms-eval's OpenAI-compatible backend has no multi-round generation. So the
-`*_main_doublecheck` tasks replay the first turn from an earlier run of the matching `*_main` task:
-`attach_first_answers` reads that run's samples file (named by $VLMBIAS_FIRST_TURN) when the task
-loads, and `doublecheck_messages` sends [user: image + question, assistant: first answer, user:
-double-check request], which is what a stateless chat API receives in a live two-turn conversation.
+`*_main_doublecheck` tasks replay the first turn from an earlier run of the matching `*_main` task
+(`eval.tasks.replay`): `attach_first_answers` reads that run's samples file (named by
+$VLMBIAS_FIRST_TURN) when the task loads, and `doublecheck_messages` sends [user: image + question,
+assistant: first answer, user: double-check request].
 """
 
 from __future__ import annotations
 
 import math
-import os
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
 from PIL import Image
 
-from eval.predictions import read_responses
 from eval.scoring import Graded, accuracy_breakdown, bias_aligned_rate, bias_aligned_share_of_wrong, grade
+from eval.tasks.replay import conversation, first_answers, transcript
 
 FIRST_TURN_ENV = "VLMBIAS_FIRST_TURN"
 
@@ -69,25 +67,8 @@ def aggregate_breakdown(records: list[dict[str, Any]]) -> dict[str, Any]:
 
 def attach_first_answers(dataset: Any) -> Any:
     """`process_docs` of the double-check tasks: add each row's first-turn reply as `first_answer`."""
-    paths = os.environ.get(FIRST_TURN_ENV, "")
-    if not paths:
-        raise ValueError(
-            f"the double-check tasks replay the model's first answers: run the matching vlmbias_<topic>_main "
-            f"task with --log_samples, then set {FIRST_TURN_ENV} to its samples .jsonl file "
-            f"(several files joined with {os.pathsep!r})"
-        )
-    answers: dict[str, str] = {}
-    for path in paths.split(os.pathsep):
-        answers.update(read_responses(Path(path)))
-    ids = dataset["ID"]
-    missing = [row_id for row_id in ids if row_id not in answers]
-    if missing:
-        raise ValueError(
-            f"{FIRST_TURN_ENV} has no first answer for {len(missing)} of {len(ids)} rows "
-            f"(first: {missing[0]!r}); run the matching vlmbias_<topic>_main task on the whole split "
-            "and point it at those samples"
-        )
-    return dataset.add_column("first_answer", [answers[row_id] for row_id in ids])
+    answers = first_answers(FIRST_TURN_ENV, dataset["ID"], "vlmbias_<topic>_main")
+    return dataset.add_column("first_answer", answers)
 
 
 def doublecheck_messages(
@@ -108,13 +89,7 @@ def _doublecheck(
     doc: dict[str, Any], lmms_eval_specific_kwargs: dict[str, Any] | None, images: list[Image.Image]
 ) -> list[dict[str, Any]]:
     kwargs = lmms_eval_specific_kwargs or {}
-    question: list[dict[str, Any]] = [{"type": "image", "url": image} for image in images]
-    question.append({"type": "text", "text": doc_to_text(doc)})
-    return [
-        {"role": "user", "content": question},
-        {"role": "assistant", "content": [{"type": "text", "text": doc["first_answer"]}]},
-        {"role": "user", "content": [{"type": "text", "text": kwargs["double_check"]}]},
-    ]
+    return conversation(images, doc_to_text(doc), doc["first_answer"], kwargs["double_check"])
 
 
 def doublecheck_transcript(
@@ -122,7 +97,7 @@ def doublecheck_transcript(
 ) -> str:
     """The same conversation as one text, for lmms-eval's logs and for backends without chat turns."""
     kwargs = lmms_eval_specific_kwargs or {}
-    return "\n\n".join((doc["prompt"], doc["first_answer"], kwargs["double_check"]))
+    return transcript(doc["prompt"], doc["first_answer"], kwargs["double_check"])
 
 
 def _graded(records: list[dict[str, Any]]) -> list[Graded]:
