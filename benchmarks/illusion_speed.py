@@ -32,6 +32,7 @@ sys.path.insert(0, str(ROOT))
 from builders.core.raster import encode_png, rasterize_image  # noqa: E402
 from builders.vlmbias.optical_illusions import TOPIC, IllusionSpec  # noqa: E402
 from builders.vlmbias.optical_illusions.spec import counterfactual_specs  # noqa: E402
+from builders.vlmbias.parameters import PRESETS  # noqa: E402
 from builders.vlmbias.spec import RESOLUTIONS  # noqa: E402
 
 try:
@@ -67,7 +68,8 @@ def best_of(function, spec: IllusionSpec, repeat: int) -> tuple[float, object]:
 
 def sample(cells: str) -> list[IllusionSpec]:
     """Paper specs to time: every cell, or the first (d = 0) and last (modified) cell of each illusion."""
-    specs = list(counterfactual_specs("paper"))
+    paper = PRESETS["paper"]
+    specs = list(counterfactual_specs(paper.optical_illusions, paper.resolutions))
     if cells == "all":
         return specs
     chosen = []

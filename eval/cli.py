@@ -20,7 +20,7 @@ from builders.core.interrupts import EXIT_INTERRUPTED, raise_on_interrupt
 from builders.families import family_names, get_family
 from eval.compare import compare
 from eval.data import load_rows, open_folder
-from eval.errors import EvalError, UsageError
+from eval.errors import LMMS_EVAL_EXIT_TRAP, EvalError, UsageError
 from eval.local_tasks import write_local_tasks
 from eval.options import ScoreOption
 from eval.predictions import read_responses
@@ -165,13 +165,6 @@ def _chosen_options(family: str, args: argparse.Namespace) -> dict[str, Any]:
             raise UsageError(f"{option.flag} is not an option of {family} scoring; leave it out")
         chosen[option.keyword] = value
     return chosen
-
-
-def _check_build(family: str, data: Path) -> None:
-    """A local `--data` must be a readable build of `family` (its manifest is read and validated)."""
-    folder = open_folder(data)
-    if folder.family != family:
-        raise UsageError(f"{str(data)!r} holds a {folder.family} build, not {family}; pass a {family} build")
 
 
 def score(
@@ -348,13 +341,14 @@ def main(argv: list[str] | None = None) -> int:
             return 0
         if args.command == "write-tasks":
             return _write_tasks(args.check)
-        if Path(args.data).is_dir():
-            _check_build(args.family, Path(args.data))
-        written = _write(args.out, lambda: write_local_tasks(args.family, args.data, args.out))
+        overlay = _write(args.out, lambda: write_local_tasks(args.family, args.data, args.out))
         print(
-            f"wrote {len(written)} task files to {written[0].parent}; run lmms-eval with "
-            f"--include_path {args.out} (and no other include path for {args.family})"
+            f"wrote {len(overlay.files)} task files to {overlay.folder}; run lmms-eval with "
+            f"--include_path {args.out} (and no other include path for {args.family}) and --verbosity DEBUG "
+            f"({LMMS_EVAL_EXIT_TRAP})"
         )
+        if overlay.summary():
+            print(f"left out {overlay.summary()}")
         return 0
     except (EvalError, BuilderError) as error:
         print(f"error: {error}", file=sys.stderr)

@@ -11,3 +11,20 @@ class UsageError(EvalError):
 
 class PredictionsError(EvalError, ValueError):
     """A predictions file is missing or malformed."""
+
+
+#: lmms-eval's trap: a failed task still ends the run with exit status 0 unless `--verbosity DEBUG`.
+LMMS_EVAL_EXIT_TRAP = (
+    "lmms-eval 0.7.3 exits with status 0 when a task fails unless run with --verbosity DEBUG"
+)
+
+
+class TaskError(EvalError, ValueError):
+    """An error one of our lmms-eval tasks raises inside lmms-eval: its message ends with the exit trap.
+
+    lmms-eval prints it and, without `--verbosity DEBUG`, still exits 0, so a script or CI job that
+    checks the exit status would take the run for a success; the message says so where it is read.
+    """
+
+    def __init__(self, message: str) -> None:
+        super().__init__(f"{message} (note: {LMMS_EVAL_EXIT_TRAP}, so check for this error in its log)")

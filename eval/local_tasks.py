@@ -6,33 +6,83 @@ placeholder until the dataset is published). lmms-eval has no command-line overr
 So for each task (and group) YAML the overlay holds a file that includes the original by absolute
 path and, for tasks, sets `dataset_path` to a local build folder or another Hub repo. Task names,
 tags, prompts and metrics stay the packaged ones. Pass only the overlay folder as `--include_path`.
+
+For a local build the overlay holds only the tasks of configs (and splits) the folder holds, and
+only the groups whose tasks are all there: a task of a config that was never built would fail
+inside lmms-eval with an opaque `RetryError`, and a tag or group naming it would fail with it.
+Tags are declared by the task files themselves, so a left-out task is in no tag.
+
+lmms-eval's own tasks a family borrows (`FamilyTasks.borrowed`, e.g. `vlms_are_biased`) are
+written too, renamed: a same-named copy on the include path would lose to the installed task.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import importlib.util
 import json
 import re
 from pathlib import Path
 
+from builders.core.atomic import staged
+from builders.core.folder import BuiltFolder
+from eval.data import open_folder
 from eval.errors import UsageError
+from eval.tasks.declaration import Borrowed, FamilyTasks, family_tasks
 
 TASKS_ROOT = Path(__file__).parent / "tasks"
 _HUB_ID = re.compile(r"[\w.-]+/[\w.-]+")
+_TEST_SPLIT = re.compile(r"^test_split:\s*(\S+)\s*$", re.MULTILINE)
+_INCLUDE = re.compile(r"^include:\s*(\S+)\s*$", re.MULTILINE)
+#: What every overlay file starts with: how `write_local_tasks` recognises its own earlier output.
+_OVERLAY_START = 'include: "'
 
 
-def write_local_tasks(family: str, data: Path | str, out: Path) -> list[Path]:
-    """Write `out/<family>/<name>.yaml` for every task and group YAML of `family`; returns the files.
+@dataclasses.dataclass(frozen=True)
+class Overlay:
+    """What `write_local_tasks` wrote, and what it left out and why."""
 
-    `data` is a built folder (e.g. `build/vlmbias`) or, when no such folder exists, a Hub repo id.
+    folder: Path
+    files: tuple[Path, ...]
+    #: Configs of tasks left out because the build does not hold them (or not their split).
+    missing_configs: tuple[str, ...] = ()
+    #: One phrase per other task or group left out, with its reason.
+    left_out: tuple[str, ...] = ()
+
+    def summary(self) -> str:
+        """What was left out, one clause per reason; empty when nothing was."""
+        parts = []
+        if self.missing_configs:
+            parts.append(
+                f"the tasks of {len(self.missing_configs)} config(s) the folder does not hold "
+                f"({', '.join(self.missing_configs)})"
+            )
+        parts += self.left_out
+        return "; ".join(parts)
+
+
+def write_local_tasks(family: str, data: Path | str, out: Path) -> Overlay:
+    """Write `out/<family>/<name>.yaml` for the tasks and groups of `family` that `data` can run.
+
+    `data` is a built folder (e.g. `build/vlmbias`) or, when no such folder exists, a Hub repo id
+    (whose configs cannot be checked offline: every task is written). `out/<family>` is replaced
+    whole, so tasks of an earlier overlay never linger.
 
     Raises:
-        UsageError: there are no tasks for `family`, or `data` is neither a folder nor a Hub id.
+        UsageError: there are no tasks for `family`, `data` is neither a build of `family` nor a Hub
+            id, or `out/<family>` holds files this function did not write.
     """
     source = TASKS_ROOT / family
     if not source.is_dir():
         families = sorted(path.name for path in TASKS_ROOT.iterdir() if (path / "utils.py").is_file())
         raise UsageError(f"no lmms-eval tasks for family {family!r}; choose from: {', '.join(families)}")
+    folder: BuiltFolder | None = None
     if Path(data).is_dir():
+        folder = open_folder(Path(data))
+        if folder.family != family:
+            raise UsageError(
+                f"{str(data)!r} holds a {folder.family} build, not {family}; pass a {family} build"
+            )
         dataset_path = str(Path(data).resolve())
     elif _HUB_ID.fullmatch(str(data)):
         dataset_path = str(data)
@@ -41,20 +91,116 @@ def write_local_tasks(family: str, data: Path | str, out: Path) -> list[Path]:
             f"data {str(data)!r} is neither a folder nor a Hub repo id; pass a built folder such as "
             "build/vlmbias, or org/name"
         )
+    tasks = family_tasks(family)
+    texts, missing = _task_files(tasks, source, folder, dataset_path)
+    groups, left_out = _group_files(tasks, source, texts)
+    texts.update(groups)
+    for borrowed in tasks.borrowed:
+        text, reason = _borrowed_file(borrowed, folder, dataset_path)
+        if text is None:
+            left_out.append(f"{borrowed.name} ({reason})")
+        else:
+            texts[f"{borrowed.name}.yaml"] = text
     target = out / family
-    target.mkdir(parents=True, exist_ok=True)
-    written = []
-    for original in sorted(source.glob("*.yaml")):
-        # A JSON string is a YAML double-quoted scalar: any path survives.
-        lines = [f"include: {json.dumps(str(original.resolve()))}"]
-        if not _is_group(original):
-            lines.append(f"dataset_path: {json.dumps(dataset_path)}")
-        overlay = target / original.name
-        overlay.write_text("\n".join(lines) + "\n", encoding="utf-8")
-        written.append(overlay)
-    return written
+    _check_target(target)
+    out.mkdir(parents=True, exist_ok=True)
+    with staged(target) as staging:
+        for name, text in sorted(texts.items()):
+            (staging / name).write_text(text, encoding="utf-8")
+    return Overlay(target, tuple(target / name for name in sorted(texts)), missing, tuple(left_out))
 
 
-def _is_group(path: Path) -> bool:
-    # A group YAML has a top-level `group:` key; a task must not get `dataset_path` added to it.
-    return re.search(r"^group:", path.read_text(encoding="utf-8"), re.MULTILINE) is not None
+def _task_files(
+    tasks: FamilyTasks, source: Path, folder: BuiltFolder | None, dataset_path: str
+) -> tuple[dict[str, str], tuple[str, ...]]:
+    """File name -> overlay text of every task the data holds; the configs of those it does not."""
+    texts, missing = {}, {}
+    for name, (config, variant) in tasks.task_sources().items():
+        split = variant.split or template_split(source / variant.template)
+        if folder is not None and not _holds(folder, config, split):
+            missing[config] = None
+            continue
+        lines = [_include(source / f"{name}.yaml"), f"dataset_path: {json.dumps(dataset_path)}"]
+        texts[f"{name}.yaml"] = "\n".join(lines) + "\n"
+    return texts, tuple(missing)
+
+
+def _group_files(tasks: FamilyTasks, source: Path, texts: dict[str, str]) -> tuple[dict[str, str], list[str]]:
+    """File name -> overlay text of every group whose tasks are all written; phrases for the others."""
+    groups, left_out = {}, []
+    for group in tasks.groups:
+        absent = [task for task in group.tasks if f"{task}.yaml" not in texts]
+        if absent:
+            left_out.append(f"group {group.name} (needs {', '.join(absent)})")
+        else:
+            groups[f"{group.name}.yaml"] = _include(source / f"{group.name}.yaml") + "\n"
+    return groups, left_out
+
+
+def _borrowed_file(
+    borrowed: Borrowed, folder: BuiltFolder | None, dataset_path: str
+) -> tuple[str | None, str]:
+    """The overlay of an lmms-eval task renamed onto our data, or None and why it cannot be written."""
+    installed = lmms_eval_tasks()
+    if installed is None:
+        return None, "lmms-eval is not installed here; run `python -m eval tasks` where it is"
+    path = installed / borrowed.installed
+    if not path.is_file():
+        return None, f"this lmms-eval has no {borrowed.installed}"
+    if folder is not None and not _holds(folder, borrowed.config, borrowed.split):
+        return None, f"it reads {borrowed.config}/{borrowed.split}, which the folder does not hold"
+    lines = [_include(path), f"task: {borrowed.name}", f"dataset_path: {json.dumps(dataset_path)}"]
+    return "\n".join(lines) + "\n", ""
+
+
+def lmms_eval_tasks() -> Path | None:
+    """lmms-eval's installed `tasks/` folder, found without importing lmms-eval; None if absent."""
+    spec = importlib.util.find_spec("lmms_eval")
+    if spec is None or spec.origin is None:
+        return None
+    tasks = Path(spec.origin).parent / "tasks"
+    return tasks if tasks.is_dir() else None
+
+
+def template_split(template: Path) -> str:
+    """The `test_split` a task template sets, itself or through the template it includes (its own
+    key wins, as in lmms-eval); tasks whose variant names no split read this one."""
+    text = template.read_text(encoding="utf-8")
+    found = _TEST_SPLIT.search(text)
+    if found is not None:
+        return found.group(1)
+    included = _INCLUDE.search(text)
+    if included is None:
+        raise UsageError(f"{template} sets no test_split; the task declaration must name the split")
+    return template_split(template.parent / included.group(1).strip("\"'"))
+
+
+def _holds(folder: BuiltFolder, config: str, split: str) -> bool:
+    return config in folder.config_names() and split in folder.splits(config)
+
+
+def _include(path: Path) -> str:
+    # A JSON string is a YAML double-quoted scalar: any path survives.
+    return f"include: {json.dumps(str(path.resolve()))}"
+
+
+def _check_target(target: Path) -> None:
+    """Refuse to replace a folder holding anything but an earlier overlay's YAML files."""
+    if not target.exists():
+        return
+    if not target.is_dir():
+        raise UsageError(f"{str(target)!r} is a file; move it away or choose another --out")
+    for path in target.iterdir():
+        try:
+            ours = (
+                path.is_file()
+                and path.suffix == ".yaml"
+                and path.read_text("utf-8").startswith(_OVERLAY_START)
+            )
+        except (OSError, UnicodeDecodeError):
+            ours = False
+        if not ours:
+            raise UsageError(
+                f"{str(target)!r} holds {path.name!r}, which `python -m eval tasks` did not write; "
+                "move it away or choose another --out"
+            )

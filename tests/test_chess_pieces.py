@@ -25,10 +25,12 @@ from builders.core.errors import SpecError
 from builders.core.raster import decode_png, rasterize
 from builders.vlmbias.chess_pieces.spec import PieceSpec, draw_targets, targets
 from builders.vlmbias.chess_pieces.topic import ChessPiecesTopic
+from builders.vlmbias.parameters import PRESETS
 from builders.vlmbias.questions import NUMBER_SUFFIX, YES_NO_SUFFIX
 from tests.pixels import crop_title
 
 TOPIC = ChessPiecesTopic()
+PAPER, LITE = PRESETS["paper"], PRESETS["lite"]
 
 # --------------------------------------------------------------------------- facts, stated independently
 
@@ -312,7 +314,7 @@ def test_readers_see_what_was_drawn(game: str) -> None:
     original = PieceSpec(game=game, target=0, action="none", square="", added="", px=px)
     references = _references(game, _draw(original))
     assert recognise(game, read(game, _draw(original)), references) == START[game]
-    for spec in TOPIC.plan("paper").counterfactuals:
+    for spec in TOPIC.plan(PAPER, None).counterfactuals:
         if spec.game == game and spec.px == px and spec.target == 3:
             drawn = recognise(game, read(game, _draw(spec)), references)
             assert drawn == expected_position(game, TOPIC.metadata(spec)) != START[game]
@@ -377,7 +379,7 @@ def test_seeded_plan_is_stable_and_keyed() -> None:
 
 def test_each_position_differs_from_the_start_in_exactly_one_square() -> None:
     start_map = chess.Board().piece_map()
-    for spec in TOPIC.plan("lite").counterfactuals:
+    for spec in TOPIC.plan(LITE, None).counterfactuals:
         metadata = TOPIC.metadata(spec)
         drawn = {square: (piece.colour, piece.type) for square, piece in spec.position.items()}
         changed = {s for s in set(drawn) | set(START[spec.game]) if drawn.get(s) != START[spec.game].get(s)}
@@ -400,7 +402,7 @@ def test_each_position_differs_from_the_start_in_exactly_one_square() -> None:
 
 
 def test_counts_differ_from_the_expected_count_by_exactly_one() -> None:
-    for spec in TOPIC.plan("paper").counterfactuals:
+    for spec in TOPIC.plan(PAPER, None).counterfactuals:
         q1, q2, q3 = TOPIC.questions(spec)
         assert [q.type for q in (q1, q2, q3)] == ["Q1", "Q2", "Q3"]
         position = expected_position(spec.game, TOPIC.metadata(spec))
@@ -460,14 +462,14 @@ PROMPT_SPECS = {
 def test_prompts_verbatim(key: tuple[str, str]) -> None:
     q1, q2, q3, answers = PROMPTS[key]
     spec = PROMPT_SPECS[key]
-    assert spec in set(TOPIC.plan("paper").counterfactuals)
+    assert spec in set(TOPIC.plan(PAPER, None).counterfactuals)
     questions = TOPIC.questions(spec)
     assert [q.prompt for q in questions] == [q1, q2, q3]
     assert [(q.ground_truth, q.expected_bias) for q in questions[:2]] == [answers] * 2
 
 
 def test_original_questions_and_labels() -> None:
-    originals = list(TOPIC.plan("paper").originals)
+    originals = list(TOPIC.plan(PAPER, None).originals)
     assert [(s.game, s.px) for s in originals] == [(g, px) for g in GAMES for px in (384, 768, 1152)]
     for spec in originals:
         naming, count = TOPIC.questions(spec)
@@ -477,7 +479,7 @@ def test_original_questions_and_labels() -> None:
         assert count.prompt == f"How many {spec.game} pieces are there on this board? {NUMBER_SUFFIX}"
         assert (count.type, count.ground_truth, count.expected_bias) == ("Q1", "32", None)
         assert TOPIC.modification(spec) == "none" and SUB_TOPICS[TOPIC.sub_topic(spec)] == spec.game
-    for spec in TOPIC.plan("lite").counterfactuals:
+    for spec in TOPIC.plan(LITE, None).counterfactuals:
         assert TOPIC.title(spec) == TITLES[spec.game] and TOPIC.modification(spec) == spec.action
         metadata = TOPIC.metadata(spec)
         assert (metadata["group_id"], metadata["modified_square"]) == (spec.target, spec.square)
@@ -486,7 +488,7 @@ def test_original_questions_and_labels() -> None:
 
 
 def test_preset_plans() -> None:
-    paper, lite = list(TOPIC.plan("paper").counterfactuals), list(TOPIC.plan("lite").counterfactuals)
+    paper, lite = list(TOPIC.plan(PAPER, None).counterfactuals), list(TOPIC.plan(LITE, None).counterfactuals)
     assert len(paper) == 144 == len(set(paper))
     assert Counter((s.game, s.action, s.px) for s in paper) == {
         (g, a, px): 12 for g in GAMES for a in ("remove", "replace") for px in (384, 768, 1152)
@@ -495,14 +497,11 @@ def test_preset_plans() -> None:
     assert {(s.game, s.target, s.action, s.square, s.added) for s in lite} == {
         (s.game, s.target, s.action, s.square, s.added) for s in paper
     }
-    assert [s.px for s in TOPIC.plan("lite").originals] == [384, 384]
-    assert set(TOPIC.presets) == {"paper", "lite"}
-    with pytest.raises(Exception, match="unknown preset"):
-        list(TOPIC.plan("dense").counterfactuals)
+    assert [s.px for s in TOPIC.plan(LITE, None).originals] == [384, 384]
 
 
 def test_specs_round_trip() -> None:
-    for spec in [*TOPIC.plan("paper").counterfactuals, *TOPIC.plan("paper").originals]:
+    for spec in [*TOPIC.plan(PAPER, None).counterfactuals, *TOPIC.plan(PAPER, None).originals]:
         data = json.loads(json.dumps(spec.to_dict()))
         assert data["kind"] == "chess_pieces"
         assert PieceSpec.from_dict(data) == spec and PieceSpec.from_dict(data).spec_hash == spec.spec_hash
@@ -543,14 +542,14 @@ def test_ids_are_released_style_and_unique() -> None:
     )
     spec = PROMPT_SPECS[("xiangqi", "remove")]
     assert TOPIC.image_id(spec, True) == "xiangqi_pieces_006_remove_withtitle_px384"
-    original = next(iter(TOPIC.plan("paper").originals))
+    original = next(iter(TOPIC.plan(PAPER, None).originals))
     assert TOPIC.image_id(original, False) == "chess_pieces_original_px384"
     assert [TOPIC.row_id("x", q) for q in TOPIC.questions(original)] == ["x_ID", "x_prompt1"]
     with pytest.raises(SpecError):
         TOPIC.image_id(original, True)
-    counterfactuals = list(TOPIC.plan("paper").counterfactuals)
+    counterfactuals = list(TOPIC.plan(PAPER, None).counterfactuals)
     ids = [TOPIC.image_id(s, t) for s in counterfactuals for t in (False, True)]
-    ids += [TOPIC.image_id(s, False) for s in TOPIC.plan("paper").originals]
+    ids += [TOPIC.image_id(s, False) for s in TOPIC.plan(PAPER, None).originals]
     assert len(ids) == len(set(ids)) == 294
     rows = [TOPIC.row_id(TOPIC.image_id(s, False), q) for s in counterfactuals for q in TOPIC.questions(s)]
     assert len(rows) == len(set(rows)) == 432
@@ -578,7 +577,7 @@ def test_released_files_ids_and_metadata() -> None:
     (anvo25/vlms-are-biased@b6508ee `source/chess_pieces.py`, `source/xiangqi_pieces.py`: `common_meta`)."""
     removals = {
         (s.game, s.target): s
-        for s in TOPIC.plan("paper").counterfactuals
+        for s in TOPIC.plan(PAPER, None).counterfactuals
         if s.action == "remove" and s.px == 1152
     }
     for key, name in RELEASED_FILES.items():
@@ -723,3 +722,22 @@ def test_original_split_matches_pixels(load_split) -> None:
         assert answers == {"ID": game.capitalize(), "Q1": str(len(drawn))}, image_id
         assert all(row["expected_bias"] is None and not row["is_counterfactual"] for row in rows)
         assert {row["ID"] for row in rows} == {f"{image_id}_ID", f"{image_id}_prompt1"}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_fresh_edition_draws_every_target_and_shows_it(game: str) -> None:
+    """Seeds draw all twelve targets (the released ones too) and their replacement types; the readers
+    find exactly the position each image's metadata describes."""
+    references = _references(
+        game, _draw(PieceSpec(game=game, target=0, action="none", square="", added="", px=384))
+    )
+    for edition in (1, 2):
+        planned = targets(game, 12, edition)
+        squares = [target.square for target in planned]
+        assert len(set(squares)) == 12 and set(squares) <= set(START[game])
+        assert squares != [target.square for target in targets(game)]
+        assert any(squares[number - 1] != square for number, square in PUBLISHED[game].items())
+        for spec in TOPIC.plan(LITE, edition).counterfactuals:
+            if spec.game == game and spec.target in (1, 2):
+                drawn = recognise(game, read(game, _draw(spec)), references)
+                assert drawn == expected_position(game, TOPIC.metadata(spec)), (edition, spec.target)

@@ -9,12 +9,14 @@ paper build agreeing with the plan.
 from __future__ import annotations
 
 import importlib
+import math
 import pickle
 import re
 import subprocess
 import sys
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 import pyarrow.parquet as pq
 import pytest
@@ -165,6 +167,29 @@ def test_the_gallery_shows_the_lite_build(family: Family, built, tmp_path: Path)
     report = write_gallery(folder, family.gallery_view, family.features, tmp_path / "gallery", progress=False)
     assert report.images == len(folder.manifest.images)
     assert report.rows == sum(s.num_rows for c in folder.manifest.configs.values() for s in c.splits.values())
+
+
+def _negative_zeros(value: Any, where: str) -> list[str]:
+    """Where `value` (a cell, with its lists and structs) holds a -0.0."""
+    if isinstance(value, float):
+        return [where] if value == 0 and math.copysign(1.0, value) < 0 else []
+    if isinstance(value, dict):
+        return [hit for key, item in value.items() for hit in _negative_zeros(item, f"{where}.{key}")]
+    if isinstance(value, list):
+        return [hit for index, item in enumerate(value) for hit in _negative_zeros(item, f"{where}[{index}]")]
+    return []
+
+
+@pytest.mark.parametrize("preset", ["lite", pytest.param("paper", marks=pytest.mark.slow)])
+def test_no_column_holds_a_negative_zero(family: Family, built, preset: str) -> None:
+    """-0.0 equals 0.0 but reads as "-0.0" in the viewer and in every export; no row carries one."""
+    folder = BuiltFolder(built(family.name, preset))
+    hits = []
+    for path in sorted(folder.path.rglob("*.parquet")):
+        columns = [name for name in pq.read_schema(path).names if name != "image"]
+        for row in pq.read_table(path, columns=columns).to_pylist():
+            hits += _negative_zeros(row, f"{path.relative_to(folder.path)} {row['id']}")
+    assert hits == [], f"{len(hits)} negative zeros, first: {hits[:3]}"
 
 
 def test_the_default_config_loads_without_a_config_name(family: Family, built, hf_cache: Path) -> None:

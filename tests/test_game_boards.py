@@ -7,6 +7,7 @@ themselves; they never import the drawing geometry.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import json
 from collections import Counter
@@ -16,14 +17,19 @@ import pytest
 from scipy import ndimage
 
 from builders.core.errors import SpecError
-from builders.core.raster import decode_png, rasterize
+from builders.core.raster import Picture, decode_png, rasterize
 from builders.core.svg import Canvas
+from builders.vlmbias.boards import chess, go, sudoku, xiangqi
 from builders.vlmbias.boards.boards import BOARDS
+from builders.vlmbias.family import FAMILY
 from builders.vlmbias.game_boards.spec import GameBoardSpec
 from builders.vlmbias.game_boards.topic import GameBoardsTopic
+from builders.vlmbias.parameters import PRESETS
 from builders.vlmbias.questions import NUMBER_SUFFIX, YES_NO_SUFFIX
 
 TOPIC = GameBoardsTopic()
+PAPER, LITE = PRESETS["paper"], PRESETS["lite"]
+NO_PICTURE = Picture(png=b"", width=0, height=0, pixel_sha256="")
 
 # Facts of the standard boards, stated independently of the builder.
 STANDARD = {"chess": (8, 8), "xiangqi": (10, 9), "sudoku": (9, 9), "go": (19, 19)}
@@ -44,6 +50,19 @@ SUDOKU_GIVENS = (
 #: Colours drawn by the boards (spec §5.2), used only to find the board in the picture.
 CHESS_LIGHT, CHESS_DARK = (240, 217, 181), (181, 136, 99)
 XIANGQI_BOARD = (249, 233, 169)
+
+
+@dataclasses.dataclass(frozen=True)
+class Look:
+    """What an edition draws freely and the audits must know to find the board: the chess squares'
+    colours, the xiangqi board's colour, the sudoku givens. The canonical edition's are the release's."""
+
+    chess: tuple[tuple[int, int, int], tuple[int, int, int]] = (CHESS_LIGHT, CHESS_DARK)
+    xiangqi: tuple[int, int, int] = XIANGQI_BOARD
+    givens: tuple[str, ...] = SUDOKU_GIVENS
+
+
+CANONICAL = Look()
 
 
 def scene_height(board: str, px: int) -> int:
@@ -109,9 +128,9 @@ def colour_runs(classes: np.ndarray, min_length: int = 2) -> list[tuple[int, int
     return merged
 
 
-def count_chess(rgb: np.ndarray) -> tuple[int, int]:
+def count_chess(rgb: np.ndarray, look: Look = CANONICAL) -> tuple[int, int]:
     """Rows and columns of squares: colour runs down the first column and across the first row."""
-    light, dark = near(rgb, CHESS_LIGHT, 24), near(rgb, CHESS_DARK, 24)
+    light, dark = near(rgb, look.chess[0], 24), near(rgb, look.chess[1], 24)
     classes = np.where(light, 1, np.where(dark, 2, 0))
     top, bottom, left, right = bbox(light | dark)
     height, width = bottom - top + 1, right - left + 1
@@ -130,17 +149,17 @@ def count_chess(rgb: np.ndarray) -> tuple[int, int]:
     return len(down), len(across)
 
 
-def chess_corner_is_light(rgb: np.ndarray) -> bool:
+def chess_corner_is_light(rgb: np.ndarray, look: Look = CANONICAL) -> bool:
     """Whether the top-left square of the board is the light colour."""
-    light, dark = near(rgb, CHESS_LIGHT, 24), near(rgb, CHESS_DARK, 24)
+    light, dark = near(rgb, look.chess[0], 24), near(rgb, look.chess[1], 24)
     top, _, left, _ = bbox(light | dark)
     return bool(light[top + 3, left + 3])
 
 
-def xiangqi_lines(rgb: np.ndarray) -> tuple[list[float], list[float]]:
+def xiangqi_lines(rgb: np.ndarray, look: Look = CANONICAL) -> tuple[list[float], list[float]]:
     """Centres (px) of the horizontal lines, down a band left of the second file, and of the vertical
     lines, across a band in the top half below the palace."""
-    board = near(rgb, XIANGQI_BOARD, 30)
+    board = near(rgb, look.xiangqi, 30)
     rows = np.flatnonzero(board.mean(axis=1) > 0.5)
     cols = np.flatnonzero(board.mean(axis=0) > 0.5)
     top, bottom, left, right = int(rows[0]), int(rows[-1]), int(cols[0]), int(cols[-1])
@@ -159,15 +178,15 @@ def xiangqi_lines(rgb: np.ndarray) -> tuple[list[float], list[float]]:
     return horizontal, vertical
 
 
-def count_xiangqi(rgb: np.ndarray) -> tuple[int, int]:
+def count_xiangqi(rgb: np.ndarray, look: Look = CANONICAL) -> tuple[int, int]:
     """Horizontal and vertical lines."""
-    horizontal, vertical = xiangqi_lines(rgb)
+    horizontal, vertical = xiangqi_lines(rgb, look)
     return len(horizontal), len(vertical)
 
 
-def xiangqi_top_half(rgb: np.ndarray) -> int:
+def xiangqi_top_half(rgb: np.ndarray, look: Look = CANONICAL) -> int:
     """Horizontal lines above the river: the one long break in the second vertical line."""
-    horizontal, vertical = xiangqi_lines(rgb)
+    horizontal, vertical = xiangqi_lines(rgb, look)
     x, top, bottom = round(vertical[1]), round(horizontal[0]), round(horizontal[-1])
     along = darkness(rgb)[top : bottom + 1, x - 1 : x + 2].max(axis=1)  # mostly line: no median here
     gaps = [(length, start) for start, length in runs(along < 0.3)]
@@ -231,7 +250,7 @@ def expected_xiangqi(metadata: dict) -> tuple[int, list[int], int]:
     return top_half, [3 + shift, 4 + shift, 5 + shift], metadata["rows"] - 1
 
 
-def count_go(rgb: np.ndarray) -> tuple[int, int]:
+def count_go(rgb: np.ndarray, look: Look = CANONICAL) -> tuple[int, int]:
     """Lines along narrow bands just inside the top and left edges, where no stone lies."""
     ink = darkness(rgb)
     top, bottom, left, right = bbox(ink > 0.6)
@@ -264,7 +283,7 @@ def sudoku_lines(rgb: np.ndarray) -> tuple[list[float], list[float]]:
     return inks(levels(left_band.mean(axis=1))), inks(levels(top_band.mean(axis=0)))
 
 
-def count_sudoku(rgb: np.ndarray) -> tuple[int, int]:
+def count_sudoku(rgb: np.ndarray, look: Look = CANONICAL) -> tuple[int, int]:
     """Cells: grid lines minus one on each axis."""
     horizontal, vertical = sudoku_lines(rgb)
     return len(horizontal) - 1, len(vertical) - 1
@@ -302,16 +321,12 @@ def sudoku_digits(rgb: np.ndarray) -> int:
     return sum(1 for height, width in sizes if 0.02 * grid < height < 0.25 * grid and width < 0.25 * grid)
 
 
-def expected_sudoku_digits(metadata: dict) -> int:
+def expected_sudoku_digits(metadata: dict, givens: tuple[str, ...] = SUDOKU_GIVENS) -> int:
     """Givens left after the change: a removed edge row/column takes its digits, added ones are empty."""
     if metadata["action"] != "remove":
-        return sum(ch.isdigit() for row in SUDOKU_GIVENS for ch in row)
+        return sum(ch.isdigit() for row in givens for ch in row)
     index = 0 if metadata["position"] == "first" else 8
-    lines = (
-        SUDOKU_GIVENS
-        if metadata["axis"] == "row"
-        else tuple("".join(c) for c in zip(*SUDOKU_GIVENS, strict=True))
-    )
+    lines = givens if metadata["axis"] == "row" else tuple("".join(c) for c in zip(*givens, strict=True))
     return sum(ch.isdigit() for i, row in enumerate(lines) if i != index for ch in row)
 
 
@@ -324,21 +339,21 @@ def nearest(lines: list[float], at: float) -> int:
     return int(np.argmin(np.abs(np.array(lines) - at)))
 
 
-def audit_image(rgb: np.ndarray, board: str, metadata: dict) -> tuple[int, int]:
+def audit_image(rgb: np.ndarray, board: str, metadata: dict, look: Look = CANONICAL) -> tuple[int, int]:
     """Count rows and columns from pixels, plus board-specific checks that text and stones are drawn."""
-    rows, cols = COUNTERS[board](rgb)
+    rows, cols = COUNTERS[board](rgb, look)
     if board == "chess":
         # Remaining squares keep their colour: a first row or column added or removed darkens the corner.
         light_corner = metadata["position"] != "first"
-        assert chess_corner_is_light(rgb) == light_corner, "squares did not keep their colours"
+        assert chess_corner_is_light(rgb, look) == light_corner, "squares did not keep their colours"
     elif board == "sudoku":
-        assert sudoku_digits(rgb) == expected_sudoku_digits(metadata), "givens missing or extra"
+        assert sudoku_digits(rgb) == expected_sudoku_digits(metadata, look.givens), "givens missing or extra"
         bold = (expected_bold_lines(metadata, "row"), expected_bold_lines(metadata, "col"))
         assert sudoku_bold_lines(rgb) == bold, "bold lines do not mark the original 3x3 blocks"
     elif board == "xiangqi":
         top_half, files, rank = expected_xiangqi(metadata)
-        assert xiangqi_top_half(rgb) == top_half, "the river is not where the change puts it"
-        horizontal, vertical = xiangqi_lines(rgb)
+        assert xiangqi_top_half(rgb, look) == top_half, "the river is not where the change puts it"
+        horizontal, vertical = xiangqi_lines(rgb, look)
         pieces = red_pieces(rgb)
         assert all(glyph for _, _, glyph in pieces), "red glyphs missing"
         assert [nearest(vertical, x) for x, _, _ in pieces] == files, "palace pieces on the wrong files"
@@ -411,23 +426,20 @@ def test_variant_tables() -> None:
 
 
 def test_preset_plans() -> None:
-    paper = list(TOPIC.plan("paper").counterfactuals)
-    lite = list(TOPIC.plan("lite").counterfactuals)
+    paper = list(TOPIC.plan(PAPER, None).counterfactuals)
+    lite = list(TOPIC.plan(LITE, None).counterfactuals)
     assert len(paper) == 84 and len(set(paper)) == 84
     assert Counter(spec.px for spec in paper) == {384: 28, 768: 28, 1152: 28}
     assert Counter(spec.board for spec in paper) == {"chess": 24, "xiangqi": 24, "sudoku": 24, "go": 12}
     assert len(lite) == 28 and {spec.px for spec in lite} == {384}
     assert {(s.board, s.variant) for s in lite} == {(s.board, s.variant) for s in paper}
-    originals = list(TOPIC.plan("paper").originals)
+    originals = list(TOPIC.plan(PAPER, None).originals)
     assert len(originals) == 12 and all(spec.variant == 0 for spec in originals)
-    assert [spec.px for spec in TOPIC.plan("lite").originals] == [384] * 4
-    assert set(TOPIC.presets) == {"paper", "lite"}
-    with pytest.raises(Exception, match="unknown preset"):
-        list(TOPIC.plan("dense").counterfactuals)
+    assert [spec.px for spec in TOPIC.plan(LITE, None).originals] == [384] * 4
 
 
 def test_specs_round_trip() -> None:
-    for spec in [*TOPIC.plan("paper").counterfactuals, *TOPIC.plan("paper").originals]:
+    for spec in [*TOPIC.plan(PAPER, None).counterfactuals, *TOPIC.plan(PAPER, None).originals]:
         data = json.loads(json.dumps(spec.to_dict()))
         assert data["kind"] == "game_board"
         assert GameBoardSpec.from_dict(data) == spec
@@ -450,7 +462,7 @@ def test_bad_specs_are_rejected(fields: dict) -> None:
 
 
 def test_ground_truth_and_bias() -> None:
-    for spec in TOPIC.plan("paper").counterfactuals:
+    for spec in TOPIC.plan(PAPER, None).counterfactuals:
         q1, q2, q3 = TOPIC.questions(spec)
         assert [q.type for q in (q1, q2, q3)] == ["Q1", "Q2", "Q3"]
         for question in (q1, q2):
@@ -509,7 +521,7 @@ def test_prompts_verbatim(key: tuple[str, int]) -> None:
 
 
 def test_original_questions() -> None:
-    for spec in TOPIC.plan("lite").originals:
+    for spec in TOPIC.plan(LITE, None).originals:
         naming, count = TOPIC.questions(spec)
         assert naming.prompt == "What board game is this? Answer in curly brackets, e.g., {Shogi}."
         assert (naming.type, naming.ground_truth, naming.expected_bias) == ("ID", GAMES[spec.board], None)
@@ -533,10 +545,10 @@ def test_ids() -> None:
     original = GameBoardSpec(board="sudoku", variant=0, px=768)
     assert TOPIC.image_id(original, False) == "sudoku_grid_original_px768"
     assert [TOPIC.row_id("x", q) for q in TOPIC.questions(original)] == ["x_ID", "x_Q1"]
-    ids = [TOPIC.image_id(s, t) for s in TOPIC.plan("paper").counterfactuals for t in (False, True)]
-    ids += [TOPIC.image_id(s, False) for s in TOPIC.plan("paper").originals]
+    ids = [TOPIC.image_id(s, t) for s in TOPIC.plan(PAPER, None).counterfactuals for t in (False, True)]
+    ids += [TOPIC.image_id(s, False) for s in TOPIC.plan(PAPER, None).originals]
     assert len(ids) == len(set(ids)) == 180
-    plan = TOPIC.plan("paper")
+    plan = TOPIC.plan(PAPER, None)
     rows = [
         TOPIC.row_id(TOPIC.image_id(s, False), q) for s in plan.counterfactuals for q in TOPIC.questions(s)
     ]
@@ -592,7 +604,7 @@ def test_released_ids_paths_and_metadata() -> None:
 
 
 def test_labels_and_scene_sizes() -> None:
-    for spec in [*TOPIC.plan("paper").counterfactuals, *TOPIC.plan("paper").originals]:
+    for spec in [*TOPIC.plan(PAPER, None).counterfactuals, *TOPIC.plan(PAPER, None).originals]:
         assert SUB_TOPICS[TOPIC.sub_topic(spec)] == spec.board
         assert TOPIC.title(spec) == GAMES[spec.board]
         scene = TOPIC.scene(spec)
@@ -713,3 +725,69 @@ def test_withtitle_keeps_the_untitled_pixels(load_split) -> None:
         row = titled[index]
         untitled = np.asarray(main[plain[row["image_id"].replace("_withtitle_", "_notitle_")]]["image"])
         assert np.array_equal(np.asarray(row["image"])[-untitled.shape[0] :], untitled)
+
+
+# --------------------------------------------------------------------------- fresh editions
+
+
+def _rgb(colour: str) -> tuple[int, int, int]:
+    return int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16)
+
+
+def edition_look(edition: int) -> Look:
+    """The colours and givens an edition drew (to find the board in its pictures)."""
+    light, dark = chess.palette(edition)
+    return Look(
+        chess=(_rgb(light), _rgb(dark)), xiangqi=_rgb(xiangqi.wood(edition)[1]), givens=sudoku.givens(edition)
+    )
+
+
+def solutions(givens: tuple[str, ...], limit: int = 2) -> int:
+    """How many ways the puzzle can be completed (counting stops at `limit`)."""
+    grid = [[int(ch) if ch.isdigit() else 0 for ch in row] for row in givens]
+    empty = [(r, c) for r in range(9) for c in range(9) if not grid[r][c]]
+
+    def fits(r: int, c: int, digit: int) -> bool:
+        box = [grid[r // 3 * 3 + i][c // 3 * 3 + j] for i in range(3) for j in range(3)]
+        return digit not in grid[r] and all(grid[i][c] != digit for i in range(9)) and digit not in box
+
+    def count(k: int) -> int:
+        if k == len(empty):
+            return 1
+        r, c = empty[k]
+        found = 0
+        for digit in range(1, 10):
+            if fits(r, c, digit):
+                grid[r][c] = digit
+                found += count(k + 1)
+                grid[r][c] = 0
+                if found >= limit:
+                    break
+        return found
+
+    return count(0)
+
+
+def test_a_fresh_edition_redraws_the_free_look_and_keeps_every_board_countable() -> None:
+    """Seeds 1 and 2 draw other square colours, woods, stones and givens; every lite board still shows
+    the rows and columns its metadata give, its givens where the change leaves them, its six white
+    stones, and the puzzle is still a sudoku with one solution."""
+    looks = []
+    for edition in (1, 2):
+        look = edition_look(edition)
+        looks.append(look)
+        assert sum(ch.isdigit() for row in look.givens for ch in row) == 30 and solutions(look.givens) == 1
+        for job in FAMILY.jobs(CONFIG, "lite", edition=edition):
+            if job.role == "withtitle":
+                continue
+            (image,) = FAMILY.draw([job])
+            (_, row), *_ = FAMILY.rows(job, NO_PICTURE)
+            metadata = board_facts(row["sub_topic"], json.loads(row["metadata"]))
+            counted = audit_image(np.asarray(image), metadata["board"], metadata, look)
+            assert counted == (metadata["rows"], metadata["cols"]), (job.image_id, edition)
+    assert looks[0] != looks[1] and CANONICAL not in looks
+    assert solutions(SUDOKU_GIVENS) == 1
+    stones = {go.dressing(edition)[1] for edition in (None, 1, 2)}
+    assert len(stones) == 3 and all(
+        1 <= f <= 16 and 1 <= r <= 16 for s in stones - {go.STONES} for f, r, _ in s
+    )

@@ -154,8 +154,10 @@ def test_process_results_and_aggregations_delegate_to_scoring():
 def test_doublecheck_reads_first_answers_and_builds_the_conversation(tmp_path, monkeypatch):
     rows = Dataset.from_list([{"ID": "a", "prompt": "How many?"}, {"ID": "b", "prompt": "How many?"}])
     monkeypatch.delenv(utils.FIRST_TURN_ENV, raising=False)
-    with pytest.raises(ValueError, match=r"set VLMBIAS_FIRST_TURN to its samples \.jsonl file"):
+    with pytest.raises(ValueError, match=r"set VLMBIAS_FIRST_TURN to its samples \.jsonl file") as raised:
         utils.attach_first_answers(rows)
+    # lmms-eval prints this and, without --verbosity DEBUG, still exits 0: the message says so.
+    assert "exits with status 0 when a task fails unless run with --verbosity DEBUG" in str(raised.value)
     first = tmp_path / "first.jsonl"
     first.write_text('{"ID": "a", "response": "{3}"}\n')
     monkeypatch.setenv(utils.FIRST_TURN_ENV, str(first))

@@ -5,9 +5,11 @@ is sent, finds the dataset row by the image's pixel hash and the question text, 
 policy chosen per task: the ground truth, the expected bias, or chatter with no answer in it.
 Every lmms-eval run uses `--verbosity DEBUG`, without which lmms-eval exits 0 on errors. The replies,
 read back from lmms-eval's samples log, are scored again by `python -m eval score`: the numbers
-must agree. The first run also runs lmms-eval's own installed `vlms_are_biased` task, unchanged but
-for its `dataset_path` (a lite build of the same topics, read through its default config, as the
-release's single config is read). lmms-eval takes ~30 s to start, so the runs are few and overlap.
+must agree. The include path is what `python -m eval tasks` writes for a lite build of the two
+topics run here, as a user would make it; it also holds lmms-eval's own installed `vlms_are_biased`
+task, renamed `vlmbias_vlms_are_biased` and unchanged but for its `dataset_path` (read through the
+build's default config, as the release's single config is read), which the first run runs too.
+lmms-eval takes ~30 s to start, so the runs are few and overlap.
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ from builders.core.build import build
 from builders.vlmbias.family import FAMILY
 from eval.cli import main as eval_cli
 from eval.data import load_rows
-from eval.local_tasks import TASKS_ROOT, write_local_tasks
+from eval.local_tasks import TASKS_ROOT
 from tests.loopback import LoopbackServer, Run, pixel_hash
 
 DEBIAS = "Do not assume from prior knowledge and answer only based on what is visible in the image."
@@ -46,7 +48,7 @@ RATES = ("accuracy", "bias_aligned_rate", "bias_aligned_share_of_wrong", "parse_
 # every implemented topic's tasks are loaded through lmms-eval in test_lmms_eval.py.
 TOPICS = tuple(topic for topic in ("game_boards", "patterned_grids") if topic in FAMILY.configs)
 #: lmms-eval's own task, run on our build: its YAML included unchanged, `dataset_path` (and the name) set.
-BUILTIN = "vlms_are_biased_built"
+BUILTIN = "vlmbias_vlms_are_biased"
 INSTALLED = Path(lmms_eval.__file__).parent / "tasks" / "vlms_are_biased" / "vlms_are_biased.yaml"
 EXPECTED = {  # policy -> rates; None where the denominator is empty
     "truth": dict(zip(RATES, (1.0, 0.0, None, 0.0), strict=True)),
@@ -125,35 +127,30 @@ def splits(topic: str) -> tuple[str, ...]:
 
 
 @pytest.fixture(scope="module")
-def rows(lite_build: Path) -> dict[tuple[str, str], list[dict[str, Any]]]:
-    return {
-        (topic, split): load_rows(lite_build, topic, split) for topic in TOPICS for split in splits(topic)
-    }
-
-
-def write_builtin_task(overlay: Path, data: Path) -> Path:
-    """lmms-eval's own `vlms_are_biased` YAML, included as installed, with `dataset_path` pointing at `data`
-    (renamed, as lmms-eval lets its installed tasks win over same-named ones on the include path)."""
-    folder = overlay / BUILTIN
-    folder.mkdir(parents=True)
-    path = folder / f"{BUILTIN}.yaml"
-    path.write_text(yaml.safe_dump({"include": str(INSTALLED), "task": BUILTIN, "dataset_path": str(data)}))
-    return path
+def data(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A lite build of the two topics only (its default config `all` is those two)."""
+    out = tmp_path_factory.mktemp("topics")
+    return build(FAMILY, configs=list(TOPICS), preset="lite", out=out, progress=False).folder
 
 
 @pytest.fixture(scope="module")
-def runs(tmp_path_factory: pytest.TempPathFactory, lite_build: Path, rows: dict) -> Iterator[dict[str, Run]]:
-    """Every task of the implemented topics, main through a group over them, and lmms-eval's own task on a
-    build of the same topics; then the double-check tasks replaying the first run's answers; beside the
-    first, double-check without answers, which fails."""
+def rows(data: Path) -> dict[tuple[str, str], list[dict[str, Any]]]:
+    return {(topic, split): load_rows(data, topic, split) for topic in TOPICS for split in splits(topic)}
+
+
+@pytest.fixture(scope="module")
+def runs(tmp_path_factory: pytest.TempPathFactory, data: Path, rows: dict) -> Iterator[dict[str, Run]]:
+    """Every task of the two topics, main through a group over them, and lmms-eval's own task; then the
+    double-check tasks replaying the first run's answers; beside the first, double-check without
+    answers, which fails."""
     base = tmp_path_factory.mktemp("lmms-eval")
     overlay = base / "tasks"
-    write_local_tasks("vlmbias", lite_build, overlay)
+    assert eval_cli(["tasks", "vlmbias", "--data", str(data), "--out", str(overlay)]) == 0
+    # The packaged group needs all seven topics (so the overlay leaves it out); this one has the two.
     group = yaml.safe_load((TASKS_ROOT / "vlmbias" / "vlmbias.yaml").read_text())
     group.update(group="vlmbias_built", task=[_task(topic, "main") for topic in TOPICS])
-    (overlay / "vlmbias" / "vlmbias_built.yaml").write_text(yaml.safe_dump(group))
-    topics_only = build(FAMILY, configs=list(TOPICS), preset="lite", out=base / "data", progress=False)
-    write_builtin_task(overlay, topics_only.folder)
+    (overlay / "test-group").mkdir()
+    (overlay / "test-group" / "vlmbias_built.yaml").write_text(yaml.safe_dump(group))
 
     # The group runs the main tasks; naming them as well would run them twice.
     tasks = [_task(t, variant) for t in TOPICS for variant in ("main_debiased", *splits(t)[1:])]
@@ -191,7 +188,7 @@ def _lmms_rates(result: dict[str, Any]) -> dict[str, float | None]:
 
 @pytest.mark.parametrize(("run", "task", "topic", "split", "answers"), _scored_tasks())
 def test_each_task_scores_its_policy_in_lmms_eval_and_in_eval_score(
-    runs, lite_build, tmp_path, run, task, topic, split, answers
+    runs, data, tmp_path, run, task, topic, split, answers
 ):
     expected = dict(EXPECTED[answers])
     if split == "original":  # unmodified images name no expected bias
@@ -201,7 +198,7 @@ def test_each_task_scores_its_policy_in_lmms_eval_and_in_eval_score(
     samples = runs[run].samples(task)
     assert "LMMS_EVAL_REQUEST_FAILED" not in samples.read_text()
     out = tmp_path / "metrics.json"
-    argv = ["score", "vlmbias", "--data", str(lite_build), "--config", topic, "--split", split]
+    argv = ["score", "vlmbias", "--data", str(data), "--config", topic, "--split", split]
     assert eval_cli([*argv, "--predictions", str(samples), "--out", str(out)]) == 0
     rescored = json.loads(out.read_text())
     assert {rate: rescored[rate] for rate in RATES} == expected
@@ -223,15 +220,19 @@ def test_the_model_saw_each_row_once_per_task_with_its_exact_prompt(runs, rows):
     assert len(received) == sum(len(split_rows) for split_rows in rows.values()) + 2 * main_rows
 
 
-def test_lmms_evals_own_task_reads_the_build_with_only_its_dataset_path_changed(runs, rows):
-    """The installed `vlms_are_biased` task, its YAML unchanged but for `dataset_path` (and its name), reads
-    the default config's `main` split and scores the known policies: truth for game boards (their replies
-    carry the number in a sentence; its digit fallback finds it), the bare expected bias for patterned
-    grids."""
+def test_lmms_evals_own_task_reads_the_build_with_only_its_dataset_path_changed(runs, rows, data):
+    """The installed `vlms_are_biased` task as `python -m eval tasks` writes it, its YAML unchanged but for
+    `dataset_path` (and its name), reads the default config's `main` split and scores the known
+    policies: truth for game boards (their replies carry the number in a sentence; its digit fallback
+    finds it), the bare expected bias for patterned grids."""
     from lmms_eval.utils import load_yaml_config
 
-    path = next(runs["all"].log.parent.rglob(f"{BUILTIN}.yaml"))
-    assert set(yaml.safe_load(path.read_text())) == {"include", "task", "dataset_path"}
+    path = runs["all"].log.parent / "tasks" / "vlmbias" / f"{BUILTIN}.yaml"
+    assert yaml.safe_load(path.read_text()) == {
+        "include": str(INSTALLED),
+        "task": BUILTIN,
+        "dataset_path": str(data.resolve()),
+    }
 
     def named(value: Any) -> Any:
         """A config value with each `!function` replaced by its file and name (each load imports utils.py

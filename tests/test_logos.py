@@ -23,9 +23,11 @@ from builders.core.raster import rasterize_image
 from builders.vlmbias.logos.brands import BRANDS, Brand
 from builders.vlmbias.logos.spec import LogoSpec
 from builders.vlmbias.logos.topic import LogosTopic
+from builders.vlmbias.parameters import PRESETS
 from builders.vlmbias.questions import NUMBER_SUFFIX, YES_NO_SUFFIX
 
 TOPIC = LogosTopic()
+PAPER, LITE = PRESETS["paper"], PRESETS["lite"]
 
 # Facts of the release (spec §1.2 table), stated independently of the builder: (standard, counterfactual).
 COUNTS = {"Adidas": (3, 4), "Nike": (1, 2), "Mercedes-Benz": (3, 4), "Audi": (4, 5), "Maserati": (3, 5)}
@@ -165,7 +167,7 @@ def test_malformed_brand_entries_are_rejected(changes: dict, message: str) -> No
 
 
 def test_preset_plans() -> None:
-    paper = list(TOPIC.plan("paper").counterfactuals)
+    paper = list(TOPIC.plan(PAPER, None).counterfactuals)
     assert len(paper) == 207 and len(set(paper)) == 207
     items = Counter(spec.item for spec in paper)
     assert items == {"shoe": 72, "car": 135}
@@ -182,15 +184,13 @@ def test_preset_plans() -> None:
         for body in ("sedan", "suv", "hatchback", "coupe", "convertible")
         for colour in ("white", "grey", "black")
     }
-    originals = list(TOPIC.plan("paper").originals)
+    originals = list(TOPIC.plan(PAPER, None).originals)
     assert len(originals) == 15 and all(spec.is_original for spec in originals)
-    assert len(list(TOPIC.plan("lite").counterfactuals)) == 69
-    with pytest.raises(Exception, match="unknown preset"):
-        list(TOPIC.plan("dense").originals)
+    assert len(list(TOPIC.plan(LITE, None).counterfactuals)) == 69
 
 
 def test_spec_json_round_trip_and_bad_specs() -> None:
-    for spec in [*TOPIC.plan("paper").counterfactuals, *TOPIC.plan("paper").originals]:
+    for spec in [*TOPIC.plan(PAPER, None).counterfactuals, *TOPIC.plan(PAPER, None).originals]:
         data = json.loads(json.dumps(spec.to_dict()))
         assert data["kind"] == "logo" and LogoSpec.from_dict(data) == spec
     bad = [
@@ -206,7 +206,7 @@ def test_spec_json_round_trip_and_bad_specs() -> None:
 
 
 def test_ground_truth_and_bias() -> None:
-    for spec in TOPIC.plan("paper").counterfactuals:
+    for spec in TOPIC.plan(PAPER, None).counterfactuals:
         q1, q2, q3 = TOPIC.questions(spec)
         standard, modified = COUNTS[spec.brand]
         for question in (q1, q2):
@@ -274,7 +274,7 @@ def test_prompts_verbatim(key: tuple[str, str]) -> None:
 
 def test_original_questions() -> None:
     answers = {}
-    for spec in TOPIC.plan("lite").originals:
+    for spec in TOPIC.plan(LITE, None).originals:
         naming, count = TOPIC.questions(spec)
         answers[spec.brand] = (naming.prompt, naming.ground_truth, count.prompt, count.ground_truth)
         assert naming.type == "ID" and count.type == "Q1" and count.expected_bias is None
@@ -314,11 +314,11 @@ def test_ids() -> None:
     assert TOPIC.row_id("car_067_original_px768", TOPIC.questions(original)[0]) == "car_067_original_ID_px768"
     with pytest.raises(SpecError):
         TOPIC.image_id(original, True)
-    numbers = sorted((s.number, s.item) for s in TOPIC.plan("lite").counterfactuals)
+    numbers = sorted((s.number, s.item) for s in TOPIC.plan(LITE, None).counterfactuals)
     assert [n for n, _ in numbers] == list(range(1, 70))
     assert Counter(item for _, item in numbers) == {"shoe": 24, "car": 45}
-    ids = [TOPIC.image_id(s, t) for s in TOPIC.plan("paper").counterfactuals for t in (False, True)]
-    ids += [TOPIC.image_id(s, False) for s in TOPIC.plan("paper").originals]
+    ids = [TOPIC.image_id(s, t) for s in TOPIC.plan(PAPER, None).counterfactuals for t in (False, True)]
+    ids += [TOPIC.image_id(s, False) for s in TOPIC.plan(PAPER, None).originals]
     assert len(ids) == len(set(ids)) == 429
 
 
@@ -347,7 +347,7 @@ def test_image_paths_are_the_released_files() -> None:
 
 
 def test_scene_sizes() -> None:
-    for spec in [*TOPIC.plan("lite").counterfactuals, *TOPIC.plan("lite").originals]:
+    for spec in [*TOPIC.plan(LITE, None).counterfactuals, *TOPIC.plan(LITE, None).originals]:
         for px in (384, 1152):
             scene = TOPIC.scene(dataclasses.replace(spec, px=px))
             assert (scene.width, scene.height) == (px, px * 3 // 4)
@@ -448,3 +448,24 @@ def test_withtitle_keeps_the_untitled_pixels(load_split) -> None:
         row = titled[index]
         untitled = np.asarray(main[plain[row["image_id"].replace("_withtitle_", "_notitle_")]]["image"])
         assert np.array_equal(np.asarray(row["image"])[-untitled.shape[0] :], untitled)
+
+
+def test_a_fresh_edition_moves_the_shoes_and_cars_and_keeps_the_emblems_countable() -> None:
+    """Seeds move each picture's shoes, ball or car and trees (a brand's unmodified picture with its
+    counterfactual twin of the same background); every emblem still counts from pixels."""
+    moved = 0
+    lite = list(TOPIC.plan(LITE, 2).counterfactuals)
+    for spec in lite[::5]:
+        canonical = dataclasses.replace(spec, edition=None)
+        rgb = draw(spec)
+        moved += not np.array_equal(rgb, draw(canonical))
+        if spec.item == "shoe":
+            assert count_shoe_emblems(rgb, spec.colour) == [spec.elements] * 2, spec
+        else:
+            assert count_car_emblem(rgb, spec.definition.emblem) == spec.elements, spec
+    assert moved == len(lite[::5])
+    for original in TOPIC.plan(LITE, 2).originals:  # the same picture but for the emblem
+        twin = dataclasses.replace(original, elements=original.definition.counterfactual)
+        emblem = (draw(original) != draw(twin)).any(axis=-1).mean()
+        shifted = (draw(original) != draw(dataclasses.replace(original, edition=None))).any(axis=-1).mean()
+        assert 0 < emblem < 0.03 < shifted, (original.brand, emblem, shifted)

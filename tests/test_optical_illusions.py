@@ -18,7 +18,7 @@ import PIL.Image
 import pytest
 from scipy import ndimage
 
-from builders.core.errors import SpecError, UsageError
+from builders.core.errors import SpecError
 from builders.core.raster import rasterize_image
 from builders.vlmbias.optical_illusions.illusions import ILLUSIONS
 from builders.vlmbias.optical_illusions.spec import (
@@ -28,10 +28,23 @@ from builders.vlmbias.optical_illusions.spec import (
     release_number,
 )
 from builders.vlmbias.optical_illusions.topic import OpticalIllusionsTopic
+from builders.vlmbias.parameters import PRESETS, VlmBiasParameters
 from builders.vlmbias.questions import YES_NO_SUFFIX
 from tests.pixels import crop_title
 
 TOPIC = OpticalIllusionsTopic()
+PAPER, LITE = PRESETS["paper"], PRESETS["lite"]
+
+
+def main_specs(params: VlmBiasParameters) -> list[IllusionSpec]:
+    """The main-split images a preset plans (canonical edition)."""
+    return list(counterfactual_specs(params.optical_illusions, params.resolutions))
+
+
+def sanity_specs(params: VlmBiasParameters) -> list[IllusionSpec]:
+    """The `original` split's images a preset plans (canonical edition)."""
+    return list(original_specs(params.optical_illusions, params.resolutions))
+
 
 CONFIG = "optical_illusions"
 
@@ -107,7 +120,7 @@ def knob(spec: IllusionSpec) -> float:
 
 
 def test_paper_preset_counts() -> None:
-    specs = list(counterfactual_specs("paper"))
+    specs = list(main_specs(PAPER))
     assert len(specs) == 396
     for px in (384, 768, 1152):
         assert sum(spec.px == px for spec in specs) == 132 == 24 * 5 + 12
@@ -116,23 +129,21 @@ def test_paper_preset_counts() -> None:
         per_px = 12 if name == "VerticalHorizontal" else 24
         assert len(mine) == 3 * per_px
         assert sum(spec.difference == 0 for spec in mine) == len(mine) // 2
-    originals = list(original_specs("paper"))
+    originals = list(sanity_specs(PAPER))
     assert len(originals) == 18 and all(spec.difference == 0 and spec.sample == 0 for spec in originals)
-    assert len(list(counterfactual_specs("lite"))) == 24 and len(list(original_specs("lite"))) == 6
-    assert all(spec.px == 384 for spec in counterfactual_specs("lite"))
-    with pytest.raises(UsageError, match="unknown preset"):
-        list(counterfactual_specs("dense"))
+    assert len(list(main_specs(LITE))) == 24 and len(list(sanity_specs(LITE))) == 6
+    assert all(spec.px == 384 for spec in main_specs(LITE))
 
 
 @pytest.mark.parametrize("name", sorted(GRID))
 def test_sample_numbering_follows_the_release(name: str) -> None:
-    specs = [spec for spec in counterfactual_specs("paper") if spec.illusion == name and spec.px == 384]
+    specs = [spec for spec in main_specs(PAPER) if spec.illusion == name and spec.px == 384]
     got = [(spec.sample, knob(spec), spec.difference) for spec in specs]
     assert got == [(n, pytest.approx(v), pytest.approx(d)) for n, v, d in expected_cells(name)]
 
 
 def test_ids_match_the_released_examples() -> None:
-    specs = {(spec.illusion, spec.sample, spec.px): spec for spec in counterfactual_specs("paper")}
+    specs = {(spec.illusion, spec.sample, spec.px): spec for spec in main_specs(PAPER)}
     ids = {key: TOPIC.image_id(spec, False) for key, spec in specs.items()}
     assert ids["Ebbinghaus", 17, 1152] == "Ebbinghaus_017_str3_diff0p7_notitle_px1152"
     assert ids["Poggendorff", 20, 384] == "Poggendorff_020_strneg45_diffneg0p2_notitle_px384"
@@ -151,15 +162,15 @@ def test_ids_match_the_released_examples() -> None:
     assert TOPIC.row_id(TOPIC.image_id(poggendorff, False), TOPIC.questions(poggendorff)[0]) == (
         "Poggendorff_016_Q1_notitle_px1152"
     )
-    sanity = next(spec for spec in original_specs("paper") if spec.illusion == "Ebbinghaus")
+    sanity = next(spec for spec in sanity_specs(PAPER) if spec.illusion == "Ebbinghaus")
     assert TOPIC.image_id(sanity, False) == "Ebbinghaus_original_px384"
     assert [TOPIC.row_id("Ebbinghaus_original_px384", q) for q in TOPIC.questions(sanity)] == [
         "Ebbinghaus_original_ID_px384",
     ]
     with pytest.raises(SpecError):
         TOPIC.image_id(sanity, True)
-    every = [TOPIC.image_id(s, t) for s in counterfactual_specs("paper") for t in (False, True)]
-    every += [TOPIC.image_id(s, False) for s in original_specs("paper")]
+    every = [TOPIC.image_id(s, t) for s in main_specs(PAPER) for t in (False, True)]
+    every += [TOPIC.image_id(s, False) for s in sanity_specs(PAPER)]
     assert len(every) == len(set(every)) == 396 * 2 + 18
     row_ids = [TOPIC.row_id(TOPIC.image_id(s, False), q) for s in specs.values() for q in TOPIC.questions(s)]
     assert len(row_ids) == len(set(row_ids)) == 396 * 3
@@ -182,7 +193,7 @@ def test_release_number_formatting() -> None:
 
 @pytest.mark.parametrize("name", sorted(GRID))
 def test_prompts_are_verbatim_and_truth_follows_the_difference(name: str) -> None:
-    for spec in counterfactual_specs("paper"):
+    for spec in main_specs(PAPER):
         if spec.illusion != name:
             continue
         questions = TOPIC.questions(spec)
@@ -203,7 +214,7 @@ def test_prompts_are_verbatim_and_truth_follows_the_difference(name: str) -> Non
 def test_sanity_questions() -> None:
     """The paper's naming question only: its second sanity question has a free-text answer no exact-match
     scorer can grade."""
-    for spec in original_specs("paper"):
+    for spec in sanity_specs(PAPER):
         (naming,) = TOPIC.questions(spec)
         label = SUB_TOPICS[spec.illusion]
         assert (
@@ -216,7 +227,7 @@ def test_sanity_questions() -> None:
         # The sanity image is the released sample 005 (Vertical-Horizontal 003) scene.
         twin = next(
             s
-            for s in counterfactual_specs("paper")
+            for s in main_specs(PAPER)
             if s.illusion == spec.illusion
             and s.px == spec.px
             and s.sample == (3 if spec.illusion == "VerticalHorizontal" else 5)
@@ -228,7 +239,7 @@ def test_metadata() -> None:
     """The keys the release's first commit writes (anvo25/vlms-are-biased@b6508ee,
     source/optical_illusion_generator.py: illusion_type, is_diff_zero, prompt_type, pixel and the
     strength or size_min and diff of its parameter lists, integers where they list integers)."""
-    spec = next(s for s in counterfactual_specs("paper") if s.illusion == "Ebbinghaus" and s.sample == 17)
+    spec = next(s for s in main_specs(PAPER) if s.illusion == "Ebbinghaus" and s.sample == 17)
     q1, q2, q3 = TOPIC.questions(spec)
     assert TOPIC.row_metadata(spec, q3) == {
         "illusion_type": "Ebbinghaus",
@@ -242,7 +253,7 @@ def test_metadata() -> None:
         '{"diff":0.7,"illusion_type":"Ebbinghaus","is_diff_zero":false,"pixel":384,"prompt_type":"Q1",'
         '"strength":3}'
     )
-    vh = next(s for s in counterfactual_specs("paper") if s.illusion == "VerticalHorizontal")
+    vh = next(s for s in main_specs(PAPER) if s.illusion == "VerticalHorizontal")
     assert TOPIC.row_metadata(vh, q2) == {
         "illusion_type": "VerticalHorizontal",
         "is_diff_zero": True,
@@ -251,12 +262,12 @@ def test_metadata() -> None:
         "size_min": 0.5,
         "diff": 0,
     }
-    for s in [*counterfactual_specs("paper"), *original_specs("paper")]:
+    for s in [*main_specs(PAPER), *sanity_specs(PAPER)]:
         json.dumps(TOPIC.metadata(s), allow_nan=False)
 
 
 def test_specs_round_trip_through_json() -> None:
-    for spec in [*counterfactual_specs("paper"), *original_specs("paper")]:
+    for spec in [*main_specs(PAPER), *sanity_specs(PAPER)]:
         data = json.loads(json.dumps(spec.to_dict()))
         assert data["kind"] == "optical_illusion"
         again = IllusionSpec.from_dict(data)
@@ -299,7 +310,7 @@ def test_bad_specs_are_rejected(change: dict) -> None:
 
 
 def test_scene_is_square_and_has_no_text() -> None:
-    for spec in original_specs("paper"):
+    for spec in sanity_specs(PAPER):
         scene = TOPIC.scene(spec)
         assert (scene.width, scene.height) == (spec.px, spec.px)
         assert scene.canvas.root.get("viewBox") == "0 0 1000 1000"
@@ -430,7 +441,7 @@ def draw(spec: IllusionSpec) -> np.ndarray:
 @pytest.mark.parametrize("name", sorted(GRID))
 def test_our_pixels_measure_the_difference(name: str) -> None:
     """Every paper cell at 384 px: the targets' measured sizes/angles/offsets match `difference`."""
-    for spec in counterfactual_specs("paper"):
+    for spec in main_specs(PAPER):
         if spec.illusion != name or spec.px != 384:
             continue
         count, value = measure(name, draw(spec))
@@ -442,13 +453,56 @@ def test_our_pixels_measure_the_difference(name: str) -> None:
 def test_measurements_reject_wrong_pictures() -> None:
     """The audit's measurements are not vacuous: a modified picture does not pass as equal, and a
     scene with a target missing is counted as such."""
-    equal = next(s for s in counterfactual_specs("paper") if s.illusion == "Ebbinghaus" and s.sample == 1)
-    larger = next(s for s in counterfactual_specs("paper") if s.illusion == "Ebbinghaus" and s.sample == 13)
+    equal = next(s for s in main_specs(PAPER) if s.illusion == "Ebbinghaus" and s.sample == 1)
+    larger = next(s for s in main_specs(PAPER) if s.illusion == "Ebbinghaus" and s.sample == 13)
     _, value = measure("Ebbinghaus", draw(larger))
     assert not looks_equal("Ebbinghaus", value) and not agrees("Ebbinghaus", value, 0.0, 384)
     rgb = draw(equal).copy()
     rgb[:, : rgb.shape[1] // 2] = 255  # wipe the left half
     assert measure("Ebbinghaus", rgb)[0] == 1
+
+
+def shift_between(before: np.ndarray, after: np.ndarray) -> tuple[int, int]:
+    """The whole-pixel (dx, dy) that moves `before`'s ink onto `after`'s, if one does exactly; else a
+    failed assertion."""
+    ink_before, ink_after = before.min(axis=-1) < 250, after.min(axis=-1) < 250
+    (y0, x0), (y1, x1) = (np.argwhere(ink).min(axis=0) for ink in (ink_before, ink_after))
+    dx, dy = int(x1 - x0), int(y1 - y0)
+    moved = np.full_like(before, 255)
+    height, width = before.shape[:2]
+    moved[max(dy, 0) : height + min(dy, 0), max(dx, 0) : width + min(dx, 0)] = before[
+        max(-dy, 0) : height + min(-dy, 0), max(-dx, 0) : width + min(-dx, 0)
+    ]
+    assert np.array_equal(moved, after), f"not a whole-pixel move of the canonical picture ({dx}, {dy})"
+    return dx, dy
+
+
+def test_a_fresh_edition_moves_each_figure_by_whole_pixels_and_keeps_its_measure() -> None:
+    """Seeds place every cell's figure elsewhere in its picture (by whole pixels, so pyllusion's pixel
+    grid and every measurement stay), the same relative place at every resolution and for the sanity
+    image of the cell it shows. Zöllner's lines run off the picture, so they only move up or down."""
+    params = dataclasses.replace(LITE, resolutions=(384,))
+    moves = {}
+    for spec in main_specs(params):
+        seeded = dataclasses.replace(spec, edition=4)
+        rgb = draw(seeded)
+        if spec.illusion == "Zollner":
+            canonical = draw(spec)
+            dy = int(np.argwhere(red_mask(rgb))[:, 0].min() - np.argwhere(red_mask(canonical))[:, 0].min())
+            moves[spec.illusion, spec.sample] = (0, dy)
+        else:
+            moves[spec.illusion, spec.sample] = shift_between(draw(spec), rgb)
+        count, value = measure(spec.illusion, rgb)
+        assert count == ILLUSIONS[spec.illusion].targets
+        assert agrees(spec.illusion, value, spec.difference, 384)
+    assert sum(move != (0, 0) for move in moves.values()) >= 0.9 * len(moves), moves
+    paper = {(s.illusion, s.sample, s.px): s for s in main_specs(PAPER)}
+    larger = paper["Ebbinghaus", 13, 768]
+    dx, dy = shift_between(draw(larger), draw(dataclasses.replace(larger, edition=4)))
+    assert abs(dx - 2 * moves["Ebbinghaus", 13][0]) <= 1 and abs(dy - 2 * moves["Ebbinghaus", 13][1]) <= 1
+    sanity = next(s for s in sanity_specs(params) if s.illusion == "Ebbinghaus")
+    fifth = paper["Ebbinghaus", 5, 384]
+    assert np.array_equal(*(draw(dataclasses.replace(spec, edition=4)) for spec in (sanity, fifth)))
 
 
 # --------------------------------------------------------------------------- agreement with pyllusion
@@ -491,7 +545,7 @@ def test_targets_match_pyllusion(pyllusion, name: str) -> None:
     """Our red targets cover the pixels pyllusion's do (IoU >= 0.98), and pyllusion's own pixels
     measure the same difference (which also checks the measurements against an independent renderer)."""
     for sample in COMPARED[name]:
-        spec = next(s for s in counterfactual_specs("paper") if s.illusion == name and s.sample == sample)
+        spec = next(s for s in main_specs(PAPER) if s.illusion == name and s.sample == sample)
         ours, theirs = draw(spec), reference(pyllusion, spec, targets_only=True)
         overlap = iou(red_mask(ours), red_mask(theirs))
         assert overlap >= 0.98, (spec, overlap)
@@ -502,7 +556,7 @@ def test_targets_match_pyllusion(pyllusion, name: str) -> None:
 @pytest.mark.parametrize("name", sorted(COMPARED))
 def test_whole_scene_matches_pyllusion(pyllusion, name: str) -> None:
     """Inducers too: the full pictures differ by less than one grey level on average."""
-    paper = next(s for s in counterfactual_specs("paper") if s.illusion == name and s.sample == 20)
+    paper = next(s for s in main_specs(PAPER) if s.illusion == name and s.sample == 20)
     spec = dataclasses.replace(paper, px=256)
     ours, theirs = draw(spec).astype(int), reference(pyllusion, spec, targets_only=False).astype(int)
     assert np.abs(ours - theirs).mean() < 1.0, np.abs(ours - theirs).mean()
@@ -513,7 +567,7 @@ def test_whole_scene_matches_pyllusion(pyllusion, name: str) -> None:
 def test_parameters_match_pyllusion(pyllusion) -> None:
     """Our re-implemented parameter functions give pyllusion's geometry for every paper cell."""
     close = pytest.approx
-    for spec in counterfactual_specs("paper"):
+    for spec in main_specs(PAPER):
         if spec.px != 384:
             continue
         ours = spec.geometry
@@ -583,7 +637,7 @@ def test_vertical_horizontal_is_the_t_drawn_with_pyllusions_lines(pyllusion) -> 
     )
     ys, _ = np.nonzero(collinear)
     assert np.ptp(ys) < 10  # no vertical stroke at all
-    for spec in counterfactual_specs("paper"):
+    for spec in main_specs(PAPER):
         if spec.illusion != "VerticalHorizontal" or spec.px != 384 or spec.sample not in (1, 6, 7, 12):
             continue
         p = spec.geometry

@@ -8,6 +8,9 @@ import json
 import numpy as np
 import pytest
 
+from builders.core.raster import Picture
+from builders.vlmbias.family import FAMILY
+from builders.vlmbias.parameters import PRESETS
 from builders.vlmbias.patterned_grids.spec import (
     GridSpec,
     anomaly_cells,
@@ -21,12 +24,14 @@ from builders.vlmbias.patterned_grids.topic import PatternedGrids
 from tests.pixels import bands, blobs, crop_title, dark_mask, fill_ratio
 
 TOPIC = PatternedGrids()
+PAPER, LITE = PRESETS["paper"], PRESETS["lite"]
+NO_PICTURE = Picture(png=b"", width=0, height=0, pixel_sha256="")
 
 CONFIG = "patterned_grids"
 
 
 def test_paper_preset_has_168_counterfactual_images_in_14_groups():
-    specs = list(counterfactual_specs("paper"))
+    specs = list(counterfactual_specs(PAPER.patterned_grids, PAPER.resolutions))
     assert len(specs) == 168
     assert sorted({s.group for s in specs}) == list(range(1, 15))
     assert sorted({s.size for s in specs}) == list(range(6, 13))
@@ -36,8 +41,8 @@ def test_paper_preset_has_168_counterfactual_images_in_14_groups():
         ("tally", "remove"),
         ("tally", "add"),
     }
-    assert list(TOPIC.plan("paper").originals) == []  # the release has no unmodified grids
-    assert len(list(counterfactual_specs("lite"))) == 12
+    assert list(TOPIC.plan(PAPER, None).originals) == []  # the release has no unmodified grids
+    assert len(list(counterfactual_specs(LITE.patterned_grids, LITE.resolutions))) == 12
 
 
 def test_anomaly_cells_are_interior_distinct_per_size_and_keep_the_published_ones():
@@ -54,7 +59,7 @@ def test_anomaly_cells_are_interior_distinct_per_size_and_keep_the_published_one
 
 
 def test_dice_remove_and_replace_share_the_dot_and_counts_differ_by_one():
-    specs = list(counterfactual_specs("paper"))
+    specs = list(counterfactual_specs(PAPER.patterned_grids, PAPER.resolutions))
     for group in range(1, 15):
         dice = [s for s in specs if s.group == group and s.pattern == "dice"]
         assert len({s.dot_index for s in dice}) == 1
@@ -137,7 +142,7 @@ def test_released_ids_paths_and_metadata():
 
 
 def test_specs_round_trip_and_reject_bad_values():
-    for spec in counterfactual_specs("paper"):
+    for spec in counterfactual_specs(PAPER.patterned_grids, PAPER.resolutions):
         assert GridSpec.from_dict(json.loads(json.dumps(spec.to_dict()))) == spec
     with pytest.raises(ValueError, match="modification for tally"):
         GridSpec(
@@ -248,3 +253,19 @@ def test_every_paper_image_shows_the_counts_its_rows_claim(load_split, split):
         audit(image, metadata, titled=row["with_title"])
         audited += 1
     assert audited == {"main": 168, "withtitle": 168}[split]
+
+
+def test_a_fresh_edition_shows_the_counts_its_rows_claim():
+    """Seed 3 draws its own anomaly cells, dots and shapes; every cell of every image (768 px, where
+    shapes are resolved) still shows what its rows' metadata say."""
+    params = dataclasses.replace(LITE, resolutions=(768,))
+    cells = set()
+    for job in FAMILY.jobs(CONFIG, "lite", params=params, edition=3):
+        (image,) = FAMILY.draw([job])
+        (_, row), *_ = FAMILY.rows(job, NO_PICTURE)
+        metadata = json.loads(row["metadata"])
+        assert metadata["modified_cell"] == job.spec.cell
+        audit(image, metadata, titled=job.role == "withtitle")
+        cells.add((job.spec.group, job.spec.cell))
+    canonical = {(spec.group, spec.cell) for spec in counterfactual_specs(LITE.patterned_grids, (768,))}
+    assert cells != canonical

@@ -292,7 +292,7 @@ def test_a_config_that_plans_no_images_is_refused_before_writing(tmp_path, monke
     """A config with no rows would be recorded with no files, and `datasets` refuses such a folder."""
     family = get_family("vlmbias")
     topic = family.topics["game_boards"]
-    monkeypatch.setattr(type(topic), "plan", lambda self, preset: Plan((), ()))
+    monkeypatch.setattr(type(topic), "plan", lambda self, params, edition: Plan((), ()))
     with pytest.raises(
         UsageError, match="config 'game_boards' of family 'vlmbias' has no images under preset"
     ):

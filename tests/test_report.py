@@ -432,7 +432,8 @@ def _twice_the_same_split(tmp: Path, scores: dict[str, Path]) -> list[str]:
         ),
         (_incomplete_score, "is a vlmbias score without 'by_topic'; score the replies again"),
         (_folder_without_results, "holds no lmms-eval results (*_results.json); run lmms-eval on our tasks"),
-        (_twice_the_same_split, "'m' has two vlmbias results for split 'main'"),
+        (_folder_without_results, "a task failed: lmms-eval 0.7.3 exits with status 0 when a task fails"),
+        (_twice_the_same_split, "'m' has two vlmbias results of config 'all', split 'main'"),
     ],
 )
 def test_bad_input_gets_one_sentence_exit_2_and_nothing_written(

@@ -27,6 +27,7 @@ from builders.cli import main
 from builders.core.errors import RenderError, UsageError
 from builders.vlmbias import photo_release
 from builders.vlmbias.family import FAMILY
+from builders.vlmbias.parameters import PRESETS
 from builders.vlmbias.photo_release import UpstreamPhotoSpec
 from builders.vlmbias.released_photos import ReleasedPhotos
 from tests.fixtures.make_release_fixture import FIXTURE, SCHEMA, release_rows, write_release
@@ -40,7 +41,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def planned(topic: ReleasedPhotos, copy: Path, preset: str) -> tuple[list, list]:
     """(counterfactual specs, original specs) the topic plans from a local copy of the release."""
-    plan = topic.reading(copy).plan(preset)
+    plan = topic.reading(copy, preset).plan(PRESETS[preset], None)
     return list(plan.counterfactuals), list(plan.originals)
 
 
@@ -301,3 +302,18 @@ def test_upstream_without_configs_builds_the_photo_topics(tmp_path: Path) -> Non
         "animals",
         "logos",
     ]
+
+
+@pytest.mark.parametrize("option", ["--seed", "--params"])
+def test_cli_refuses_a_seed_or_parameters_for_the_released_photos(
+    option: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The release's photos are its own: no fresh edition, no parameter changes them."""
+    params = tmp_path / "params.toml"
+    params.write_text("resolutions = [768]\n", encoding="utf-8")
+    out = tmp_path / "out"
+    code = _build(out, FIXTURE, "--preset", "lite", option, "1" if option == "--seed" else str(params))
+    err = capsys.readouterr().err.strip()
+    assert code == 2 and err.startswith("error: --source upstream re-emits the release's own photos")
+    assert len(err.splitlines()) == 1 and f"leave out {option}" in err
+    assert not out.exists() or list(out.iterdir()) == []

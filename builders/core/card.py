@@ -82,6 +82,22 @@ def _config_info(family: Family, manifest: Manifest, name: str, members: tuple[s
     )
 
 
+def tools_text(family: Family) -> str:
+    """`$tools` in a card template: what the commands the card shows are, and how to get and run them."""
+    repo = family.repo_name
+    return (
+        "`python -m builders` (also installed as the `see-or-recall` command) and `python -m eval` are the "
+        "command lines of see-or-recall, the Python package that built this dataset: `pip install "
+        "see-or-recall` installs both (building, `verify` and `eval score` need nothing more); "
+        "`pip install 'see-or-recall[eval]'` adds lmms-eval 0.7.3, which runs the `lmms-eval` lines, and "
+        "`pip install 'see-or-recall[report]'` adds matplotlib for `python -m eval report`. "
+        "`lmms-eval --model openai` also needs `--model_args model=NAME,base_url=URL` naming your "
+        f"OpenAI-compatible endpoint. `build/{repo}` is a local build (`python -m builders build "
+        f"{family.name}`) or this repository downloaded (`hf download <org>/{repo} --repo-type dataset "
+        f"--local-dir build/{repo}`)."
+    )
+
+
 def render_card(family: Family, folder: BuiltFolder) -> str:
     """The full README: YAML front matter and the family's card template, filled in."""
     manifest = folder.manifest
@@ -92,7 +108,9 @@ def render_card(family: Family, folder: BuiltFolder) -> str:
         "repo_name": family.repo_name,
         "pretty_name": family.pretty_name,
         "edition": edition_text(family, manifest),
+        "edition_note": family.edition_note,
         "parameters": parameters_text(family, manifest),
+        "tools": tools_text(family),
         **family.card_context(folder),
     }
     body = Template(template).substitute(fields)
@@ -113,7 +131,7 @@ def edition_text(family: Family, manifest: Manifest) -> str:
         f"fresh, seed {manifest.edition}: drawn fresh by see-or-recall for this build, never published "
         "before it. It has the canonical edition's plan (configs, splits, image ids, row ids, row counts), "
         "so results pair row by row with the canonical edition's, and a new draw of everything the paper "
-        f"leaves free. {family.edition_note}".rstrip()
+        "leaves free (what that is for this family: the card's section on editions)"
     )
 
 

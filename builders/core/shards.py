@@ -5,6 +5,7 @@ one row group at a time (small groups, as `datasets` uses for image data, so
 the Hub viewer can page through them) and written as they come: memory stays
 flat however large the build. Shards roll over at `max_shard_bytes` and get
 their final `split-NNNNN-of-NNNNN.parquet` names when the split is closed.
+No row carries a negative zero: -0.0 (a sign times a zero step) equals 0.0 but prints as "-0.0".
 """
 
 from __future__ import annotations
@@ -60,7 +61,7 @@ class SplitWriter:
 
     def add(self, row: dict[str, Any]) -> None:
         """Encode and queue one row; a full row group is written at once."""
-        self._buffer.append(self.features.encode_example(row))
+        self._buffer.append(without_negative_zero(self.features.encode_example(row)))
         if len(self._buffer) >= self.row_group_size:
             self._flush()
 
@@ -93,3 +94,18 @@ class SplitWriter:
             part.rename(part.with_name(name))
             files.append(f"{self.config}/{name}")
         return SplitFiles(tuple(files), self.num_rows, self.num_bytes)
+
+
+def without_negative_zero(value: Any) -> Any:
+    """`value` with every -0.0 in it (in lists and structs too) made 0.0; nothing else changes.
+
+    >>> without_negative_zero({"p": -0.0, "xs": [-0.0, -1.5], "s": "-0.0"})
+    {'p': 0.0, 'xs': [0.0, -1.5], 's': '-0.0'}
+    """
+    if isinstance(value, float):
+        return value + 0.0  # IEEE: -0.0 + 0.0 is +0.0; any other float (NaN included) is itself
+    if isinstance(value, dict):
+        return {key: without_negative_zero(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [without_negative_zero(item) for item in value]
+    return value

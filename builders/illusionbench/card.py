@@ -8,14 +8,14 @@ could not match disappears silently; `release_note` says the same in one paragra
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from builders.illusionbench.classic import ILLUSIONS
 from builders.illusionbench.codes import ASSUMED, CATEGORY_MAP, DIFFICULTY_MAP
 from builders.illusionbench.columns import CATEGORIES
 from builders.illusionbench.release import JSON_NAME, ZIP_NAME, Release, ReleaseImageSpec, category_counts
-from builders.illusionbench.spec import LADDERS
+from builders.illusionbench.spec import LADDERS, LEVELS, ClassicSpec, Ladder
 
 #: What each ladder's perturbation measures.
 LADDER_MEANING = {
@@ -27,11 +27,28 @@ LADDER_MEANING = {
 }
 
 
-def ladder_table() -> str:
+def ladder_table(ladders: Mapping[str, Ladder], classic: Sequence[ClassicSpec]) -> str:
+    """Each category's ladder (the build's), then which classic illusions the build draws at every level."""
     lines = ["| category | perturbation | easy | neutral | hard |", "|---|---|---|---|---|"]
-    for category, (easy, neutral, hard) in LADDERS.items():
+    for category, (easy, neutral, hard) in ladders.items():
         lines.append(f"| `{category}` | {LADDER_MEANING[category]} | {easy:g} | {neutral:g} | {hard:g} |")
-    return "\n".join(lines)
+    return "\n".join([*lines, "", _coverage(classic)])
+
+
+def _coverage(classic: Sequence[ClassicSpec]) -> str:
+    """Whether every classic illusion meets every level in the build (it needs 3 images: 33 in all)."""
+    if not classic:
+        return "This build holds no classic figures."
+    levels: dict[str, set[str]] = {}
+    for spec in classic:
+        levels.setdefault(spec.illusion, set()).add(spec.difficulty)
+    full = [name for name in ILLUSIONS if levels.get(name) == set(LEVELS)]
+    if len(full) == len(ILLUSIONS):
+        return "Every classic illusion of this build is drawn at every level."
+    return (
+        f"{len(full)} of the {len(ILLUSIONS)} classic illusions are drawn at every level in this build "
+        f"({len(classic)} classic images; illusions and levels take turns, so 33 or more cover all)."
+    )
 
 
 def illusion_table() -> str:

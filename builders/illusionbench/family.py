@@ -4,6 +4,9 @@ Configs (`plan.CONFIGS`): `drawn_classic`, `drawn_trap`, `drawn_ishihara`, `draw
 drawn by code, and `classic`, `real_scene`, `no_illusion`, `ishihara`, `trap`, the release's five
 categories read from the user's copy. Unions: `drawn` (the drawn configs) and `all` (the release).
 
+Parameters (`params.py`: counts, the difficulty ladders, the image width) come from the preset
+and `--params`; an edition seed (`--seed`) redraws the drawn configs (`EDITION_NOTE`).
+
 Sources:
 
 - `embedded` (the default, offline): the drawn configs. This is what `python -m builders build
@@ -27,12 +30,14 @@ from typing import TYPE_CHECKING, Any
 from builders.core.errors import UsageError
 from builders.core.family import EMBEDDED, EMBEDDED_KIND, Family, ImageJob, Source
 from builders.core.gallery_view import GalleryView
-from builders.core.params import Parameters
+from builders.core.manifest import MANIFEST_NAME
+from builders.core.params import Parameters, overlay
 from builders.core.raster import Picture
 from builders.core.scene import Scene
 from builders.core.spec import SpecRegistry
 from builders.illusionbench import card, plan, rows
 from builders.illusionbench.columns import SPLITS
+from builders.illusionbench.params import PRESETS, IllusionBenchParameters
 from builders.illusionbench.release import (
     JSON_NAME,
     RELEASE,
@@ -41,15 +46,31 @@ from builders.illusionbench.release import (
     ReleaseImageSpec,
     read_release,
 )
-from builders.illusionbench.spec import PRESETS
+from builders.illusionbench.spec import LADDERS, ClassicSpec, Ladder
 
 if TYPE_CHECKING:
     from datasets import Features
 
     from builders.core.folder import BuiltFolder
+    from builders.core.manifest import Manifest
 
 RELEASE_KIND = "release"
 LOG = logging.getLogger(__name__)
+
+#: What `build illusionbench --seed N` redraws and keeps (the card's and the README's words).
+EDITION_NOTE = (
+    "In IllusionBench+ that is, image by image: the layout scale of every classic and trap figure "
+    "(0.85-1.15) and which target a trap makes larger, where it compares two; "
+    "the digit each plate shows (a fresh order of 0-9, so every digit still appears equally often), "
+    "its dot layout and dot colours; each plain scene's kind of shape, number of shapes (2-4), "
+    "colours, sizes and places; which true/false statements an image gets and their order, the "
+    "distractors and the order of every multiple-choice question's options. A seed keeps every image's "
+    "category, illusion, difficulty level and the size of its perturbation (inducer strength, trap "
+    "change, plate contrast, scene widening), the questions per image (2 or 3 true/false statements "
+    "with exactly one true, so 4 in 7 are false; 3 multiple-choice questions; the 2 description "
+    "prompts), the image sizes and the counts. The release configs are the authors' files, the same "
+    "in every edition: `--seed` refuses them."
+)
 
 
 @dataclasses.dataclass
@@ -68,6 +89,9 @@ class IllusionBenchFamily(Family):
     splits: tuple[str, ...] = SPLITS
     default_split: str | None = "test"
     default_config: str | None = "drawn"
+    parameters: type[Parameters] | None = IllusionBenchParameters
+    draws_editions: bool = True
+    edition_note: str = EDITION_NOTE
     spec_registry: SpecRegistry = dataclasses.field(default_factory=lambda: plan.SPECS)
     gallery_view: GalleryView = plan.GALLERY_VIEW
     card_metadata: Mapping[str, Any] = dataclasses.field(
@@ -108,9 +132,21 @@ class IllusionBenchFamily(Family):
     ) -> Iterator[ImageJob]:
         if config not in self.configs_for(source):
             raise self.refuse_source(config, source)
+        params = self.preset_parameters(preset) if params is None else params
+        if not isinstance(params, IllusionBenchParameters):
+            raise UsageError(
+                f"{config!r} is planned from IllusionBenchParameters, got {type(params).__name__}"
+            )
+        if source.kind == RELEASE_KIND and edition is not None:
+            raise plan.refuse_edition(config)  # before reading the release
         release = self._release(source) if source.kind == RELEASE_KIND else None
-        for spec in plan.specs(config, preset, release):
+        for spec in plan.specs(config, params, release, edition):
             yield ImageJob(config=config, image_id=spec.image_id, spec=spec, role=spec.category)
+
+    def preset_parameters(self, preset: str) -> IllusionBenchParameters:
+        if preset not in PRESETS:
+            raise UsageError(f"unknown preset {preset!r}; choose from: {', '.join(PRESETS)}")
+        return PRESETS[preset]
 
     def _release(self, source: Source) -> Release:
         """The checked release at `--source release DIR`, read once per process."""
@@ -142,10 +178,26 @@ class IllusionBenchFamily(Family):
             "first_config": filled[0] if filled else self.configs[0],
             "presets": ", ".join(sorted({entry.preset for entry in manifest.configs.values()})),
             "config_table": self._config_table(folder),
-            "ladder_table": card.ladder_table(),
+            "ladder_table": card.ladder_table(self._ladders(manifest), self._classic_specs(manifest)),
             "illusion_table": card.illusion_table(),
             "release_section": card.release_section(sorted(released, key=lambda s: s.image_id)),
         }
+
+    def _ladders(self, manifest: Manifest) -> dict[str, Ladder]:
+        """Each drawn category's ladder as its config records it (the canonical one if not built)."""
+        ladders = dict(LADDERS)
+        for config, category in plan.DRAWN_CONFIGS.items():
+            entry = manifest.configs.get(config)
+            if entry is not None:
+                params = overlay(self.preset_parameters(entry.preset), entry.parameters or {}, MANIFEST_NAME)
+                ladders[category] = params.table(category).ladder  # type: ignore[attr-defined]
+        return ladders
+
+    def _classic_specs(self, manifest: Manifest) -> list[ClassicSpec]:
+        specs = (
+            self.spec_registry.load(e.spec) for e in manifest.images.values() if e.config == "drawn_classic"
+        )
+        return [spec for spec in specs if isinstance(spec, ClassicSpec)]
 
     def _config_table(self, folder: BuiltFolder) -> str:
         """Images and rows per config and union, with where each config's images come from."""

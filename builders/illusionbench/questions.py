@@ -118,10 +118,11 @@ class Question:
     source_type: str = ""
 
 
-def true_false(facts: Facts, image_id: str, index: int) -> list[Question]:
+def true_false(facts: Facts, image_id: str, index: int, edition: int | None = None) -> list[Question]:
     """Two statements (three for every third image), one of them true, in a seeded order; when none
-    of the drawn ones is about what the perturbation changes, the true one is replaced by one that is."""
-    rng = rng_for("illusionbench", "true_false", image_id)
+    of the drawn ones is about what the perturbation changes, the true one is replaced by one that is.
+    An edition draws other statements and another order; how many, and how many are true, it keeps."""
+    rng = rng_for("illusionbench", "true_false", image_id, edition=edition)
     false_count = 2 if index % 3 == 0 else 1
     trues = [s for s in facts.statements if s.truth]
     chosen = rng.sample(trues, 1)
@@ -135,12 +136,12 @@ def true_false(facts: Facts, image_id: str, index: int) -> list[Question]:
     ]
 
 
-def multiple_choice(facts: Facts, image_id: str) -> list[Question]:
-    """Every choice with its options shuffled (seeded per image and question) and labelled i-iv."""
+def multiple_choice(facts: Facts, image_id: str, edition: int | None = None) -> list[Question]:
+    """Every choice with its options shuffled (seeded per image, question and edition), labelled i-iv."""
     questions = []
     for n, choice in enumerate(facts.choices, start=1):
         options = [choice.correct, *choice.wrong]
-        rng_for("illusionbench", "options", image_id, n).shuffle(options)
+        rng_for("illusionbench", "options", image_id, n, edition=edition).shuffle(options)
         answer = NUMERALS[options.index(choice.correct)]
         question = list_options(choice.question, options)
         questions.append(Question("mc", question, tuple(options), answer, f"mc{n}", SOURCE_TYPES["mc"]))

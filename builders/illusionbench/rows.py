@@ -41,15 +41,15 @@ def scene(spec: IllusionBenchSpec) -> Scene:
         return Scene(image, image.width, image.height)
     if isinstance(spec, ClassicSpec):
         illusion = ILLUSIONS[spec.illusion]
-        canvas = illusion.canvas(spec.scale, spec.perturbation, spec.inducer)
-        return Scene(canvas, illusion.width, illusion.height)
+        canvas = illusion.canvas(spec.scale, spec.perturbation, spec.inducer, edition=spec.edition)
+        return Scene(canvas, *spec.size(illusion.width, illusion.height))
     if isinstance(spec, IshiharaSpec):
         canvas = Canvas(plate.SIZE, plate.SIZE, background="#ffffff")
         plate.draw(plate.dots(spec.digit, spec.contrast, _rng(spec, "dots")), canvas)
-        return Scene(canvas, plate.SIZE, plate.SIZE)
+        return Scene(canvas, *spec.size(plate.SIZE, plate.SIZE))
     canvas = Canvas(scenes.WIDTH, scenes.HEIGHT, background=scenes.BACKGROUND)
     scenes.draw(spec.shape, spec.shapes, canvas)
-    return Scene(canvas, scenes.WIDTH, scenes.HEIGHT)
+    return Scene(canvas, *spec.size(scenes.WIDTH, scenes.HEIGHT))
 
 
 def facts(spec: DrawnSpec) -> Facts:
@@ -64,7 +64,7 @@ def facts(spec: DrawnSpec) -> Facts:
 
 
 def _rng(spec: DrawnSpec, purpose: str) -> random.Random:
-    return rng_for("illusionbench", purpose, spec.image_id)
+    return rng_for("illusionbench", purpose, spec.image_id, edition=spec.edition)
 
 
 def questions(spec: IllusionBenchSpec) -> list[Question]:
@@ -73,8 +73,8 @@ def questions(spec: IllusionBenchSpec) -> list[Question]:
         return spec.questions()
     known = facts(spec)
     return [
-        *true_false(known, spec.image_id, spec.index),
-        *multiple_choice(known, spec.image_id),
+        *true_false(known, spec.image_id, spec.index, spec.edition),
+        *multiple_choice(known, spec.image_id, spec.edition),
         *descriptions(known),
     ]
 

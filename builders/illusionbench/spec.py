@@ -1,25 +1,29 @@
-"""Specs of the drawn subset, the presets, and the planner that turns a preset into specs.
+"""Specs of the drawn subset, and the planner that turns a build's parameters into specs.
 
 One frozen spec per image: a classic illusion or its trap version (`ClassicSpec`), an
-Ishihara-style plate (`IshiharaSpec`) or a plain scene (`SceneSpec`). Every choice the planner
-makes (illusion, layout scale, sign of a trap's perturbation, digit, shapes) comes from
-`rng_for("illusionbench", "drawn", category, index)` and is stored in the spec.
+Ishihara-style plate (`IshiharaSpec`) or a plain scene (`SceneSpec`). The planner turns the build's
+parameters (`params.IllusionBenchParameters`: counts, the ladders below, the image width) into
+specs. Every choice it makes (layout scale, sign of a trap's perturbation, a plate's digit, shapes)
+comes from `rng_for("illusionbench", "drawn", category, index, edition=...)` (the digits' order
+from one draw per edition) and is stored in the spec; what it does not choose is fixed by the
+image's index: the illusion (index modulo 11), the level (index modulo 3) and so the perturbation
+size, and the number of true/false statements. A fresh edition (`build --seed N`) therefore
+redraws the first and keeps the second.
 
 Difficulty comes from the perturbation size, on a ladder of three sizes per category (a size
 between two rungs takes the nearer one). For trap figures, plates and scenes the perturbation is a
 physical difference: largest is easy, smallest hard. Classic figures have no physical difference
 at all; theirs is the strength of the inducer that makes the illusion (the fins of a Müller-Lyer
 figure, the rails of a Ponzo figure, ...: `ClassicIllusion.inducer_feature`), drawn at 0.5, 0.75
-or 1 times the standard figure's: the weakest is easy, the standard one hard.
-The `paper` preset has the paper's image counts for the four categories that can be drawn
-(164 classic, 19 trap, 26 Ishihara, 245 no-illusion); real-scene photographs cannot be drawn.
+or 1 times the standard figure's by default: the weakest is easy, the standard one hard. A build
+may set other ladders; an image whose ladder is not the default one carries it in its spec.
 """
 
 from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterator
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from builders.core.errors import SpecError, UsageError
 from builders.core.hashing import rng_for
@@ -28,14 +32,33 @@ from builders.illusionbench import scenes
 from builders.illusionbench.classic import ILLUSIONS
 from builders.illusionbench.ishihara.glyphs import DIGITS
 
-#: Perturbation sizes (easy, neutral, hard) per category.
-LADDERS = {
+if TYPE_CHECKING:
+    from builders.illusionbench.params import IllusionBenchParameters
+
+Ladder = tuple[float, float, float]
+
+#: Perturbation sizes (easy, neutral, hard) per category: the canonical ladders.
+LADDERS: dict[str, Ladder] = {
     "classic": (0.5, 0.75, 1.0),  # the inducer's strength, a share of the standard figure's
     "trap": (0.35, 0.2, 0.1),  # relative change of one target
     "ishihara": (1.0, 0.7, 0.45),  # share of the full red-green contrast the digit keeps
     "no_illusion": (0.5, 0.25, 0.1),  # how much wider the largest shape is than the next
 }
+#: The sizes the drawing supports per category (every figure stays inside its canvas, a trap's
+#: change stays measurable, a plate's digit stays coloured, a scene's largest shape stays largest).
+SIZE_RANGES: dict[str, tuple[float, float]] = {
+    "classic": (0.25, 1.0),
+    "trap": (0.05, 0.4),
+    "ishihara": (0.2, 1.0),
+    "no_illusion": (0.02, 1.0),
+}
 SCALES = (0.85, 1.15)  # range of the classic figures' layout scale
+#: Every drawing's canvas is this wide; an image `px` wide keeps its canvas's shape, so px must be a
+#: multiple of 32 (the heights 256, 384, 400 and 512 then scale to whole pixels).
+CANVAS_WIDTH = 512
+PX_STEP = 32
+PX_RANGE = (128, 2048)
+LEVELS = ("easy", "neutral", "hard")
 
 
 def difficulty(perturbation: float, ladder: tuple[float, float, float]) -> str:
@@ -59,32 +82,76 @@ def difficulty(perturbation: float, ladder: tuple[float, float, float]) -> str:
     return "hard"
 
 
+def within(size: float, category: str) -> bool:
+    """Whether a perturbation of this size (its magnitude) is one the drawing of `category` supports."""
+    low, high = SIZE_RANGES[category]
+    return low <= abs(size) <= high
+
+
 @dataclasses.dataclass(frozen=True, kw_only=True)
-class ClassicSpec(Spec):
+class DrawnImageSpec(Spec):
+    """What every drawn spec holds besides its drawing: its index, and the two things a build's
+    parameters may change from the canonical ones (None: unchanged, and left out of `to_dict`, so
+    canonical specs and their hashes stay what they were): its category's ladder and its width."""
+
+    index: int  # position among its category's images
+    ladder: Ladder | None = None  # (easy, neutral, hard) sizes; None: LADDERS[category]
+    px: int | None = None  # width in px; None: CANVAS_WIDTH
+
+    def __post_init__(self) -> None:
+        if self.px is not None and (self.px % PX_STEP or not PX_RANGE[0] <= self.px <= PX_RANGE[1]):
+            raise SpecError(
+                f"px must be a multiple of {PX_STEP} from {PX_RANGE[0]} to {PX_RANGE[1]}, got {self.px!r}"
+            )
+
+    def to_dict(self) -> dict[str, Any]:
+        data = super().to_dict()
+        for name in ("ladder", "px"):
+            if data[name] is None:
+                del data[name]
+        return data
+
+    def level(self, size: float, category: str) -> str:
+        """The difficulty of a perturbation of `size` on this image's ladder for `category`."""
+        return difficulty(size, LADDERS[category] if self.ladder is None else self.ladder)
+
+    def size(self, width: int, height: int) -> tuple[int, int]:
+        """The image's pixel size for a canvas of `width` x `height` units (its shape kept)."""
+        if self.px is None:
+            return width, height
+        return self.px, self.px * height // width
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class ClassicSpec(DrawnImageSpec):
     """A classic illusion (perturbation 0) or its trap version (one target really changed by p),
     its inducer drawn at a strength (1 the standard figure's)."""
 
     kind: ClassVar[str] = "illusionbench_classic"
 
     illusion: str
-    index: int  # position among its category's images
     scale: float
     perturbation: float
     inducer: float = 1.0
 
     def __post_init__(self) -> None:
+        super().__post_init__()
         if self.illusion not in ILLUSIONS:
             raise SpecError(f"unknown illusion {self.illusion!r}; choose from {sorted(ILLUSIONS)}")
         if not 0.5 <= self.scale <= 1.5:
             raise SpecError(f"scale must lie in [0.5, 1.5], got {self.scale!r}")
-        if self.perturbation and not 0.05 <= abs(self.perturbation) <= 0.4:
-            raise SpecError(f"a trap's perturbation must be 0.05 to 0.4 in size, got {self.perturbation!r}")
-        if not 0.25 <= self.inducer <= 1.0:
-            raise SpecError(f"the inducer's strength must lie in [0.25, 1], got {self.inducer!r}")
+        if self.perturbation and not within(self.perturbation, "trap"):
+            low, high = SIZE_RANGES["trap"]
+            raise SpecError(
+                f"a trap's perturbation must be {low} to {high} in size, got {self.perturbation!r}"
+            )
+        if not within(self.inducer, "classic"):
+            low, high = SIZE_RANGES["classic"]
+            raise SpecError(f"the inducer's strength must lie in [{low:g}, {high:g}], got {self.inducer!r}")
 
     def to_dict(self) -> dict[str, Any]:
-        """As every spec's, but a standard inducer (1) is left out: specs drawn before the inducer
-        could vary keep their hashes."""
+        """As every drawn spec's, but a standard inducer (1) is left out too: specs drawn before the
+        inducer could vary keep their hashes."""
         data = super().to_dict()
         if data["inducer"] == 1.0:
             del data["inducer"]
@@ -100,27 +167,26 @@ class ClassicSpec(Spec):
 
     @property
     def difficulty(self) -> str:
-        if self.perturbation:
-            return difficulty(self.perturbation, LADDERS["trap"])
-        return difficulty(self.inducer, LADDERS["classic"])
+        return self.level(self.perturbation if self.perturbation else self.inducer, self.category)
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
-class IshiharaSpec(Spec):
+class IshiharaSpec(DrawnImageSpec):
     """A dot plate showing `digit`; `contrast` is the share of the red-green difference kept."""
 
     kind: ClassVar[str] = "illusionbench_ishihara"
     category: ClassVar[str] = "ishihara"
 
-    index: int
     digit: int
     contrast: float
 
     def __post_init__(self) -> None:
+        super().__post_init__()
         if self.digit not in DIGITS:
             raise SpecError(f"digit must be 0-9, got {self.digit!r}")
-        if not 0.2 <= self.contrast <= 1.0:
-            raise SpecError(f"contrast must lie in [0.2, 1], got {self.contrast!r}")
+        if not within(self.contrast, "ishihara"):
+            low, high = SIZE_RANGES["ishihara"]
+            raise SpecError(f"contrast must lie in [{low:g}, {high:g}], got {self.contrast!r}")
 
     @property
     def image_id(self) -> str:
@@ -132,26 +198,29 @@ class IshiharaSpec(Spec):
 
     @property
     def difficulty(self) -> str:
-        return difficulty(self.contrast, LADDERS["ishihara"])
+        return self.level(self.contrast, self.category)
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
-class SceneSpec(Spec):
+class SceneSpec(DrawnImageSpec):
     """A plain scene of one `shape` kind; the largest is 1 + perturbation times the next widest."""
 
     kind: ClassVar[str] = "illusionbench_scene"
     category: ClassVar[str] = "no_illusion"
 
-    index: int
     shape: str
     shapes: tuple[scenes.Shape, ...]
     perturbation: float
 
     def __post_init__(self) -> None:
+        super().__post_init__()
         if self.shape not in scenes.KINDS:
             raise SpecError(f"shape must be one of {scenes.KINDS}, got {self.shape!r}")
         if not 2 <= len(self.shapes) <= 4 or any(color not in scenes.COLORS for color, *_ in self.shapes):
             raise SpecError(f"a scene holds 2-4 shapes of known colours, got {self.shapes!r}")
+        if not within(self.perturbation, "no_illusion"):
+            low, high = SIZE_RANGES["no_illusion"]
+            raise SpecError(f"a scene's widening must lie in [{low:g}, {high:g}], got {self.perturbation!r}")
 
     @property
     def image_id(self) -> str:
@@ -159,44 +228,48 @@ class SceneSpec(Spec):
 
     @property
     def difficulty(self) -> str:
-        return difficulty(self.perturbation, LADDERS["no_illusion"])
+        return self.level(self.perturbation, self.category)
 
 
 DrawnSpec = ClassicSpec | IshiharaSpec | SceneSpec
-
-
-@dataclasses.dataclass(frozen=True)
-class Preset:
-    """How many images each drawn category gets."""
-
-    classic: int
-    trap: int
-    ishihara: int
-    no_illusion: int
-
-
-PRESETS = {"paper": Preset(164, 19, 26, 245), "lite": Preset(11, 11, 10, 12)}
 DRAWN_CATEGORIES = ("classic", "trap", "ishihara", "no_illusion")
 
 
-def drawn_specs(category: str, preset: str) -> Iterator[DrawnSpec]:
-    """The specs of one drawn category under a preset, in a fixed order.
+def digit_order(edition: int | None) -> tuple[int, ...]:
+    """The digits plates show in turn: 0-9 in the canonical edition, a fresh order in another, so every
+    digit still appears equally often (plate `index` shows `digit_order(edition)[index % 10]`)."""
+    digits = list(range(10))
+    if edition is not None:
+        rng_for("illusionbench", "digits", edition=edition).shuffle(digits)
+    return tuple(digits)
 
-    Illusions take turns (index modulo the 11 illusions), classic inducer strengths and trap sizes
-    cycle through their ladders, digits through 0-9, so every preset spreads them evenly (with 11
-    illusions and 3 rungs, each illusion meets every rung once it has 3 images).
+
+def drawn_specs(
+    category: str, params: IllusionBenchParameters, edition: int | None = None
+) -> Iterator[DrawnSpec]:
+    """The specs of one drawn category under the build's parameters and edition, in a fixed order.
+
+    Illusions take turns (index modulo the 11 illusions), levels cycle easy, neutral, hard (index
+    modulo 3) and take their perturbation size from the category's ladder, plates' digits cycle
+    through `digit_order`, so every count spreads them evenly (with 11 illusions and 3 levels, each
+    illusion meets every level once it has 3 images). An edition redraws the random choices and
+    keeps all of that.
 
     Raises:
-        UsageError: unknown category or preset.
+        UsageError: unknown category.
     """
-    if preset not in PRESETS:
-        raise UsageError(f"unknown preset {preset!r}; choose from {', '.join(PRESETS)}")
     if category not in DRAWN_CATEGORIES:
         raise UsageError(f"category {category!r} cannot be drawn; choose from {', '.join(DRAWN_CATEGORIES)}")
-    names = list(ILLUSIONS)
-    for index in range(getattr(PRESETS[preset], category)):
-        rng = rng_for("illusionbench", "drawn", category, index)
-        step = LADDERS.get(category, (0.0,) * 3)[index % 3]
+    table = params.table(category)
+    drawn = {
+        "ladder": None if table.ladder == LADDERS[category] else table.ladder,
+        "px": None if params.resolution == CANVAS_WIDTH else params.resolution,
+        "edition": edition,
+    }
+    names, digits = list(ILLUSIONS), digit_order(edition)
+    for index in range(table.images):
+        rng = rng_for("illusionbench", "drawn", category, index, edition=edition)
+        step = table.ladder[index % 3]
         if category in ("classic", "trap"):
             name = names[index % len(names)]
             sign = rng.choice((-1, 1)) if ILLUSIONS[name].signed else 1
@@ -204,12 +277,12 @@ def drawn_specs(category: str, preset: str) -> Iterator[DrawnSpec]:
             if category == "classic":  # the step is the inducer's strength; the targets stay equal
                 # (0 times the sign: -0.0 after a negative draw, as classic specs have always recorded)
                 yield ClassicSpec(
-                    illusion=name, index=index, scale=scale, perturbation=sign * 0.0, inducer=step
+                    illusion=name, index=index, scale=scale, perturbation=sign * 0.0, inducer=step, **drawn
                 )
             else:
-                yield ClassicSpec(illusion=name, index=index, scale=scale, perturbation=sign * step)
+                yield ClassicSpec(illusion=name, index=index, scale=scale, perturbation=sign * step, **drawn)
         elif category == "ishihara":
-            yield IshiharaSpec(index=index, digit=index % 10, contrast=step)
+            yield IshiharaSpec(index=index, digit=digits[index % 10], contrast=step, **drawn)
         else:
             shape, shapes = scenes.plan_shapes(rng, rng.choice((2, 3, 3, 4)), step)
-            yield SceneSpec(index=index, shape=shape, shapes=shapes, perturbation=step)
+            yield SceneSpec(index=index, shape=shape, shapes=shapes, perturbation=step, **drawn)

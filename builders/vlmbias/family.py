@@ -6,6 +6,7 @@ a title bar above it (drawn from the same raster). The plain image feeds `main`
 Unmodified images feed `original` with the paper's sanity questions that an
 exact-match scorer can grade (patterned grids have none, as released). With
 `--source upstream PATH` the photo topics plan the release's photos instead.
+Topics plan from the build's parameters (`parameters.py`) and edition seed.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from PIL import Image
 
-from builders.core.errors import SpecError
+from builders.core.errors import SpecError, UsageError
 from builders.core.family import EMBEDDED, EMBEDDED_KIND, Family, ImageJob, Source, image_columns
 from builders.core.gallery_view import Fact, Filter, GalleryView, QuestionColumn
 from builders.core.params import Parameters
@@ -33,6 +34,7 @@ from builders.vlmbias.game_boards.topic import GameBoardsTopic
 from builders.vlmbias.logos.release import released_logo_title
 from builders.vlmbias.logos.topic import LogosTopic
 from builders.vlmbias.optical_illusions.topic import OpticalIllusionsTopic
+from builders.vlmbias.parameters import PRESETS, VlmBiasParameters, preset_parameters
 from builders.vlmbias.patterned_grids.topic import PatternedGrids
 from builders.vlmbias.released_photos import ReleasedPhotos
 from builders.vlmbias.title import with_title
@@ -47,6 +49,24 @@ if TYPE_CHECKING:
 #: Image roles: a counterfactual, its titled twin (same spec), an unmodified image.
 COUNTERFACTUAL, WITHTITLE, ORIGINAL = "counterfactual", "withtitle", "original"
 UPSTREAM = "upstream"
+
+#: What a seed redraws and keeps (the card's edition line and the README say it).
+EDITION_NOTE = (
+    "A seed keeps the plan and everything the paper fixes: the images and row ids, the subjects "
+    "(animals, brands and their backgrounds, flags, boards and their variants, illusion cells, grid "
+    "sizes), the modifications and counts, the prompts' wording, ground truths and expected biases, and "
+    "the resolutions. It redraws what the paper leaves free: patterned grids' anomaly cells (the "
+    "released ones too), removed dots and replacing shapes; the chess-piece target squares and "
+    "replacement types (the released ones too); which way each animal faces, where it stands, which "
+    "way the far scenery runs and its coat's marks; where the shoes, the ball, the car and the "
+    "roadside trees stand; which star a constellation flag (Australia, China, New Zealand, Samoa, "
+    "Tuvalu) loses; the game boards' colours (chess squares, xiangqi and go wood), go stones and sudoku "
+    "givens (the classic puzzle relabelled and shuffled); and where each illusion sits in its picture "
+    "(moved by whole pixels). Where a prompt, `image_path` or `metadata` names a drawn value (a cell, "
+    "a square, a piece) it names the edition's. Nothing else is free: stripe flags, flags whose stars "
+    "follow a rule, the declared added stars and the starting positions are drawn as in the canonical "
+    "edition."
+)
 
 #: Review pages: counting and identification questions with ground truth and expected bias.
 GALLERY_VIEW = GalleryView(
@@ -77,7 +97,7 @@ class VlmBiasFamily(Family):
     name: str = "vlmbias"
     repo_name: str = "vlmbias"
     pretty_name: str = "VLMBias: counterfactual counting and identification"
-    presets: tuple[str, ...] = ("paper", "lite")
+    presets: tuple[str, ...] = tuple(PRESETS)
     default_preset: str = "paper"
     splits: tuple[str, ...] = SPLITS
     gallery_view: GalleryView = GALLERY_VIEW
@@ -98,6 +118,9 @@ class VlmBiasFamily(Family):
     )
     #: The release is one config; `all` plays it, so `load_dataset(repo, split="main")` reads every topic.
     default_config: str | None = "all"
+    parameters: type[VlmBiasParameters] = VlmBiasParameters
+    draws_editions: bool = True
+    edition_note: str = EDITION_NOTE
     configs: tuple[str, ...] = dataclasses.field(init=False)
     unions: Mapping[str, tuple[str, ...]] = dataclasses.field(init=False)
     spec_registry: SpecRegistry = dataclasses.field(init=False)
@@ -128,8 +151,11 @@ class VlmBiasFamily(Family):
         params: Parameters | None = None,
         edition: int | None = None,
     ) -> Iterator[ImageJob]:
-        topic = self._planner(config, source)
-        plan = topic.plan(preset)
+        resolved = preset_parameters(preset) if params is None else params
+        if not isinstance(resolved, VlmBiasParameters):
+            raise UsageError(f"vlmbias plans from VlmBiasParameters, got {type(resolved).__name__}")
+        topic = self._planner(config, preset, source, resolved, edition)
+        plan = topic.plan(resolved, edition)
         for spec in plan.counterfactuals:
             yield ImageJob(
                 config=config, image_id=topic.image_id(spec, False), spec=spec, role=COUNTERFACTUAL
@@ -138,12 +164,28 @@ class VlmBiasFamily(Family):
         for spec in plan.originals:
             yield ImageJob(config=config, image_id=topic.image_id(spec, False), spec=spec, role=ORIGINAL)
 
-    def _planner(self, config: str, source: Source) -> Topic[Any]:
-        """The topic that plans `config` from `source`: the drawn one, or the release's photos."""
+    def preset_parameters(self, preset: str) -> VlmBiasParameters:
+        return preset_parameters(preset)
+
+    def _planner(
+        self, config: str, preset: str, source: Source, params: VlmBiasParameters, edition: int | None
+    ) -> Topic[Any]:
+        """The topic that plans `config` from `source`: the drawn one, or the release's photos (which take
+        no edition seed and no parameters: they are the release's own)."""
         if source.kind == EMBEDDED_KIND:
             return self.topics[config]
         if source.kind == UPSTREAM and config in self.released and source.path is not None:
-            return self.released[config].reading(Path(source.path))
+            if edition is not None:
+                raise UsageError(
+                    "--source upstream re-emits the release's own photos, which have no fresh editions; "
+                    "leave out --seed (or draw a fresh edition of the drawn animals and logos)"
+                )
+            if params != preset_parameters(preset):
+                raise UsageError(
+                    "--source upstream re-emits the release's own photos, which no parameter changes; "
+                    "leave out --params"
+                )
+            return self.released[config].reading(Path(source.path), preset)
         raise self.refuse_source(config, source)
 
     def _topic(self, config: str, spec: Spec) -> Topic[Any]:

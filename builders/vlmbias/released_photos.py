@@ -7,14 +7,12 @@ an upstream source, and for any image whose spec is an `UpstreamPhotoSpec`.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
 from builders.core.errors import UsageError
 from builders.core.scene import Scene
 from builders.vlmbias.photo_release import (
-    LITE_PX,
     ORIGINAL,
     TOPICS,
     Titler,
@@ -26,25 +24,26 @@ from builders.vlmbias.photo_release import (
 from builders.vlmbias.questions import Question
 from builders.vlmbias.topic import Plan, Topic
 
+if TYPE_CHECKING:
+    from builders.vlmbias.parameters import VlmBiasParameters
+
 
 @dataclasses.dataclass(frozen=True)
 class ReleasedPhotos(Topic[UpstreamPhotoSpec]):
     """A photo topic (animals, logos) as released: `--source upstream PATH` builds it, not the drawn one.
 
-    Planning reads `path`, a local copy of the release; drawing and describing need only
-    the spec, which records the photo's file, place and hash and the released rows.
+    Planning reads `path`, a local copy of the release, as `preset` takes it (paper: every released
+    photo at every resolution; lite: the photos at 384 px, `photo_release.LITE_PX`); drawing and
+    describing need only the spec, which records the photo's file, place and hash and the released rows.
     """
 
     config: str
     #: The subject a released photo's title bar names, from its first row and all its rows.
     titler: Titler
     path: Path | None = None
+    preset: str = "paper"
 
     spec_type = UpstreamPhotoSpec
-    presets: ClassVar[Mapping[str, str]] = {
-        "paper": "every released photo of the topic at every resolution",
-        "lite": f"the released photos at {LITE_PX} px",
-    }
     card_notes = ""
 
     def __post_init__(self) -> None:
@@ -56,14 +55,16 @@ class ReleasedPhotos(Topic[UpstreamPhotoSpec]):
         """The released `topic` value, e.g. "Animals"."""
         return TOPICS[self.config]
 
-    def reading(self, path: Path) -> ReleasedPhotos:
-        """This topic planning from the local copy at `path`."""
-        return dataclasses.replace(self, path=path)
+    def reading(self, path: Path, preset: str) -> ReleasedPhotos:
+        """This topic planning from the local copy at `path`, as `preset` takes it."""
+        return dataclasses.replace(self, path=path, preset=preset)
 
-    def plan(self, preset: str) -> Plan[UpstreamPhotoSpec]:
+    def plan(self, params: VlmBiasParameters, edition: int | None) -> Plan[UpstreamPhotoSpec]:
+        """The release's photos as `reading`'s preset takes them. They are the release's own: no
+        parameter or edition changes them (the family refuses `--params` and `--seed` for them)."""
         if self.path is None:
             raise UsageError(f"released {self.config} photos need --source upstream PATH")
-        counterfactuals, originals = upstream_specs(self.path, preset, self.config, self.titler)
+        counterfactuals, originals = upstream_specs(self.path, self.preset, self.config, self.titler)
         return Plan(counterfactuals, originals)
 
     def is_original(self, spec: UpstreamPhotoSpec) -> bool:

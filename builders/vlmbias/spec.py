@@ -7,8 +7,12 @@ import dataclasses
 from builders.core.errors import SpecError
 from builders.core.spec import Spec
 
-#: The resolutions (longest side, px) every VLMBias image is drawn at.
+#: The resolutions (longest side, px) every VLMBias image is drawn at in the paper preset.
 RESOLUTIONS = (384, 768, 1152)
+#: The resolutions `--params` allows. Below MIN_PX the densest scenes stop being countable (a 12 x 12
+#: grid's dice dots are 3 px across at 256 px) and short titles ("Patterned Grid") overflow their bar;
+#: every topic draws at MAX_PX (a xiangqi board is 4096 x 4608, about 4 s to draw on one core).
+MIN_PX, MAX_PX = 256, 4096
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)

@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import abc
 import dataclasses
-from collections.abc import Iterable, Mapping
-from typing import Any, ClassVar, Generic, TypeVar
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from builders.core.errors import SpecError
 from builders.core.hashing import canonical_json
@@ -27,6 +27,9 @@ from builders.core.scene import Scene
 from builders.core.spec import Spec, expect_spec
 from builders.vlmbias.questions import Question
 from builders.vlmbias.spec import VlmBiasSpec
+
+if TYPE_CHECKING:
+    from builders.vlmbias.parameters import VlmBiasParameters
 
 S = TypeVar("S", bound=VlmBiasSpec)
 
@@ -36,7 +39,8 @@ TITLED = "withtitle"
 
 @dataclasses.dataclass(frozen=True)
 class Plan(Generic[S]):
-    """A topic's specs under one preset: counterfactual images (each with a titled twin) and originals."""
+    """A topic's specs under one set of parameters: counterfactual images (each with a titled twin) and
+    originals."""
 
     counterfactuals: Iterable[S]
     originals: Iterable[S]
@@ -77,7 +81,6 @@ class Topic(abc.ABC, Generic[S]):
 
     config: str  # config name on the Hub
     topic: str  # released `topic` value, e.g. "Patterned Grid"
-    presets: ClassVar[Mapping[str, str]]  # preset name -> one-line description
     spec_type: ClassVar[type[Spec]]  # the spec class this topic draws (registered for `verify`)
     #: Markdown for the dataset card: how the images are made, ground-truth and bias
     #: conventions, and known differences from the paper's release.
@@ -92,8 +95,9 @@ class Topic(abc.ABC, Generic[S]):
         return expect_spec(spec, self.spec_type, self.config)  # type: ignore[return-value]
 
     @abc.abstractmethod
-    def plan(self, preset: str) -> Plan[S]:
-        """The preset's images, in a fixed order."""
+    def plan(self, params: VlmBiasParameters, edition: int | None) -> Plan[S]:
+        """The images `params` (the topic's table and the resolutions) ask for, in a fixed order, drawn for
+        `edition` (None: the canonical edition). Every edition plans the same ids in the same order."""
 
     @abc.abstractmethod
     def is_original(self, spec: S) -> bool:

@@ -10,7 +10,7 @@ rows, with their source.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from eval.report.estimates import interval_of
 from eval.report.paper import PaperTable
@@ -99,12 +99,17 @@ class Figure:
 
 @dataclasses.dataclass(frozen=True)
 class FamilyReport:
-    """A family's part of the page: an overview table, then its figures."""
+    """A family's part of the page: an overview table, then its figures.
+
+    `definitions` says what each column of its tables means (abbreviations included); the page shows
+    them under each table, beside the columns every family shares (`page.COMMON_COLUMNS`).
+    """
 
     name: str
     title: str
     overview: Table
     figures: tuple[Figure, ...]
+    definitions: Mapping[str, str] = dataclasses.field(default_factory=dict)
 
 
 def omitted(slug: str, title: str, definition: str, columns: tuple[str, ...], missing: str) -> Figure:

@@ -39,6 +39,34 @@ COLUMNS = dict(
     zip((*CATEGORIES, "all"), ("Classic", "Real", "NoIll", "Ishihara", "Trap", "All"), strict=True)
 )
 SOURCE = "IllusionBench+ paper, Tables II and III (specs/other_benchmarks.md §3.5)"
+#: What each column of the IllusionBench+ tables means.
+DEFINITIONS = {
+    "Parser": "how replies were read: strict (the verdict or option a reply commits to; uncommitted "
+    "replies are parse failures) or lmms-eval (lmms-eval 0.7.3's own illusionbench parser, reproduced)",
+    "Accuracy %": "correct replies / rows, true/false and multiple-choice questions together",
+    "True/false %": "correct replies / true/false statements",
+    "Multiple choice %": "correct replies / multiple-choice questions (options i-iv)",
+    "FP ratio": "false positives / (false positives + false negatives) over the wrong true/false replies: "
+    "FP is “True” to a false statement; 0.5 is unbiased, near 1 a bias towards “True”",
+    "Unparsed by reason": "replies the strict parser could not read, counted by why",
+    "Category": "the paper's image categories: Classic (classic illusions, targets physically equal), "
+    "Real (real-scene illusions), NoIll (no illusion: plain scenes, nothing to be fooled by), Ishihara "
+    "(dot plates hiding a digit), Trap (illusions whose property was really changed); All: every "
+    "category",
+    "Type": "question type: TF (true/false statements) or MC (multiple choice)",
+    "Strict %": "accuracy with the strict parser",
+    "lmms-eval %": "accuracy with lmms-eval's parser",
+    "Strict": "FP ratio with the strict parser",
+    "lmms-eval": "FP ratio with lmms-eval's parser",
+    "Difficulty": "easy, neutral or hard (release: the authors' rating; drawn: the size of the physical "
+    "difference)",
+    "Prompt": "the description prompt: semantic (describe the image), illusion (describe the illusion), "
+    "step_by_step",
+    "Replies": "description replies the judge scored",
+    "Mean (0-2)": "the judge's mean preciseness: 0 clear conflict with the golden description, 1 minor, "
+    "2 none",
+    "Judge": "the judge model",
+}
 
 #: True/false accuracy (%, Table II), columns classic, real scene, no illusion, Ishihara, trap, all.
 TABLE_2 = PaperTable(
@@ -139,7 +167,7 @@ def family_report(models: tuple[ModelResults, ...], colors: Mapping[str, str]) -
         _by_difficulty(scored, colors),
         _descriptions(models, colors),
     )
-    return FamilyReport("illusionbench", "IllusionBench+", _overview(scored), figures)
+    return FamilyReport("illusionbench", "IllusionBench+", _overview(scored), figures, DEFINITIONS)
 
 
 def _overview(scored: list[tuple[str, Result]]) -> Table:

@@ -14,11 +14,11 @@ task replaces an earlier one.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from eval.errors import UsageError
+from eval.errors import LMMS_EVAL_EXIT_TRAP, UsageError
 from eval.report.estimates import with_intervals
 from eval.report.section import FamilySection, Result
 from eval.scoring.score import score_log
@@ -49,34 +49,54 @@ def read_output_folder(label: str, folder: Path, sections: Mapping[str, FamilySe
     results = []
     for (family, split, variant), parts in sorted(pools.items()):
         seeing, blind = _pooled(parts[False]), _pooled(parts[True])
-        try:
-            metrics = score_log(family, list(seeing.values()), list(blind.values()) if blind else None)
-        except (KeyError, TypeError, ValueError) as error:
-            raise UsageError(
-                f"samples logs of {family} in {str(folder)!r} hold records our scorer cannot read "
-                f"({type(error).__name__}: {error}); {RERUN}"
-            ) from None
         config = "+".join(sorted({config for config, _ in parts[False] + parts[True]}))
-        score = {
-            **metrics,
-            "family": family,
-            "config": config,
-            "split": split,
-            "rows": len(seeing),
-            "missing_ids": [],
-            "unknown_ids": [],
-        }
-        results.append(Result(label, family, config, split, variant, with_intervals(score), str(folder)))
+        where = f"samples logs of {family} in {str(folder)!r}"
+        score = score_of(family, seeing, blind or None, config, split, where)
+        results.append(
+            Result(label, family, config, split, variant, score, str(folder), seeing, blind or None)
+        )
     return results
 
 
-def _pooled(parts: list[tuple[str, Path]]) -> dict[str, dict[str, Any]]:
-    """The graded records of some tasks' samples logs by row id (a row asked by two tasks counts once)."""
+def _pooled(parts: list[tuple[str, Path]]) -> tuple[dict[str, Any], ...]:
+    """The graded records of some tasks' samples logs (a row asked by two tasks counts once)."""
     records: dict[str, dict[str, Any]] = {}
     for _, path in parts:
         for record in _records(path):
             records.setdefault(record["ID"], record)
-    return records
+    return tuple(records.values())
+
+
+def score_of(
+    family: str,
+    records: Sequence[Mapping[str, Any]],
+    blind_records: Sequence[Mapping[str, Any]] | None,
+    config: str,
+    split: str,
+    where: str,
+) -> dict[str, Any]:
+    """The score JSON `python -m eval score` writes (intervals attached), from the graded records of
+    every row scored and, when a `_noimage` twin ran, of its blind replies.
+
+    Raises:
+        UsageError: the records are not ones our scorer reads (`where` says whose they are).
+    """
+    try:
+        metrics = score_log(family, list(records), None if blind_records is None else list(blind_records))
+    except (KeyError, TypeError, ValueError) as error:
+        raise UsageError(
+            f"{where} hold records our scorer cannot read ({type(error).__name__}: {error}); {RERUN}"
+        ) from None
+    score = {
+        **metrics,
+        "family": family,
+        "config": config,
+        "split": split,
+        "rows": len(records),
+        "missing_ids": [],
+        "unknown_ids": [],
+    }
+    return with_intervals(score)
 
 
 def _latest_samples(label: str, folder: Path) -> dict[str, Path]:
@@ -84,7 +104,8 @@ def _latest_samples(label: str, folder: Path) -> dict[str, Path]:
     runs = sorted(folder.rglob(f"*{RESULTS_SUFFIX}"))
     if not runs:
         raise UsageError(
-            f"folder {str(folder)!r} of {label!r} holds no lmms-eval results (*{RESULTS_SUFFIX}); {RERUN}"
+            f"folder {str(folder)!r} of {label!r} holds no lmms-eval results (*{RESULTS_SUFFIX}); {RERUN} "
+            f"(if its run ended without an error status, a task failed: {LMMS_EVAL_EXIT_TRAP})"
         )
     models = sorted({run.parent.relative_to(folder).as_posix() for run in runs})
     if len(models) > 1:

@@ -21,6 +21,21 @@ CONTENT_SECURITY_POLICY = (
 STYLESHEET = "report.css"
 #: A model whose replies mostly fail to parse is flagged: its accuracies measure its format, not its sight.
 MOSTLY_UNPARSED = 0.5
+#: Columns every family's tables may show, defined once at the top of the page.
+COMMON_COLUMNS = {
+    "Model": "the label given on the command line (LABEL=RESULT); a row named “X (paper)” holds the "
+    "numbers the paper published for its model X, apart from the measured rows",
+    "Family": "the benchmark the result scores",
+    "Config": "the dataset config scored; “a+b” when the model's results of configs a and b were pooled "
+    "row by row and scored again, or an lmms-eval run's tasks read both",
+    "Split": "the dataset split scored, with the prompt variant in brackets (VLMBias's debiased and "
+    "double-check tasks)",
+    "Rows": "rows (questions) with a reply: the denominator of the rates beside it",
+    "Rows scored": "rows with a reply in the result",
+    "From": "the file or folder the result was read from",
+    "Parse failures %": "replies the scorer could read no answer from, as a share of the rows (AIpsych: "
+    "of the answered 4-prompt sets); they count as wrong answers",
+}
 
 
 def figure_path(family: str, figure: Figure) -> str:
@@ -57,6 +72,11 @@ def render_page(
         "</ul></nav>",
         "</header>",
         "<main>",
+        '<section id="columns">',
+        "<h2>Columns in every table</h2>",
+        *_definitions(COMMON_COLUMNS, COMMON_COLUMNS),
+        "<p>Each table's other columns are defined under it.</p>",
+        "</section>",
         *_sources(results, [report.name for report in reports]),
     ]
     for report in reports:
@@ -96,9 +116,14 @@ def _sources(results: Sequence[Result], families: list[str]) -> list[str]:
 def _section(report: FamilyReport, models: tuple[ModelResults, ...]) -> list[str]:
     lines = [f'<section class="family" id="{report.name}">', f"<h2>{_esc(report.title)}</h2>"]
     lines += [f'<p class="flag">{_esc(flag)}</p>' for flag in parse_flags(models)]
-    lines += ['<div class="overview">', *_table(report.overview), "</div>"]
+    lines += [
+        '<div class="overview">',
+        *_table(report.overview),
+        *_definitions(report.overview.columns, report.definitions),
+        "</div>",
+    ]
     for figure in report.figures:
-        lines += _figure(report.name, figure)
+        lines += _figure(report.name, figure, report.definitions)
     lines.append("</section>")
     return lines
 
@@ -118,7 +143,7 @@ def parse_flags(models: tuple[ModelResults, ...]) -> list[str]:
     return flags
 
 
-def _figure(family: str, figure: Figure) -> list[str]:
+def _figure(family: str, figure: Figure, definitions: Mapping[str, str]) -> list[str]:
     anchor = f"{family}-{figure.slug}"
     head = [f"<h3>{_esc(figure.title)}</h3>", f'<p class="definition">{_esc(figure.definition)}</p>']
     if figure.svg is None:
@@ -135,10 +160,28 @@ def _figure(family: str, figure: Figure) -> list[str]:
         f'<img src="{figure_path(family, figure)}" alt="{_esc(figure.title)}">',
         '<div class="numbers">',
         *_table(figure.table),
+        *_definitions(figure.table.columns, definitions),
         "</div>",
         "</div>",
         "</section>",
     ]
+
+
+def _definitions(columns: Sequence[str], definitions: Mapping[str, str]) -> list[str]:
+    """What each column means, in the table's order (the shared columns are defined at the top).
+
+    Every column a family shows must be defined in its module (tests/test_report_pages.py reads
+    every table of a page with all five families); one without is left out here, not guessed.
+    """
+    own = [
+        column
+        for column in columns
+        if (definitions is COMMON_COLUMNS or column not in COMMON_COLUMNS) and column in definitions
+    ]
+    if not own:
+        return []
+    items = "".join(f"<dt>{_esc(column)}</dt><dd>{_esc(definitions[column])}</dd>" for column in own)
+    return [f'<dl class="columns">{items}</dl>']
 
 
 def _table(table: Table) -> list[str]:
@@ -200,4 +243,9 @@ td.num[data-interval]::after { content: attr(data-interval); display: block; fon
 tbody.paper td { background: #f3efe4; font-style: italic; }
 tbody.paper th { background: #e9e2cf; font-weight: normal; font-size: 11px; }
 ul.contents { display: flex; gap: 16px; list-style: none; padding: 0; }
+dl.columns { margin: 6px 0 0; font-size: 12px; color: #444; max-width: 900px; }
+dl.columns dt { display: inline; font-weight: 600; }
+dl.columns dt::after { content: ": "; }
+dl.columns dd { display: inline; margin: 0; }
+dl.columns dd::after { content: ""; display: block; margin-bottom: 2px; }
 """

@@ -15,7 +15,8 @@ from __future__ import annotations
 import dataclasses
 import io
 import textwrap
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 import matplotlib
 from matplotlib.figure import Figure
@@ -24,6 +25,11 @@ from eval.report.estimates import interval_of
 
 #: Okabe-Ito colours (distinguishable with colour-vision deficiencies), one per model in label order.
 PALETTE = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442", "#000000")
+#: Series that are not models (parts of a stacked bar, kinds of curve) are drawn in greys, never in a
+#: model's colour: on the page a colour always means the same model. Darkest first.
+GREYS = ("#333333", "#777777", "#aaaaaa", "#cccccc", "#e4e4e4")
+#: Stacked parts are told apart by hatching too, bottom first.
+HATCHES = ("", "///", "...", "xx", "\\\\")
 
 STYLE = {
     "svg.hashsalt": "see-or-recall report",
@@ -67,6 +73,11 @@ def model_colors(labels: Sequence[str]) -> dict[str, str]:
     return {label: PALETTE[index % len(PALETTE)] for index, label in enumerate(labels)}
 
 
+def part_colors(names: Sequence[str]) -> dict[str, str]:
+    """Greys for series that are not models (darkest first), so no model's colour means anything else."""
+    return {name: GREYS[index % len(GREYS)] for index, name in enumerate(names)}
+
+
 def bar_chart(panels: Sequence[Bars], colors: Mapping[str, str], *, ylabel: str, signed: bool = False) -> str:
     """Panels side by side, rates in percent on a 0-100 axis (or -100..100 when `signed`)."""
     with matplotlib.rc_context(STYLE):
@@ -80,6 +91,8 @@ def bar_chart(panels: Sequence[Bars], colors: Mapping[str, str], *, ylabel: str,
             for index, (name, values) in enumerate(panel.series):
                 xs = [g + (index - (count - 1) / 2) * width for g in range(len(panel.groups))]
                 shown = [(x, v) for x, v in zip(xs, values, strict=True) if v is not None]
+                if not shown:
+                    continue  # no bar, so no legend entry
                 heights = [100 * v for _, v in shown]
                 ax.bar([x for x, _ in shown], heights, width, label=_text(name), color=colors[name])
                 _error_bars(ax, [x for x, _ in shown], [v for _, v in shown], colors[name])
@@ -94,7 +107,7 @@ def bar_chart(panels: Sequence[Bars], colors: Mapping[str, str], *, ylabel: str,
                 ax.axhline(0, color="#444444", linewidth=0.8)
             ax.set_title(_text(panel.title))
             ax.set_ylabel(ylabel)
-        _legend(figure, axes[0])
+        _legend(figure, axes)
         return _svg(figure)
 
 
@@ -113,6 +126,8 @@ def line_grid(
             panel = panels[index]
             for (name, points), (marker, dashes) in zip(panel.series, MARKERS, strict=False):
                 shown = [(x, y) for x, y in points if y is not None]
+                if not shown:
+                    continue  # no curve, so no legend entry
                 # Curves may coincide (a model that sees gets P and PC alike): markers and dashes differ.
                 ax.plot(
                     [x for x, _ in shown],
@@ -132,7 +147,7 @@ def line_grid(
             ax.set_xlabel(xlabel)
         for ax in axes[:, 0]:
             ax.set_ylabel(ylabel)
-        _legend(figure, axes.flat[0])
+        _legend(figure, axes.flat)
         return _svg(figure)
 
 
@@ -148,14 +163,25 @@ def stacked_bars(
         figure = Figure(figsize=(max(3.5, 1.1 * len(groups) + 2.0), 3.0), layout="constrained")
         ax = figure.subplots()
         bottom = [0.0] * len(groups)
-        for name, values in stacks:
+        for (name, values), hatch in zip(stacks, HATCHES * len(stacks), strict=False):
+            if all(v is None for v in values):
+                continue  # no bar, so no legend entry
             heights = [0.0 if v is None else 100 * v for v in values]
-            ax.bar(range(len(groups)), heights, 0.6, bottom=bottom, label=_text(name), color=colors[name])
+            ax.bar(
+                range(len(groups)),
+                heights,
+                0.6,
+                bottom=bottom,
+                label=_text(name),
+                color=colors[name],
+                hatch=hatch,
+                edgecolor="#ffffff",
+            )
             bottom = [b + h for b, h in zip(bottom, heights, strict=True)]
         ax.set_xticks(range(len(groups)), [_text(group) for group in groups])
         ax.set_ylim(0, 100)
         ax.set_ylabel(ylabel)
-        _legend(figure, ax)
+        _legend(figure, [ax])
         return _svg(figure)
 
 
@@ -189,10 +215,16 @@ def _darker(color: str) -> str:
     return "#" + "".join(f"{int(0.6 * channel):02x}" for channel in (red, green, blue))
 
 
-def _legend(figure: Figure, ax: matplotlib.axes.Axes) -> None:
-    handles, labels = ax.get_legend_handles_labels()
-    if handles:
-        figure.legend(handles, labels, loc="outside lower center", ncols=min(len(labels), 4))
+def _legend(figure: Figure, axes: Iterable[matplotlib.axes.Axes]) -> None:
+    """One legend for the figure: every series drawn in any panel, once, in the order first drawn."""
+    entries: dict[str, Any] = {}
+    for ax in axes:
+        for handle, name in zip(*ax.get_legend_handles_labels(), strict=True):
+            entries.setdefault(name, handle)
+    if entries:
+        figure.legend(
+            list(entries.values()), list(entries), loc="outside lower center", ncols=min(len(entries), 4)
+        )
 
 
 def _wrapped(text: str) -> str:

@@ -13,7 +13,7 @@ from typing import Any
 
 from eval.errors import UsageError
 from eval.report.estimates import with_intervals
-from eval.report.lmms_output import read_output_folder
+from eval.report.lmms_output import read_output_folder, score_of
 from eval.report.section import FamilySection, ModelResults, Result
 
 EXPECTED = "pass an `eval score` JSON or an lmms-eval --output_path folder"
@@ -68,9 +68,9 @@ def _read_score(label: str, path: Path, sections: Mapping[str, FamilySection]) -
             f"{str(path)!r} of {label!r} is a {family} score without {', '.join(map(repr, missing))}; "
             f"score the replies again with `python -m eval score {family}`"
         )
-    return Result(
-        label, family, str(score["config"]), str(score["split"]), "", with_intervals(score), str(path)
-    )
+    config = str(score["config"])
+    variant = section.variant_of(config)
+    return Result(label, family, config, str(score["split"]), variant, with_intervals(score), str(path))
 
 
 def by_family(
@@ -78,27 +78,66 @@ def by_family(
 ) -> dict[str, tuple[ModelResults, ...]]:
     """Results grouped by family (in `sections` order), then by label (sorted).
 
+    A label's results of different configs for the same split (and prompt variant) become one
+    result: their per-row records (and their `_noimage` twins' blind ones) pooled (a row in two
+    configs counts once) and scored again, so the numbers and intervals are those of scoring the
+    configs together.
+
     Raises:
-        UsageError: one label has two results for the same family, split and variant.
+        UsageError: one label has the same family, config and split twice, or results of several
+            configs to merge whose sources hold no per-row records.
     """
-    grouped: dict[str, dict[str, dict[tuple[str, str], Result]]] = {}
+    groups: dict[tuple[str, str, str, str], list[Result]] = {}
     for result in results:
-        runs = grouped.setdefault(result.family, {}).setdefault(result.label, {})
-        key = (result.split, result.variant)
-        if key in runs:
-            other = runs[key]
-            raise UsageError(
-                f"{result.label!r} has two {result.family} results for split {_run(key)!r} "
-                f"({other.source!r}, config {other.config!r}, and {result.source!r}, "
-                f"config {result.config!r}); "
-                "score the configs together (e.g. --config all) or give each its own label"
-            )
-        runs[key] = result
+        group = groups.setdefault((result.family, result.label, result.split, result.variant), [])
+        for other in group:
+            if other.config == result.config:
+                raise UsageError(
+                    f"{result.label!r} has two {result.family} results of config {result.config!r}, split "
+                    f"{_run((result.split, result.variant))!r} ({other.source!r} and {result.source!r}); "
+                    "keep one, or give each its own label"
+                )
+        group.append(result)
+    grouped: dict[str, dict[str, dict[tuple[str, str], Result]]] = {}
+    for (family, label, split, variant), group in groups.items():
+        merged = group[0] if len(group) == 1 else _merged(sections[family], group)
+        grouped.setdefault(family, {}).setdefault(label, {})[(split, variant)] = merged
     return {
         family: tuple(ModelResults(label, runs) for label, runs in sorted(grouped[family].items()))
         for family in sections
         if family in grouped
     }
+
+
+def _merged(section: FamilySection, group: list[Result]) -> Result:
+    """One result of a label's results of several configs for one split: their rows pooled and scored."""
+    first = group[0]
+    run = _run((first.split, first.variant))
+    configs = sorted({config for result in group for config in result.config.split("+")})
+    records: dict[str, Mapping[str, Any]] = {}
+    blind: dict[str, Mapping[str, Any]] = {}
+    for result in group:
+        if result.records is None:
+            raise UsageError(
+                f"{first.label!r} has {first.family} results of configs {', '.join(configs)} for split "
+                f"{run!r}, and {result.source!r} holds no per-row records to pool them by; score the "
+                "configs as one (a union config such as `all`, or one lmms-eval run), pass lmms-eval "
+                "output folders, or give each config its own label"
+            )
+        for record in result.records:
+            records.setdefault(record["ID"], record)
+        for record in result.blind_records or ():
+            blind.setdefault(record["ID"], record)
+    pooled = tuple(records.values())
+    # Blind replies are pooled too when every config has them; a part would describe only some rows.
+    pooled_blind = tuple(blind.values()) if all(r.blind_records for r in group) else None
+    config = "+".join(configs)
+    where = f"results of {first.label!r} ({', '.join(result.source for result in group)})"
+    score = score_of(section.name, pooled, pooled_blind, config, first.split, where)
+    source = " + ".join(result.source for result in group)
+    return Result(
+        first.label, first.family, config, first.split, first.variant, score, source, pooled, pooled_blind
+    )
 
 
 def _run(key: tuple[str, str]) -> str:

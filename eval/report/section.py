@@ -21,7 +21,10 @@ class Result:
     """One model's score of one family's split: the `eval score` JSON and where it came from.
 
     `variant` names a prompt variant of the same split run as its own lmms-eval task (VLMBias's
-    debiased and double-check tasks); it is empty otherwise, and always for a score JSON.
+    debiased and double-check tasks); it is empty otherwise, and always for a score JSON. `records`
+    are the per-row graded records the score was computed from, when the source holds them (an
+    lmms-eval samples log does), and `blind_records` those of its `_noimage` twins' replies: results
+    of several configs are merged by scoring them pooled.
     """
 
     label: str
@@ -31,6 +34,8 @@ class Result:
     variant: str
     score: Mapping[str, Any]
     source: str
+    records: tuple[Mapping[str, Any], ...] | None = None
+    blind_records: tuple[Mapping[str, Any], ...] | None = None
 
 
 @dataclasses.dataclass(frozen=True)
@@ -73,6 +78,9 @@ class FamilySection:
       (a `_noimage` twin is read as its task's blind replies before this is asked).
     - `report`: the models' results (sorted by label) and a colour per label to the family's part of
       the page.
+    - `variant_of`: the variant a score JSON of a config is kept under. "" (the default) pools it
+      with the label's other configs of its split; a name keeps it apart, as `task` does for the
+      config's lmms-eval task (AIpsych's configs are separate measurements).
     """
 
     name: str
@@ -80,3 +88,4 @@ class FamilySection:
     score_keys: tuple[str, ...]
     task: Callable[[str], TaskKey | None]
     report: Callable[[tuple[ModelResults, ...], Mapping[str, str]], FamilyReport]
+    variant_of: Callable[[str], str] = lambda config: ""

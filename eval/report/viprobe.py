@@ -33,9 +33,42 @@ SPLIT = "test"
 FOUR_TYPES = ("O", "P", "OC", "PC")
 #: Dose-response curves: the perturbed images, their controls (no inducer) and their hinted twins (guides).
 CURVES = {"P": "perturbed (P)", "PC": "control (PC)", "PH": "hinted (PH)"}
-CURVE_COLORS = {"perturbed (P)": "#D55E00", "control (PC)": "#0072B2", "hinted (PH)": "#009E73"}
 STACKS = {"pfa": "PFA: both right", "cbw": "CbW: coherent but wrong"}
-STACK_COLORS = {"PFA: both right": "#009E73", "CbW: coherent but wrong": "#E69F00"}
+#: What R's +0.001 does, said wherever R is shown.
+R_FLOOR = (
+    "The +0.001 keeps R finite when the controls are answered equally well (Acc(OC) = Acc(PC)): R is "
+    "then 1000 × |Acc(O) − Acc(P)|, so a fully fooled model (every original right, every perturbed "
+    "image wrong, the controls answered equally well) gets R = 1000, the largest R can be; a model "
+    "that is not fooled gets R near 0. Read R beside O, P, OC and PC, not alone."
+)
+#: What each column of the VI-Probe tables means (the strengths of the dose-response table are added
+#: per page: `_definitions`).
+DEFINITIONS = {
+    "Category": "size (cases 1-11), color (12-18) or orientation (19-27)",
+    "Type": "image type: O original (targets equal), P perturbed (one target really changed), OC and PC "
+    "the same without the inducer (controls), OH and PH the same with a visual hint (guide lines)",
+    "Images": "images with a forward and a reversed reply: the pairs PFA, PFC, TFI and CbW are over",
+    "PFA %": "polarity-flip accuracy: both the forward and the reversed answer right (the paper's accuracy)",
+    "PFC %": "polarity-flip consistency: the two answers complementary, right or wrong",
+    "TFI %": "template fixation: the same answer to a question and its reversal (1 − PFC when every "
+    "reply parses)",
+    "CbW %": "coherent but wrong: PFC − PFA",
+    "R": "illusion multiplier R = |Acc(O) − Acc(P)| / (|Acc(OC) − Acc(PC)| + 0.001), PFA accuracies as "
+    "fractions, P pooled over strengths: how much more the perturbation costs with the inducer than "
+    f"without it. {R_FLOOR}",
+    "O %": "PFA on originals",
+    "P %": "PFA on perturbed images, all strengths",
+    "OC %": "PFA on the originals' controls (inducer removed)",
+    "PC %": "PFA on the perturbed images' controls (inducer removed)",
+    "ΔO pp": "Acc(O) − Acc(OC), percentage points: what the inducer does to the originals",
+    "ΔP pp": "Acc(P) − Acc(PC), percentage points: what the inducer does to the perturbed images",
+    "ΔAve pp": "mean of OC and PC minus mean of O and P, percentage points",
+    "PFC on O, P, OC, PC %": "PFC over the four image types of R only (the paper's PFC column)",
+    "Forward %": "accuracy of the forward question alone, without the visual-comparison instructions",
+    "Instructed %": "accuracy of the same question under the visual-comparison system prompt",
+    "Effect pp": "Instructed − Forward, percentage points",
+    "Unparsed by reason": "replies without a readable 0/1 answer, counted by why",
+}
 
 
 def task(name: str) -> TaskKey | None:
@@ -57,7 +90,13 @@ def family_report(models: tuple[ModelResults, ...], colors: Mapping[str, str]) -
         _decomposition(scored),
         _instructions(scored, colors),
     )
-    return FamilyReport("viprobe", "VI-Probe", _overview(scored), figures)
+    return FamilyReport("viprobe", "VI-Probe", _overview(scored), figures, _definitions(figures))
+
+
+def _definitions(figures: tuple[Figure, ...]) -> dict[str, str]:
+    """The columns' definitions, with each perturbation strength heading a dose-response column."""
+    strengths = [column for column in figures[0].table.columns if column not in ("Category", "Model", "Type")]
+    return {**DEFINITIONS, **{s: f"PFA on the images perturbed with strength s = {s}" for s in strengths}}
 
 
 def _overview(scored: list[tuple[str, Result]]) -> Table:
@@ -128,7 +167,9 @@ def _dose_response(scored: list[tuple[str, Result]]) -> Figure:
                 for code in CURVES
                 if code in curve
             ]
-    svg = plots.line_grid(panels, len(scored), CURVE_COLORS, xlabel="strength", ylabel="PFA %")
+    svg = plots.line_grid(
+        panels, len(scored), plots.part_colors(tuple(CURVES.values())), xlabel="strength", ylabel="PFA %"
+    )
     return Figure("dose-response", title, definition, svg, Table(columns, tuple(rows)))
 
 
@@ -136,7 +177,8 @@ def _image_types(scored: list[tuple[str, Result]], colors: Mapping[str, str]) ->
     title = "PFA per image type and the illusion multiplier R"
     definition = (
         "PFA on originals (O), perturbed images (P) and their controls without the inducer (OC, PC); "
-        "R = |O − P| / (|OC − PC| + 0.001): above 1 when the inducer makes the perturbation cost more."
+        "R = |O − P| / (|OC − PC| + 0.001): above 1 when the inducer makes the perturbation cost more. "
+        f"{R_FLOOR}"
     )
     columns = ("Model", "Images", *(f"{code} %" for code in FOUR_TYPES), "ΔO pp", "ΔP pp", "ΔAve pp", "R")
     if not scored:
@@ -191,7 +233,8 @@ def _decomposition(scored: list[tuple[str, Result]]) -> Figure:
         (label(f"{name} (paper)"), *[GAP] * 5, printed(reference.value(name, "PFC (O, P, OC, PC)")))
         for _, name in reference.matching(model for model, _ in scored)
     ]
-    svg = plots.stacked_bars([model for model, _ in scored], stacks, STACK_COLORS, ylabel="%")
+    colors = plots.part_colors(tuple(STACKS.values()))
+    svg = plots.stacked_bars([model for model, _ in scored], stacks, colors, ylabel="%")
     return Figure("decomposition", title, definition, svg, with_paper(columns, rows, paper_rows, reference))
 
 

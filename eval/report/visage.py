@@ -33,6 +33,43 @@ from eval.scoring.visage import CONDITIONS, EFFECTS, IMAGE_TYPES
 TEST, RECOGNITION = "test", "recognition"
 #: Every condition difference the scorer reports, as (minuend, subtrahend), in the paper's order.
 DIFFERENCES = tuple(pair for pairs in EFFECTS.values() for pair in pairs)
+#: The seven conditions: (query about, name used, image shown).
+CONDITION_TEXT = {
+    "1a": "the kind, named by its category, over a typical image (congruent; right answer yes)",
+    "1b": "the kind, named by its category, over an exceptional image (incongruent; yes)",
+    "1c": "the kind, named by the exception, over an exceptional image (congruent; no)",
+    "1d": "the kind, named by the exception, over a typical image (incongruent; no)",
+    "2a": "the pictured object, named by its category, typical image (congruent; yes)",
+    "2b": "the pictured object, named by its category, exceptional image (incongruent; no)",
+    "2c": "the pictured object, named by the exception, exceptional image (congruent; no)",
+}
+DIFFERENCE_TEXT = {
+    ("1a", "1b"): "congruency effect on questions about the kind: what an incongruent image costs",
+    ("1c", "1d"): "congruency effect when the exception is named",
+    ("2a", "2b"): "semantic prior: the category's name over an exceptional picture",
+    ("2c", "2b"): "naming rescue: naming the exception instead of the category",
+    ("1a", "2a"): "concept minus instance, typical image named by its category",
+    ("1b", "2b"): "concept minus instance, exceptional image named by its category",
+    ("1c", "2c"): "concept minus instance, exceptional image named by the exception",
+}
+#: What each column of the VISaGE tables means.
+DEFINITIONS = {
+    "Accuracy %": "replies whose first word is the right yes or no / rows of split test (none for split "
+    "recognition: see Recognised %)",
+    "Recognised %": "share of the recognition split's replies to “What is this object?” that name the "
+    "object (category or exception)",
+    **{
+        f"{code} %": f"accuracy on condition {code}: a question about {text}"
+        for code, text in CONDITION_TEXT.items()
+    },
+    **{
+        f"{a}−{b} pp": f"Acc({a}) − Acc({b}) in percentage points: {text}"
+        for (a, b), text in DIFFERENCE_TEXT.items()
+    },
+    "Images": "the recognition split's typical or exceptional images",
+    "Named %": "replies naming the object (the category, or the exception's name)",
+    "Category named %": "replies naming at least the object's category",
+}
 
 #: Accuracy per condition, as printed (fractions there, percent here).
 VISAGE_TABLE_2 = PaperTable(
@@ -71,7 +108,7 @@ def task(name: str) -> TaskKey | None:
 def family_report(models: tuple[ModelResults, ...], colors: Mapping[str, str]) -> FamilyReport:
     tested, recognised = results_of(models, TEST), results_of(models, RECOGNITION)
     figures = (_conditions(tested, colors), _differences(tested, colors), _recognition(recognised, colors))
-    return FamilyReport("visage", "VISaGE", _overview(models), figures)
+    return FamilyReport("visage", "VISaGE", _overview(models), figures, DEFINITIONS)
 
 
 def _overview(models: tuple[ModelResults, ...]) -> Table:

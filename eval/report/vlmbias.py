@@ -37,6 +37,21 @@ PROMPTS = (
     ("double-check", "main", "doublecheck"),
 )
 RATE_COLUMNS = ("Rows", "Accuracy %", "Bias-aligned %", "Parse failures %")
+#: What each column of the VLMBias tables means.
+DEFINITIONS = {
+    "Topic": "the VLMBias topic (one config each), as the release names it; “Task mean” rows average them",
+    "Accuracy %": "answers equal to the ground truth / rows",
+    "Task mean %": "the unweighted mean of the per-topic accuracies: the paper's headline number",
+    "Bias-aligned %": "answers equal to the expected (prior-knowledge) answer / rows that have one",
+    "Bias-aligned share of errors %": "bias-aligned answers / wrong answers that parsed: the paper's "
+    "share of errors that follow the prior",
+    "Prompt": "the prompt variant: baseline (split main), in-image title (split withtitle: the subject's "
+    "name drawn above the image), debiased prompt, double-check (a second turn asking to re-check)",
+    "Δ vs baseline pp": "the variant's task mean minus the baseline's, in percentage points",
+    "Images": "Optical Illusion images: original (unmodified; the right answer is that the parts are "
+    "equal) or counterfactual (modified so that they differ)",
+    "Resolution px": "the image's longest side in pixels",
+}
 
 
 def task(name: str) -> TaskKey | None:
@@ -70,6 +85,7 @@ def family_report(models: tuple[ModelResults, ...], colors: Mapping[str, str]) -
             _illusions(models, colors),
             _pixels(models, colors),
         ),
+        DEFINITIONS,
     )
 
 

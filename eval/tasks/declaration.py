@@ -64,6 +64,23 @@ class Group:
 
 
 @dataclasses.dataclass(frozen=True)
+class Borrowed:
+    """A task lmms-eval ships, run on our build under a name of ours (`python -m eval tasks` writes it).
+
+    lmms-eval's own index wins over a task of the same name on `--include_path`, so a copy of its
+    YAML would silently run the original task on the original data. The overlay instead includes
+    the installed YAML (`installed`, relative to lmms-eval's `tasks/` folder) and sets only `task`
+    (to `name`) and `dataset_path`; the task reads `split` of our `config` (the default config when
+    the installed YAML names none).
+    """
+
+    name: str
+    installed: str
+    config: str
+    split: str
+
+
+@dataclasses.dataclass(frozen=True)
 class FamilyTasks:
     """Every lmms-eval task and group of one family."""
 
@@ -74,9 +91,22 @@ class FamilyTasks:
     #: What task names start with (`<prefix>_<config><suffix>`); "" means the family name. A family
     #: sets it when that name is taken, e.g. by a task lmms-eval ships.
     prefix: str = ""
+    #: lmms-eval's own tasks the local overlay runs on a build of this family, renamed.
+    borrowed: tuple[Borrowed, ...] = ()
 
     def task_name(self, config: str, variant: Variant) -> str:
         return f"{self.prefix or self.family}_{config}{variant.suffix}"
+
+    def task_sources(self) -> dict[str, tuple[str, Variant]]:
+        """Task name -> the config it reads and its variant (whose template may set the split), for
+        every task and its `_noimage` twin (which reads the same rows)."""
+        return {
+            f"{self.task_name(config, variant)}{blind}": (config, variant)
+            for task_set in self.sets
+            for config in task_set.configs
+            for variant in task_set.variants
+            for blind in ("", NOIMAGE)
+        }
 
     def files(self) -> dict[str, str]:
         """File name -> YAML text, for every task and group."""

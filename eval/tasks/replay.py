@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from eval.errors import TaskError
 from eval.predictions import read_responses
 
 
@@ -22,12 +23,12 @@ def first_answers(variable: str, ids: Sequence[str], first_task: str) -> list[st
     """The first answer to each of `ids`, from the samples files named by $`variable`.
 
     Raises:
-        ValueError: the variable is unset, or a file lacks one of the ids; the message names the fix
-            (run `first_task` with --log_samples first).
+        TaskError: the variable is unset, or a file lacks one of the ids; the message names the fix
+            (run `first_task` with --log_samples first) and lmms-eval's exit-status trap.
     """
     paths = os.environ.get(variable, "")
     if not paths:
-        raise ValueError(
+        raise TaskError(
             f"this task replays the model's first answers: run the matching {first_task} task with "
             f"--log_samples, then set {variable} to its samples .jsonl file (several files joined with "
             f"{os.pathsep!r})"
@@ -37,7 +38,7 @@ def first_answers(variable: str, ids: Sequence[str], first_task: str) -> list[st
         answers.update(read_responses(Path(path)))
     missing = [row_id for row_id in ids if row_id not in answers]
     if missing:
-        raise ValueError(
+        raise TaskError(
             f"{variable} has no first answer for {len(missing)} of {len(ids)} rows (first: {missing[0]!r}); "
             f"run the matching {first_task} task on the whole split and point it at those samples"
         )

@@ -17,6 +17,7 @@ BUILD_FIELDS = {
     "presets",
     "edition",
     "parameters",
+    "tools",
     "repo_name",
     "config_table",
 }

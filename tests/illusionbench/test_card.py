@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from importlib import resources
 from pathlib import Path
 from string import Template
@@ -9,12 +10,14 @@ from string import Template
 from builders.illusionbench import plan
 from builders.illusionbench.card import illusion_table, ladder_table, release_note, release_section
 from builders.illusionbench.classic import ILLUSIONS
+from builders.illusionbench.params import PRESETS, Classic
 from builders.illusionbench.release import read_release
+from builders.illusionbench.spec import LADDERS, drawn_specs
 from tests.illusionbench.release_fixture import FOLDER, write_release
 
-#: Filled by the pipeline (the first six) and by the family (the rest).
+#: Filled by the pipeline (the first seven) and by the family (the rest).
 FIELDS = {
-    "pretty_name", "builder_version", "manifest_sha256", "repo_name", "edition", "parameters",
+    "pretty_name", "builder_version", "manifest_sha256", "repo_name", "edition", "parameters", "tools",
     "presets", "first_config",
     "config_table", "ladder_table", "illusion_table", "release_section",
 }  # fmt: skip
@@ -31,10 +34,12 @@ def test_the_template_names_exactly_its_fields() -> None:
 
 def test_the_card_lists_unmatched_images_and_annotations(tmp_path: Path) -> None:
     release = read_release(write_release(tmp_path))
-    built = [spec for config in plan.UNIONS["all"] for spec in plan.specs(config, "paper", release)]
+    built = [spec for config in plan.UNIONS["all"] for spec in plan.specs(config, PRESETS["paper"], release)]
     fields = {name: f"<{name}>" for name in FIELDS}
     fields.update(
-        illusion_table=illusion_table(), ladder_table=ladder_table(), release_section=release_section(built)
+        illusion_table=illusion_table(),
+        ladder_table=ladder_table(LADDERS, ()),
+        release_section=release_section(built),
     )
     card = Template(template()).substitute(fields)
     assert f"- `{FOLDER}/unannotated_01.png`" in card and "- `missing_01.png`" in card
@@ -47,3 +52,14 @@ def test_the_card_lists_unmatched_images_and_annotations(tmp_path: Path) -> None
         and "missing_01.png" in note
     )
     assert "no release configs" in release_section(())
+    assert "This build holds no classic figures." in card
+
+
+def test_the_ladder_table_says_which_classic_illusions_meet_every_level() -> None:
+    def coverage(images: int) -> str:
+        params = dataclasses.replace(PRESETS["paper"], classic=Classic(images=images))
+        return ladder_table(LADDERS, list(drawn_specs("classic", params))).splitlines()[-1]
+
+    assert coverage(164) == coverage(33) == "Every classic illusion of this build is drawn at every level."
+    assert coverage(32).startswith("10 of the 11 classic illusions are drawn at every level in this build")
+    assert coverage(11).startswith("0 of the 11 classic illusions")

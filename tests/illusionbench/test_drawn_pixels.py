@@ -22,13 +22,14 @@ from builders.illusionbench.classic import ILLUSIONS
 from builders.illusionbench.classic.cafe_wall import TILT_DEGREES
 from builders.illusionbench.classic.hermann_grid import dot_gray
 from builders.illusionbench.classic.kanizsa_triangle import edge_gray
-from builders.illusionbench.spec import ClassicSpec, drawn_specs
+from builders.illusionbench.params import PRESETS
+from builders.illusionbench.spec import SCALES, SIZE_RANGES, ClassicSpec, drawn_specs
 from builders.illusions.engine import Variant
 from tests.illusionbench.conftest import Pixels
 from tests.pixels import bands, blobs, dark_mask
 
-CLASSIC = list(drawn_specs("classic", "paper"))
-TRAP = list(drawn_specs("trap", "paper"))
+CLASSIC = list(drawn_specs("classic", PRESETS["paper"]))
+TRAP = list(drawn_specs("trap", PRESETS["paper"]))
 
 
 def render(spec: ClassicSpec) -> np.ndarray:
@@ -207,11 +208,18 @@ def test_penrose_gap_shows_background_in_proportion_to_the_perturbation(paper_pi
     assert whites[0] < whites[1] < whites[2]
 
 
+#: The ends of what a build's parameters may ask for (`SIZE_RANGES`): the largest trap change and
+#: the weakest inducer, at the largest layout scale.
+WEAKEST, LARGEST = SIZE_RANGES["classic"][0], SIZE_RANGES["trap"][1]
 EXTREMES = [
-    ClassicSpec(illusion=name, index=0, scale=1.15, perturbation=p)
+    ClassicSpec(illusion=name, index=0, scale=1.15, perturbation=p, inducer=inducer)
     for name, illusion in ILLUSIONS.items()
     if name != "cafe_wall"  # its rows of tiles run off both sides by design
-    for p in ((0.0, 0.35, -0.35) if illusion.signed else (0.0, 0.35))
+    for p, inducer in [
+        (0.0, 1.0),
+        (0.0, WEAKEST),
+        *((q, 1.0) for q in ((LARGEST, -LARGEST) if illusion.signed else (LARGEST,))),
+    ]
 ]
 
 
@@ -230,7 +238,30 @@ def test_every_built_figure_stays_inside_the_canvas(paper_pixels: Pixels) -> Non
     assert clipped == []
 
 
-@pytest.mark.parametrize("spec", EXTREMES, ids=lambda s: f"{s.illusion}{s.perturbation:+}")
+@pytest.mark.parametrize("spec", EXTREMES, ids=lambda s: f"{s.illusion}{s.perturbation:+}-i{s.inducer}")
 def test_figures_stay_inside_the_canvas_at_the_largest_scale_and_perturbation(spec: ClassicSpec) -> None:
     """The drawing code's range, beyond what the build holds: drawn here, not read from the build."""
     assert inside_the_canvas(render(spec)), "the figure is clipped by the canvas edge"
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [
+        ClassicSpec(illusion=name, index=0, scale=scale, perturbation=p)
+        for name in PAIRS
+        for scale in SCALES
+        for size in SIZE_RANGES["trap"]
+        for p in (size, -size)
+    ],
+    ids=lambda s: f"{s.illusion}-s{s.scale}{s.perturbation:+}",
+)
+def test_trap_pairs_differ_by_the_perturbation_at_the_ends_of_its_range(spec: ClassicSpec) -> None:
+    """The smallest and largest change a build may ask for (0.05 and 0.4), at both ends of the layout
+    scale: the changed target really is larger or smaller, by that much to 2 px (the smallest
+    figures' edges) plus 1 %, in pixels the build does not hold."""
+    sizes = measure_pair(spec, render(spec))
+    changed = PAIRS[spec.illusion][1]
+    other = sizes[1 - changed]
+    difference = sizes[changed] - other
+    assert difference * spec.perturbation > 0, sizes  # changed, and the right way
+    assert abs(difference - other * spec.perturbation) <= 2 + 0.01 * other, sizes

@@ -17,11 +17,12 @@ import pytest
 
 from builders.illusionbench.classic import ILLUSIONS
 from builders.illusionbench.classic.rubin_vase import PROFILE
+from builders.illusionbench.params import PRESETS
 from builders.illusionbench.spec import ClassicSpec, drawn_specs
 from tests.illusionbench.conftest import Pixels
 from tests.pixels import bands, blobs, dark_mask
 
-CLASSIC = list(drawn_specs("classic", "paper"))
+CLASSIC = list(drawn_specs("classic", PRESETS["paper"]))
 
 
 def ink(image: np.ndarray) -> np.ndarray:

@@ -1,24 +1,28 @@
 """Pixel audits of the Ishihara-style plates (figure dots form the stated digit) and the plain scenes,
-on the session's paper build (tests are listed from the plan; `paper_pixels` reads the build)."""
+on the session's paper build (tests are listed from the plan; `paper_pixels` reads the build), and
+on plates and scenes drawn here at the ends of the sizes a build's parameters allow."""
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import itertools
 
 import numpy as np
 import pytest
 
-from builders.illusionbench import scenes
+from builders.core.raster import rasterize_image
+from builders.illusionbench import rows, scenes
 from builders.illusionbench.ishihara import glyphs, plate
-from builders.illusionbench.spec import IshiharaSpec, SceneSpec, drawn_specs
+from builders.illusionbench.params import PRESETS, Ishihara, NoIllusion
+from builders.illusionbench.spec import SIZE_RANGES, IshiharaSpec, SceneSpec, drawn_specs
 from tests.illusionbench.conftest import Pixels
 from tests.pixels import blobs
 
 SIZE = plate.SIZE  # plates are audited as built
 SCALE = SIZE / plate.SIZE
-PLATES = list(drawn_specs("ishihara", "paper"))
-SCENES = list(drawn_specs("no_illusion", "paper"))
+PLATES = list(drawn_specs("ishihara", PRESETS["paper"]))
+SCENES = list(drawn_specs("no_illusion", PRESETS["paper"]))
 
 
 def color_mask(
@@ -50,7 +54,10 @@ def half_stroke() -> float:
 
 @pytest.mark.parametrize("spec", PLATES, ids=lambda s: f"{s.image_id}-digit{s.digit}")
 def test_plate_figure_dots_form_the_stated_digit(spec: IshiharaSpec, paper_pixels: Pixels) -> None:
-    image = paper_pixels(spec.image_id)
+    assert_plate_shows_its_digit(spec, paper_pixels(spec.image_id))
+
+
+def assert_plate_shows_its_digit(spec: IshiharaSpec, image: np.ndarray) -> None:
     figure = color_mask(image, plate.figure_palette(spec.contrast))
     ground = color_mask(image, plate.GROUND)
     largest_dot = max(high for _, high, _ in plate.PASSES) * SCALE
@@ -86,7 +93,10 @@ def test_plate_contrast_sets_the_figure_colours(paper_pixels: Pixels) -> None:
 
 @pytest.mark.parametrize("spec", SCENES, ids=lambda s: s.image_id)
 def test_scene_shapes_are_where_and_as_large_as_the_spec_says(spec: SceneSpec, paper_pixels: Pixels) -> None:
-    image = paper_pixels(spec.image_id)
+    assert_scene_is_its_spec(spec, paper_pixels(spec.image_id))
+
+
+def assert_scene_is_its_spec(spec: SceneSpec, image: np.ndarray) -> None:
     widths = {}
     for color, x, _, width in spec.shapes:
         found = blobs(color_mask(image, (scenes.COLORS[color],), tolerance=4))
@@ -96,4 +106,41 @@ def test_scene_shapes_are_where_and_as_large_as_the_spec_says(spec: SceneSpec, p
         slack = 5 if spec.shape == "triangle" else 2  # a triangle's sharp corners lose pure-colour pixels
         assert abs(widths[color] - width) <= slack and abs((xs.max() + xs.min()) / 2 - x) <= 1.5
     ordered = sorted(widths.values(), reverse=True)
-    assert abs(ordered[0] / ordered[1] - (1 + spec.perturbation)) < 0.05
+    assert abs(ordered[0] / ordered[1] / (1 + spec.perturbation) - 1) < 0.05  # to 5 % of the ratio
+    largest = max(spec.shapes, key=lambda shape: shape[3])[0]
+    assert max(widths, key=widths.get) == largest, widths  # type: ignore[arg-type]
+
+
+#: Ladders at the ends of what a build's parameters may ask for (`SIZE_RANGES`).
+LOWEST_CONTRAST, HIGHEST_CONTRAST = SIZE_RANGES["ishihara"]
+SMALLEST_WIDENING, LARGEST_WIDENING = SIZE_RANGES["no_illusion"]
+EXTREME = dataclasses.replace(
+    PRESETS["paper"],
+    ishihara=Ishihara(
+        images=20, contrasts=(HIGHEST_CONTRAST, (HIGHEST_CONTRAST + LOWEST_CONTRAST) / 2, LOWEST_CONTRAST)
+    ),
+    no_illusion=NoIllusion(images=24, widenings=(LARGEST_WIDENING, 0.5, SMALLEST_WIDENING)),
+)
+
+
+def drawn(spec: IshiharaSpec | SceneSpec) -> np.ndarray:
+    scene = rows.scene(spec)
+    return np.asarray(rasterize_image(scene.canvas, scene.width, scene.height), dtype=np.int16)
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [spec for spec in drawn_specs("ishihara", EXTREME) if spec.contrast == LOWEST_CONTRAST],
+    ids=lambda s: f"digit{s.digit}",
+)
+def test_a_plate_at_the_lowest_contrast_still_shows_its_digit(spec: IshiharaSpec) -> None:
+    assert_plate_shows_its_digit(spec, drawn(spec))
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [spec for spec in drawn_specs("no_illusion", EXTREME) if spec.index % 3 != 1],
+    ids=lambda s: f"{s.image_id}-p{s.perturbation}",
+)
+def test_scenes_at_the_smallest_and_largest_widening_are_their_specs(spec: SceneSpec) -> None:
+    assert_scene_is_its_spec(spec, drawn(spec))

@@ -112,9 +112,12 @@ class ClassicIllusion(ABC):
     inducer_feature: ClassVar[str]
 
     @abstractmethod
-    def canvas(self, scale: float, perturbation: float, inducer: float = 1.0) -> Canvas:
+    def canvas(
+        self, scale: float, perturbation: float, inducer: float = 1.0, *, edition: int | None = None
+    ) -> Canvas:
         """The figure; `perturbation` 0 draws the classic one, anything else its trap version;
-        `inducer` below 1 draws the inducing feature weaker."""
+        `inducer` below 1 draws the inducing feature weaker; `edition` (the edition seed) keys any
+        random choice the drawing makes."""
 
     @abstractmethod
     def content(self, perturbation: float) -> str:
@@ -193,7 +196,10 @@ class Drawn(ABC, Generic[E]):
     def draw(self, elements: E, canvas: Canvas) -> None:
         """Draw the elements, nothing else."""
 
-    def canvas(self, scale: float, perturbation: float, inducer: float = 1.0) -> Canvas:
+    def canvas(
+        self, scale: float, perturbation: float, inducer: float = 1.0, *, edition: int | None = None
+    ) -> Canvas:
+        """The figure from its elements; these figures make no random choice, so `edition` changes nothing."""
         canvas = Canvas(self.width, self.height, background=self.background)
         self.draw(self.elements(scale, perturbation, inducer), canvas)
         return canvas
@@ -209,9 +215,11 @@ class FromViProbe(PairIllusion, Generic[E]):
     def weaken(self, elements: E, inducer: float) -> E:
         """The case's elements with the inducing feature at strength `inducer` (below 1)."""
 
-    def canvas(self, scale: float, perturbation: float, inducer: float = 1.0) -> Canvas:
+    def canvas(
+        self, scale: float, perturbation: float, inducer: float = 1.0, *, edition: int | None = None
+    ) -> Canvas:
         variant = Variant.PERTURBED if perturbation else Variant.ORIGINAL
-        elements = self.case.configure(variant, scale, 1.0 + perturbation)
+        elements = self.case.configure(variant, scale, 1.0 + perturbation, edition=edition)
         if inducer != 1.0:
             elements = self.weaken(elements, inducer)
         canvas = Canvas(self.case.width, self.case.height, background=self.case.background)

@@ -41,23 +41,23 @@ def _body_outline(sp: Bird) -> tuple[Point, list[Point]]:
     return centre, ellipse_points(centre[0], centre[1], 50.0, 0.5 * Bh, sp.tilt, 28)
 
 
-def draw_bird(sp: Bird, count: int) -> Figure:
-    """The figure of `sp` with `count` legs (2 standard, 3 counterfactual)."""
+def draw_bird(sp: Bird, count: int, edition: int | None = None) -> Figure:
+    """The figure of `sp` with `count` legs (2 standard, 3 counterfactual); `edition` jitters its marks."""
     L = sp.leg_length
     clear = 0.6 * L
     legs = legs_for(sp, count)
     centre, outline = _body_outline(sp)
     body = blob(outline, sp.plumage, "body")
     items: list[Item] = []
-    items += _tail(sp, centre, clear, behind=True)
+    items += _tail(sp, centre, clear, behind=True, edition=edition)
     neck_line, neck = _neck(sp, centre)
     head = neck_line[-1]
     items.append(neck)
     items.append(body)
-    items += _tail(sp, centre, clear, behind=False)
+    items += _tail(sp, centre, clear, behind=False, edition=edition)
     wing = _wing(sp, centre)
     items.append(wing)
-    marks = _marks(sp, wing)
+    marks = _marks(sp, wing, edition)
     if marks:
         items.append(Clipped((wing,), tuple(marks), f"pattern {sp.pattern}"))
     if "breast_patch" in sp.extras:
@@ -203,13 +203,13 @@ def _wing(sp: Bird, centre: Point) -> Shape:
     return blob([front, top, back, low], colour, "wing")
 
 
-def _marks(sp: Bird, wing: Shape) -> list[Shape]:
+def _marks(sp: Bird, wing: Shape, edition: int | None) -> list[Shape]:
     x0, y0, x1, y1 = wing.bounds()
     marks: list[Shape] = []
     if sp.wing_tip:
         marks.append(blob([(x0 - 5, y0 - 5), (x0 + 0.45 * (x1 - x0), y0 - 5), (x0 + 0.38 * (x1 - x0), y1 + 5),
                            (x0 - 5, y1 + 5)], sp.wing_tip, "wing tip", smooth=False))  # fmt: skip
-    rng = rng_for("vlmbias", "animals", sp.name, "marks")
+    rng = rng_for("vlmbias", "animals", sp.name, "marks", edition=edition)
     colour = sp.pattern_colour
     if sp.pattern == "barred":
         x = x0
@@ -236,7 +236,7 @@ def _marks(sp: Bird, wing: Shape) -> list[Shape]:
     return marks
 
 
-def _tail(sp: Bird, centre: Point, clear: float, behind: bool) -> list[Shape]:
+def _tail(sp: Bird, centre: Point, clear: float, behind: bool, edition: int | None) -> list[Shape]:
     S, kind = sp.tail_size, sp.tail
     colour = sp.tail_colour or shade(sp.plumage, 0.8)
     Bh, t = sp.body_height, sp.tilt
@@ -265,7 +265,7 @@ def _tail(sp: Bird, centre: Point, clear: float, behind: bool) -> list[Shape]:
             polar(root, 6, t - 90),
         ]
         train = blob(pts, colour, "tail train")
-        rng = rng_for("vlmbias", "animals", sp.name, "train")
+        rng = rng_for("vlmbias", "animals", sp.name, "train", edition=edition)
         eyes = []
         for _ in range(14):
             x = root[0] - rng.uniform(0.2, 0.95) * S

@@ -2,7 +2,7 @@
 
 Markings are drawn over the whole body and clipped to the torso, neck and legs
 by the caller, so a pattern is a few parameters, not a hand-placed drawing.
-Placement jitter comes from `rng_for(species)`, never from global randomness.
+Placement jitter comes from `rng_for(species, edition=...)`, never from global randomness.
 """
 
 from __future__ import annotations
@@ -164,7 +164,7 @@ def _bushy(pts: list[Point], start: float, middle: float) -> list[Point]:
     return variable_ribbon(pts, widths)
 
 
-def leg_marks(sp: Mammal, legs: list[Leg], colour: str) -> Clipped:
+def leg_marks(sp: Mammal, legs: list[Leg], colour: str, edition: int | None = None) -> Clipped:
     """Pattern marks painted on the given legs (bands, stripes, spots), clipped to them."""
     outlines = tuple(Shape(tuple(leg.outline()), "#000000", f"{LEG} clip") for leg in legs)
     marks: list[Shape] = []
@@ -178,7 +178,7 @@ def leg_marks(sp: Mammal, legs: list[Leg], colour: str) -> Clipped:
             marks.append(blob(stripe, colour, "band", smooth=False))
             y += step
     elif sp.pattern in ("spots", "rosettes", "jaguar", "wild_dog", "patches"):
-        rng = rng_for("vlmbias", "animals", sp.name, "leg marks")
+        rng = rng_for("vlmbias", "animals", sp.name, "leg marks", edition=edition)
         for leg in legs:
             for k in range(5):
                 t = 0.45 + 0.11 * k
@@ -197,11 +197,11 @@ def leg_marks(sp: Mammal, legs: list[Leg], colour: str) -> Clipped:
     return Clipped(outlines, tuple(marks), "leg marks")
 
 
-def body_marks(sp: Mammal, clear: float) -> list[Shape]:
+def body_marks(sp: Mammal, clear: float, edition: int | None = None) -> list[Shape]:
     """Spots, stripes and patches over the torso and neck (clipped to them by the caller)."""
     L, H, kind, colour = sp.leg_length, sp.body_height, sp.pattern, sp.pattern_colour
     top = L + H + max(0.0, sp.withers) + sp.neck_length + sp.head_height
-    rng = rng_for("vlmbias", "animals", sp.name, "marks")
+    rng = rng_for("vlmbias", "animals", sp.name, "marks", edition=edition)
     marks: list[Shape] = []
     if kind in ("spots", "rosettes", "jaguar"):
         step = 7.0 if kind == "spots" else 9.5

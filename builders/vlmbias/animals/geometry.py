@@ -62,14 +62,16 @@ def is_colour(value: object) -> bool:
 
 @dataclasses.dataclass(frozen=True)
 class Frame:
-    """Maps local body units (y up) onto canvas units (y down)."""
+    """Maps local body units (y up) onto canvas units (y down), facing right or, `mirrored`, left."""
 
     scale: float
     x0: float  # canvas x of local x = 0
     ground: float  # canvas y of local y = 0
+    mirrored: bool = False
 
     def __call__(self, p: Point) -> Point:
-        return self.x0 + p[0] * self.scale, self.ground - p[1] * self.scale
+        x = self.x0 - p[0] * self.scale if self.mirrored else self.x0 + p[0] * self.scale
+        return x, self.ground - p[1] * self.scale
 
     def many(self, pts: Sequence[Point]) -> list[Point]:
         return [self(p) for p in pts]

@@ -51,8 +51,8 @@ def legs_for(sp: Mammal, count: int) -> list[Leg]:
     return legs
 
 
-def draw_mammal(sp: Mammal, count: int) -> Figure:
-    """The figure of `sp` with `count` legs (4 standard, 5 counterfactual)."""
+def draw_mammal(sp: Mammal, count: int, edition: int | None = None) -> Figure:
+    """The figure of `sp` with `count` legs (4 standard, 5 counterfactual); `edition` jitters its marks."""
     L, H = sp.leg_length, sp.body_height
     clear = 0.6 * L
     coat = sp.coat
@@ -65,7 +65,7 @@ def draw_mammal(sp: Mammal, count: int) -> Figure:
     for leg in far:
         items += _leg(sp, leg, shade(leg_colour, 0.82), shade(sp.socks, 0.85) if sp.socks else None)
     if sp.pattern in ("bands", "zebra"):
-        items.append(coats.leg_marks(sp, far, shade(sp.pattern_colour, 0.9)))
+        items.append(coats.leg_marks(sp, far, shade(sp.pattern_colour, 0.9), edition))
 
     torso = blob(_torso_points(sp), coat, "torso")
     humps = _humps(sp)
@@ -84,7 +84,7 @@ def draw_mammal(sp: Mammal, count: int) -> Figure:
     if sp.belly:
         belly = oval(55, L - 0.05 * H, 60, 0.42 * H, sp.belly, "belly")
         items.append(Clipped((torso,), (belly,), "belly"))
-    marks = coats.body_marks(sp, clear)
+    marks = coats.body_marks(sp, clear, edition)
     if marks:
         items.append(Clipped(body_clip, tuple(marks), f"pattern {sp.pattern}"))
     if "white_rump" in sp.extras:
@@ -119,7 +119,7 @@ def draw_mammal(sp: Mammal, count: int) -> Figure:
     for leg in near:
         items += _leg(sp, leg, leg_colour, sp.socks)
     if sp.pattern in ("bands", "zebra", "spots", "rosettes", "jaguar", "stripes", "patches", "wild_dog"):
-        leg_marks = coats.leg_marks(sp, near, sp.pattern_colour)
+        leg_marks = coats.leg_marks(sp, near, sp.pattern_colour, edition)
         if leg_marks.shapes:
             items.append(leg_marks)
     for leg in legs:

@@ -48,10 +48,11 @@ HABITATS: dict[str, Habitat] = {
 WIDTH, HEIGHT = 800, 600  # viewBox of every animal scene (4:3)
 
 
-def draw_background(canvas: Canvas, habitat: Habitat, horizon: float) -> None:
-    """Sky, far scenery resting on the horizon line, and flat ground below it."""
+def draw_background(canvas: Canvas, habitat: Habitat, horizon: float, mirrored: bool = False) -> None:
+    """Sky, far scenery resting on the horizon line (running right to left if `mirrored`), flat ground."""
     canvas.add("rect", x=0, y=0, width=WIDTH, height=HEIGHT, fill=habitat.sky, class_="sky")
-    band = canvas.group(class_=f"scenery {habitat.scenery}")
+    flip = f"translate({WIDTH} 0) scale(-1 1)" if mirrored else None
+    band = canvas.group(class_=f"scenery {habitat.scenery}", transform=flip)
     h = horizon
     if habitat.scenery in ("hills", "dunes"):
         pts = [(0, h)] + [(x, h - 38 - 22 * ((x // 100) % 3)) for x in range(0, 801, 100)] + [(800, h)]

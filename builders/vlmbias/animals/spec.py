@@ -1,4 +1,4 @@
-"""The animal spec (species, legs drawn, resolution) and the specs each preset plans."""
+"""The animal spec (species, legs drawn, resolution) and the specs the parameters plan."""
 
 from __future__ import annotations
 
@@ -6,16 +6,12 @@ import dataclasses
 from collections.abc import Iterator
 from typing import ClassVar
 
-from builders.core.errors import SpecError, UsageError
+from builders.core.errors import SpecError
+from builders.core.params import Parameters
 from builders.vlmbias.animals.catalogue import CATALOGUE
-from builders.vlmbias.animals.species import Species
-from builders.vlmbias.spec import RESOLUTIONS, VlmBiasSpec
-
-#: preset -> (one-line description, resolutions drawn).
-PRESETS: dict[str, tuple[str, tuple[int, ...]]] = {
-    "paper": ("91 animals (23 birds, 68 mammals) with one added leg at 384, 768 and 1152 px", RESOLUTIONS),
-    "lite": ("the same 91 animals at 384 px only", (384,)),
-}
+from builders.vlmbias.animals.species import BIRD, MAMMAL, Species
+from builders.vlmbias.selection import selection
+from builders.vlmbias.spec import VlmBiasSpec
 
 #: Output height / width: every animal scene is 4:3 landscape.
 ASPECT = (4, 3)
@@ -59,24 +55,35 @@ class AnimalSpec(VlmBiasSpec):
         return self.px, self.px * ASPECT[1] // ASPECT[0]
 
 
-def resolutions(preset: str) -> tuple[int, ...]:
-    """The resolutions a preset draws."""
-    if preset not in PRESETS:
-        raise UsageError(f"unknown preset {preset!r} for animals; choose from: {', '.join(PRESETS)}")
-    return PRESETS[preset][1]
+CLASSES = (BIRD, MAMMAL)
 
 
-def counterfactual_specs(preset: str) -> Iterator[AnimalSpec]:
-    """Every animal with one added leg, in release order, each at every resolution of the preset."""
-    pixels = resolutions(preset)
-    for entry in CATALOGUE.values():
-        for px in pixels:
-            yield AnimalSpec(species=entry.name, legs=entry.legs + 1, px=px)
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class AnimalsParameters(Parameters):
+    """What `--params` may change in `[animals]`."""
+
+    classes: tuple[str, ...] = selection(
+        CLASSES, "the animals drawn: birds (3 legs drawn, 2 expected) and mammals (5 drawn, 4 expected)"
+    )
 
 
-def original_specs(preset: str) -> Iterator[AnimalSpec]:
-    """Every animal with its standard legs, in release order, each at every resolution of the preset."""
-    pixels = resolutions(preset)
-    for entry in CATALOGUE.values():
-        for px in pixels:
-            yield AnimalSpec(species=entry.name, legs=entry.legs, px=px)
+def _entries(params: AnimalsParameters) -> list[Species]:
+    return [entry for entry in CATALOGUE.values() if entry.group in params.classes]
+
+
+def counterfactual_specs(
+    params: AnimalsParameters, resolutions: tuple[int, ...], edition: int | None = None
+) -> Iterator[AnimalSpec]:
+    """Every kept animal with one added leg, in release order, each at every resolution."""
+    for entry in _entries(params):
+        for px in resolutions:
+            yield AnimalSpec(species=entry.name, legs=entry.legs + 1, px=px, edition=edition)
+
+
+def original_specs(
+    params: AnimalsParameters, resolutions: tuple[int, ...], edition: int | None = None
+) -> Iterator[AnimalSpec]:
+    """Every kept animal with its standard legs, in release order, each at every resolution."""
+    for entry in _entries(params):
+        for px in resolutions:
+            yield AnimalSpec(species=entry.name, legs=entry.legs, px=px, edition=edition)

@@ -8,17 +8,19 @@ standard legs x 3 resolutions for the `original` split. With
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
 from builders.core.scene import Scene
 from builders.vlmbias.animals.questions import animal_questions
 from builders.vlmbias.animals.release_names import counterfactual_file, number_text, original_file
 from builders.vlmbias.animals.render import draw_animal
-from builders.vlmbias.animals.spec import PRESETS, AnimalSpec, counterfactual_specs, original_specs
+from builders.vlmbias.animals.spec import AnimalSpec, counterfactual_specs, original_specs
 from builders.vlmbias.animals.species import slug
 from builders.vlmbias.questions import Question
 from builders.vlmbias.topic import Plan, Topic, titled_form, type_before_px
+
+if TYPE_CHECKING:
+    from builders.vlmbias.parameters import VlmBiasParameters
 
 SUB_TOPIC = "Animal Add Legs"
 
@@ -28,7 +30,6 @@ class AnimalsTopic(Topic[AnimalSpec]):
 
     config = "animals"
     topic = "Animals"
-    presets: ClassVar[Mapping[str, str]] = {name: description for name, (description, _) in PRESETS.items()}
     spec_type = AnimalSpec
     attribution = ""
     card_notes = """\
@@ -59,9 +60,12 @@ legs, so every leg is separately visible. With `--source upstream PATH` (a local
 complete release, the lite preset takes its 384 px images.
 """
 
-    def plan(self, preset: str) -> Plan[AnimalSpec]:
+    def plan(self, params: VlmBiasParameters, edition: int | None) -> Plan[AnimalSpec]:
         """Animals with an added leg in release order, then with their standard legs, at every resolution."""
-        return Plan(counterfactual_specs(preset), original_specs(preset))
+        table, resolutions = params.animals, params.resolutions
+        return Plan(
+            counterfactual_specs(table, resolutions, edition), original_specs(table, resolutions, edition)
+        )
 
     def is_original(self, spec: AnimalSpec) -> bool:
         return spec.is_original
@@ -86,7 +90,7 @@ complete release, the lite preset takes its 384 px images.
     def scene(self, spec: AnimalSpec) -> Scene:
         """The animal on its background, C x 3C/4."""
         width, height = spec.size
-        return Scene(draw_animal(spec.entry, spec.legs), width, height)
+        return Scene(draw_animal(spec.entry, spec.legs, spec.edition), width, height)
 
     def questions(self, spec: AnimalSpec) -> list[Question]:
         """Q1, Q2, Q3 for an animal with an added leg; Q1 for an unmodified one."""

@@ -1,7 +1,8 @@
 """What a game board is to this topic: its standard size, its variants, its wording and its drawing.
 
 Each board module (`chess.py`, `xiangqi.py`, ...) declares one `Board`; `boards.py`
-lists them. A variant adds or removes exactly one row or one column; `Layout`
+lists them. A fresh edition keeps every board's size and variants and redraws its
+look (`draw(layout, edition)`). A variant adds or removes exactly one row or one column; `Layout`
 tells a drawing function the resulting size and where the change happened, so
 special marks (sudoku blocks, xiangqi palaces and river) stay on the lines they
 belong to.
@@ -103,8 +104,9 @@ class Board:
     identity: str
     #: The published variants in release order.
     variants: tuple[Variant, ...]
-    #: Draws a layout in a resolution-independent viewBox.
-    draw: Callable[[Layout], Canvas]
+    #: Draws a layout in a resolution-independent viewBox, in an edition (None: the canonical one; a
+    #: seed redraws what the paper leaves free: colours, stones, the puzzle's digits).
+    draw: Callable[[Layout, int | None], Canvas]
     #: What the rows/cols are ("squares", "lines", "cells"), for metadata.
     unit: str
     #: Output height / width; the released xiangqi images are C x int(1.125 C).

@@ -2,11 +2,16 @@
 
 The lines fill the square inside a 5% margin, so intervals stretch when a line
 is added or removed. Stones: the nine star points alternately black and white,
-then B(2,5) W(3,5) B(2,6) W(1,6), as (file from the left, rank from the top).
+then B(2,5) W(3,5) B(2,6) W(1,6), as (file from the left, rank from the top). A
+fresh edition draws as many stones, alternately black and white, on inner points
+of every variant (files and ranks 1..16, off the edge lines), and the wood's tone.
 """
 
 from __future__ import annotations
 
+import functools
+
+from builders.core.hashing import rng_for
 from builders.core.svg import Canvas, sub
 from builders.vlmbias.boards.board import ADD, COL, LAST, REMOVE, ROW, Board, Layout, edge_variant
 
@@ -23,14 +28,31 @@ STONES = (
     (2, 6, "black"),
     (1, 6, "white"),
 )
+#: Wood tones an edition draws from (the release's first).
+WOODS = (WOOD, "#E3C16F", "#D4A85A", "#E8C88E")
+#: Files and ranks off the edge lines in every variant (a last row or column removed leaves 0..17):
+#: where an edition's stones go, so no stone hides an edge line.
+INNER = range(1, 17)
 
 
-def draw(layout: Layout) -> Canvas:
+@functools.cache
+def dressing(edition: int | None) -> tuple[str, tuple[tuple[int, int, str], ...]]:
+    """The wood colour and the stones (file, rank, colour) of an edition: the release's when canonical."""
+    if edition is None:
+        return WOOD, STONES
+    rng = rng_for("vlmbias", "game_boards", "go", "stones", edition=edition)
+    points = rng.sample([(file, rank) for file in INNER for rank in INNER], len(STONES))
+    stones = tuple((file, rank, "black" if i % 2 == 0 else "white") for i, (file, rank) in enumerate(points))
+    return rng.choice(WOODS), stones
+
+
+def draw(layout: Layout, edition: int | None = None) -> Canvas:
     """The board for `layout` in an 800 x 800 viewBox."""
+    wood, placed = dressing(edition)
     rows, cols = layout.rows, layout.cols
     span = SIZE - 2 * MARGIN
     dx, dy = span / (cols - 1), span / (rows - 1)
-    canvas = Canvas(SIZE, SIZE, background=WOOD)
+    canvas = Canvas(SIZE, SIZE, background=wood)
     lines = canvas.group(stroke=BLACK, stroke_width=LINE_WIDTH, class_="lines")
     for rank in range(rows):
         y = MARGIN + rank * dy
@@ -44,7 +66,7 @@ def draw(layout: Layout) -> Canvas:
         if file < cols and rank < rows:
             sub(stars, "circle", cx=MARGIN + file * dx, cy=MARGIN + rank * dy, r=0.12 * unit)
     stones = canvas.group(class_="stones")
-    for file, rank, colour in STONES:
+    for file, rank, colour in placed:
         if file < cols and rank < rows:
             sub(
                 stones,

@@ -3,12 +3,19 @@
 Bold lines keep marking the blocks of the original grid: when a first row or
 column is added, the block lines move with the original cells, so the new row
 sits outside the blocks. Added cells are empty; removed ones take their
-digits with them.
+digits with them. A fresh edition draws another puzzle of the same kind: the
+classic one with its digits relabelled, its rows shuffled within bands, its
+columns within stacks, its bands and stacks shuffled and maybe transposed (still
+30 givens, still one solution).
 """
 
 from __future__ import annotations
 
+import functools
+import random
+
 from builders.core.fonts import SANS
+from builders.core.hashing import rng_for
 from builders.core.svg import Canvas, sub
 from builders.vlmbias.boards.board import ADD, COL, FIRST, LAST, REMOVE, ROW, Board, Layout, edge_variant
 
@@ -32,8 +39,30 @@ BLOCK = 3
 STANDARD = 9
 
 
-def draw(layout: Layout) -> Canvas:
+@functools.cache
+def givens(edition: int | None) -> tuple[str, ...]:
+    """The puzzle of an edition, rows from the top: the classic one in the canonical edition."""
+    if edition is None:
+        return GIVENS
+    rng = rng_for("vlmbias", "game_boards", "sudoku", "givens", edition=edition)
+    rows, cols = _shuffled_lines(rng), _shuffled_lines(rng)
+    digits = dict(zip("123456789", rng.sample("123456789", 9), strict=True))
+    digits["."] = "."
+    grid = ["".join(digits[GIVENS[row][col]] for col in cols) for row in rows]
+    if rng.random() < 0.5:
+        grid = ["".join(line) for line in zip(*grid, strict=True)]
+    return tuple(grid)
+
+
+def _shuffled_lines(rng: random.Random) -> list[int]:
+    """Line indices 0..8 with the bands (or stacks) shuffled and the lines shuffled within each."""
+    bands = rng.sample(range(STANDARD // BLOCK), STANDARD // BLOCK)
+    return [BLOCK * band + line for band in bands for line in rng.sample(range(BLOCK), BLOCK)]
+
+
+def draw(layout: Layout, edition: int | None = None) -> Canvas:
     """The puzzle for `layout` in an 800 x 800 viewBox."""
+    puzzle = givens(edition)
     rows, cols = layout.rows, layout.cols
     cell = min(0.9 * SIZE / cols, 0.9 * SIZE / rows)
     x0, y0 = (SIZE - cols * cell) / 2, (SIZE - rows * cell) / 2
@@ -70,7 +99,7 @@ def draw(layout: Layout) -> Canvas:
     )
     for row in range(rows):
         for col in range(cols):
-            digit = _given(row - row_shift, col - col_shift)
+            digit = _given(puzzle, row - row_shift, col - col_shift)
             if digit is not None:
                 # A digit's ink is centred 0.36 em above its baseline in DejaVu Sans Bold.
                 cx, cy = x0 + (col + 0.5) * cell, y0 + (row + 0.5) * cell
@@ -83,11 +112,11 @@ def _block_line(original: int) -> bool:
     return 0 <= original <= STANDARD and original % BLOCK == 0
 
 
-def _given(row: int, col: int) -> str | None:
+def _given(puzzle: tuple[str, ...], row: int, col: int) -> str | None:
     """The given digit at a cell of the original grid, or None (empty or outside it)."""
-    if not (0 <= row < len(GIVENS) and 0 <= col < len(GIVENS[0])):
+    if not (0 <= row < len(puzzle) and 0 <= col < len(puzzle[0])):
         return None
-    digit = GIVENS[row][col]
+    digit = puzzle[row][col]
     return None if digit == "." else digit
 
 

@@ -13,6 +13,8 @@ its original files (adding a first column moves it right by one file).
 
 `draw_board`, `point`, `piece_radius` and `draw_piece` are shared with the
 `chess_pieces` topic, which sets out the full starting position on this board.
+A fresh edition of `game_boards` draws the frame and board colours from a few
+wood tones (the release's first).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 
 from builders.core.fonts import XIANGQI
+from builders.core.hashing import rng_for
 from builders.core.svg import Canvas, sub
 from builders.vlmbias.boards.board import (
     ADD,
@@ -37,6 +40,8 @@ from builders.vlmbias.boards.board import (
 WIDTH, HEIGHT = 800, 900
 PAD = WIDTH / 12
 FRAME, BOARD_FILL, INK, RED = "#d66500", "#f9e9a9", "#000000", "#ff0000"
+#: (frame, board) colours an edition draws from: the release's, then darker and paler woods.
+WOODS = ((FRAME, BOARD_FILL), ("#a0522d", "#f2d49b"), ("#8b5a2b", "#f5deb3"), ("#b5651d", "#eccf8a"))
 LINE_WIDTH = 2
 #: Horizontal lines above the river on the standard board.
 STANDARD_TOP_HALF = 5
@@ -77,8 +82,17 @@ def piece_radius(layout: Layout) -> float:
     return 0.4 * min(spacing(layout))
 
 
-def draw_board(layout: Layout) -> Canvas:
-    """The empty board for `layout` (frame, lines, river, palace diagonals) in an 800 x 900 viewBox."""
+def wood(edition: int | None) -> tuple[str, str]:
+    """The (frame, board) colours of an edition of `game_boards`: the release's in the canonical one."""
+    if edition is None:
+        return FRAME, BOARD_FILL
+    return rng_for("vlmbias", "game_boards", "xiangqi", "wood", edition=edition).choice(WOODS)
+
+
+def draw_board(layout: Layout, colours: tuple[str, str] = (FRAME, BOARD_FILL)) -> Canvas:
+    """The empty board for `layout` (frame, lines, river, palace diagonals) in an 800 x 900 viewBox, in
+    (frame, board) `colours`."""
+    frame, board = colours
     rows, cols = layout.rows, layout.cols
     width, height = WIDTH - 2 * PAD, HEIGHT - 2 * PAD
 
@@ -88,14 +102,14 @@ def draw_board(layout: Layout) -> Canvas:
     def y(rank: int) -> float:
         return point(layout, 0, rank)[1]
 
-    canvas = Canvas(WIDTH, HEIGHT, background=FRAME)
+    canvas = Canvas(WIDTH, HEIGHT, background=frame)
     canvas.add(
         "rect",
         x=PAD,
         y=PAD,
         width=width,
         height=height,
-        fill=BOARD_FILL,
+        fill=board,
         stroke=INK,
         stroke_width=LINE_WIDTH,
         class_="board",
@@ -119,9 +133,10 @@ def draw_board(layout: Layout) -> Canvas:
     return canvas
 
 
-def draw(layout: Layout) -> Canvas:
+def draw(layout: Layout, edition: int | None = None) -> Canvas:
     """The board for `layout` with its palace pieces, in an 800 x 900 viewBox (drawn at C x 1.125 C)."""
-    canvas = draw_board(layout)
+    colours = wood(edition)
+    canvas = draw_board(layout, colours)
     palace = PALACE_FILE + layout.shift(COL)
     radius = piece_radius(layout)
     for rank, glyphs, colour, side in (
@@ -130,7 +145,7 @@ def draw(layout: Layout) -> Canvas:
     ):
         for offset, glyph in enumerate(glyphs):
             cx, cy = point(layout, palace + offset, rank)
-            draw_piece(canvas, cx, cy, radius, glyph, colour, f"piece {side}")
+            draw_piece(canvas, cx, cy, radius, glyph, colour, f"piece {side}", colours[1])
     return canvas
 
 
@@ -139,11 +154,18 @@ def _line(parent: ET.Element, x1: float, y1: float, x2: float, y2: float, class_
 
 
 def draw_piece(
-    canvas: Canvas, cx: float, cy: float, radius: float, glyph: str, colour: str, class_: str
+    canvas: Canvas,
+    cx: float,
+    cy: float,
+    radius: float,
+    glyph: str,
+    colour: str,
+    class_: str,
+    disc: str = BOARD_FILL,
 ) -> None:
-    """A round piece at (cx, cy): board-coloured disc, ring in the side colour, bold glyph."""
+    """A round piece at (cx, cy): a disc of the board's colour `disc`, ring in the side colour, bold glyph."""
     group = canvas.group(class_=class_)
-    sub(group, "circle", cx=cx, cy=cy, r=radius, fill=BOARD_FILL, stroke=INK, stroke_width=1.5)
+    sub(group, "circle", cx=cx, cy=cy, r=radius, fill=disc, stroke=INK, stroke_width=1.5)
     sub(
         group,
         "circle",

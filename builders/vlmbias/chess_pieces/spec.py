@@ -1,12 +1,13 @@
-"""The chess-piece spec (game, target, action, resolution) and the targets and specs each preset plans.
+"""The chess-piece spec (game, target, action, resolution) and the targets and specs the parameters plan.
 
-Each game gets 12 target squares, numbered 1..12 as in the released ids. The
-targets whose square is visible in released file names are pinned at their
-published numbers (`PUBLISHED_TARGETS`); the others are drawn by a seeded RNG,
-without replacement, from the remaining occupied squares of the starting
-position. Each target has a remove variant and a replace variant; the
-replacement type is drawn by a seeded RNG, per target, among the game's other
-piece types, and keeps the original piece's colour.
+Each game gets 12 target squares (the paper; `targets_per_game`), numbered 1..12
+as in the released ids. In the canonical edition the targets whose square is
+visible in released file names are pinned at their published numbers
+(`PUBLISHED_TARGETS`); the others are drawn by a seeded RNG, without
+replacement, from the remaining occupied squares of the starting position; a
+fresh edition draws every target. Each target has a remove variant and a
+replace variant; the replacement type is drawn by a seeded RNG, per target,
+among the game's other piece types, and keeps the original piece's colour.
 """
 
 from __future__ import annotations
@@ -18,10 +19,12 @@ from typing import ClassVar
 
 import chess
 
-from builders.core.errors import SpecError, UsageError
+from builders.core.errors import SpecError
 from builders.core.hashing import rng_for
+from builders.core.params import Parameters, parameter
 from builders.vlmbias.chess_pieces.games import GAMES, Game, Piece, Position, chess_position
-from builders.vlmbias.spec import RESOLUTIONS, VlmBiasSpec
+from builders.vlmbias.selection import selection
+from builders.vlmbias.spec import VlmBiasSpec
 
 REMOVE, REPLACE, NONE = "remove", "replace", "none"
 ACTIONS = (REMOVE, REPLACE)
@@ -35,14 +38,8 @@ PUBLISHED_TARGETS: dict[str, dict[int, str]] = {
     "xiangqi": {2: "e4", 3: "e7", 4: "a4", 6: "i10", 8: "i7", 9: "d10"},
 }
 
-#: preset -> (one-line description, resolutions drawn).
-PRESETS: dict[str, tuple[str, tuple[int, ...]]] = {
-    "paper": (
-        "2 games x 12 target squares x {remove, replace} at 384, 768 and 1152 px = 144 images",
-        RESOLUTIONS,
-    ),
-    "lite": ("the same 48 positions at 384 px only", (384,)),
-}
+#: Occupied squares of either starting position: the most targets a game can have.
+MAX_TARGETS = 32
 
 
 @dataclasses.dataclass(frozen=True)
@@ -55,33 +52,40 @@ class Target:
     added: str
 
 
-def draw_targets(game: str, salt: str = "targets") -> tuple[str, ...]:
-    """The target squares of `game`, for numbers 1..12 in order.
+def draw_targets(
+    game: str, count: int = TARGETS_PER_GAME, edition: int | None = None, salt: str = "targets"
+) -> tuple[str, ...]:
+    """The target squares of `game`, for numbers 1..count in order.
 
-    Published targets keep their numbers; the free numbers get squares sampled without
-    replacement from the other occupied squares by `rng_for("vlmbias", "chess_pieces", game, salt)`.
+    In the canonical edition published targets keep their numbers and the free numbers get squares
+    sampled without replacement from the other occupied squares by `rng_for("vlmbias",
+    "chess_pieces", game, salt)`; a fresh edition samples every number's square.
     """
     definition = _game(game)
-    pinned = PUBLISHED_TARGETS[game]
+    numbers = range(1, count + 1)
+    pinned = {} if edition is not None else {n: s for n, s in PUBLISHED_TARGETS[game].items() if n <= count}
     pool = [square for square in definition.occupied if square not in pinned.values()]
-    free = [number for number in range(1, TARGETS_PER_GAME + 1) if number not in pinned]
-    drawn = iter(rng_for("vlmbias", "chess_pieces", game, salt).sample(pool, len(free)))
-    return tuple(pinned[n] if n in pinned else next(drawn) for n in range(1, TARGETS_PER_GAME + 1))
+    free = [number for number in numbers if number not in pinned]
+    rng = rng_for("vlmbias", "chess_pieces", game, salt, edition=edition)
+    drawn = iter(rng.sample(pool, len(free)))
+    return tuple(pinned[n] if n in pinned else next(drawn) for n in numbers)
 
 
-def draw_replacement(game: str, number: int, original: str, salt: str = "replace") -> str:
+def draw_replacement(
+    game: str, number: int, original: str, edition: int | None = None, salt: str = "replace"
+) -> str:
     """The type that replaces the piece of target `number`: uniform among the game's other types."""
     choices = [type_ for type_ in _game(game).types if type_ != original]
-    return rng_for("vlmbias", "chess_pieces", game, salt, number).choice(choices)
+    return rng_for("vlmbias", "chess_pieces", game, salt, number, edition=edition).choice(choices)
 
 
 @functools.cache
-def targets(game: str) -> tuple[Target, ...]:
-    """The 12 planned targets of `game`, numbered 1..12."""
+def targets(game: str, count: int = TARGETS_PER_GAME, edition: int | None = None) -> tuple[Target, ...]:
+    """The `count` planned targets of `game`, numbered 1..count."""
     start = _game(game).start
     return tuple(
-        Target(number, square, start[square], draw_replacement(game, number, start[square].type))
-        for number, square in enumerate(draw_targets(game), start=1)
+        Target(number, square, start[square], draw_replacement(game, number, start[square].type, edition))
+        for number, square in enumerate(draw_targets(game, count, edition), start=1)
     )
 
 
@@ -175,21 +179,33 @@ class PieceSpec(VlmBiasSpec):
         return self.px, int(self.definition.aspect * self.px)
 
 
-def resolutions(preset: str) -> tuple[int, ...]:
-    """The resolutions a preset draws."""
-    if preset not in PRESETS:
-        raise UsageError(f"unknown preset {preset!r} for chess_pieces; choose from: {', '.join(PRESETS)}")
-    return PRESETS[preset][1]
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class ChessPiecesParameters(Parameters):
+    """What `--params` may change in `[chess_pieces]`."""
+
+    games: tuple[str, ...] = selection(tuple(GAMES), "the games whose starting positions are modified")
+    targets_per_game: int = parameter(
+        TARGETS_PER_GAME,
+        meaning="target squares per game, drawn without replacement from its 32 pieces (the paper: 12)",
+        minimum=1,
+        maximum=MAX_TARGETS,
+    )
+    actions: tuple[str, ...] = selection(ACTIONS, "what happens to each target's piece")
 
 
-def counterfactual_specs(preset: str) -> Iterator[PieceSpec]:
-    """Game by game, target by target: remove then replace, each at every resolution of the preset."""
-    pixels = resolutions(preset)
+def counterfactual_specs(
+    params: ChessPiecesParameters, resolutions: tuple[int, ...], edition: int | None = None
+) -> Iterator[PieceSpec]:
+    """Game by game, target by target: remove then replace, each at every resolution."""
     for game in GAMES:
-        for target in targets(game):
+        if game not in params.games:
+            continue
+        for target in targets(game, params.targets_per_game, edition):
             for action in ACTIONS:
+                if action not in params.actions:
+                    continue
                 added = target.added if action == REPLACE else ""
-                for px in pixels:
+                for px in resolutions:
                     yield PieceSpec(
                         game=game,
                         target=target.number,
@@ -197,12 +213,17 @@ def counterfactual_specs(preset: str) -> Iterator[PieceSpec]:
                         square=target.square,
                         added=added,
                         px=px,
+                        edition=edition,
                     )
 
 
-def original_specs(preset: str) -> Iterator[PieceSpec]:
-    """The two starting positions, each at every resolution of the preset."""
-    pixels = resolutions(preset)
+def original_specs(
+    params: ChessPiecesParameters, resolutions: tuple[int, ...], edition: int | None = None
+) -> Iterator[PieceSpec]:
+    """The starting positions, each at every resolution."""
     for game in GAMES:
-        for px in pixels:
-            yield PieceSpec(game=game, target=ORIGINAL, action=NONE, square="", added="", px=px)
+        if game in params.games:
+            for px in resolutions:
+                yield PieceSpec(
+                    game=game, target=ORIGINAL, action=NONE, square="", added="", px=px, edition=edition
+                )

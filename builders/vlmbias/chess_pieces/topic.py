@@ -7,22 +7,18 @@ for the `original` split.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
 from builders.core.scene import Scene
 from builders.vlmbias.chess_pieces import questions as qa
 from builders.vlmbias.chess_pieces import render
 from builders.vlmbias.chess_pieces.games import Piece
-from builders.vlmbias.chess_pieces.spec import (
-    NONE,
-    PRESETS,
-    PieceSpec,
-    counterfactual_specs,
-    original_specs,
-)
+from builders.vlmbias.chess_pieces.spec import NONE, PieceSpec, counterfactual_specs, original_specs
 from builders.vlmbias.questions import Question
 from builders.vlmbias.topic import Plan, Topic, titled_form
+
+if TYPE_CHECKING:
+    from builders.vlmbias.parameters import VlmBiasParameters
 
 
 class ChessPiecesTopic(Topic[PieceSpec]):
@@ -30,7 +26,6 @@ class ChessPiecesTopic(Topic[PieceSpec]):
 
     config = "chess_pieces"
     topic = "Chess Pieces"
-    presets: ClassVar[Mapping[str, str]] = {name: description for name, (description, _) in PRESETS.items()}
     spec_type = PieceSpec
     attribution = (
         "Western chess pieces in `chess_pieces` are the Cburnett set by Colin M.L. Burnett "
@@ -43,13 +38,13 @@ The standard starting positions of western chess (drawn with python-chess's `che
 colours, no coordinates, C x C pixels) and xiangqi (the `game_boards` xiangqi board with all 32 pieces:
 board-coloured discs with a ring and a bold glyph in the side colour; Red's knight (the horse) is 馬 like
 Black's, as in the release; C x 1.125C pixels), with exactly one piece removed or replaced. Each game
-has 12 target squares, each with a remove and a replace variant. Targets seen in released file names
-keep their numbers (chess 001 g1, 005 e1, 008 f8, 009 g2, 010 f1; xiangqi 002 e4, 003 e7, 004 a4, 006
-i10, 008 i7, 009 d10); the others are drawn by a seeded RNG, without replacement, from the remaining
-occupied squares. A replacement keeps the piece's colour and takes a type drawn by a seeded RNG among
-the game's other types (kings, queens and generals included). Squares: chess in algebraic notation;
-xiangqi file a-i from the left and rank 1-10 from the top (Black's side), as released, so i10 is Red's
-right chariot.
+has 12 target squares, each with a remove and a replace variant. In the canonical edition targets seen
+in released file names keep their numbers (chess 001 g1, 005 e1, 008 f8, 009 g2, 010 f1; xiangqi 002 e4,
+003 e7, 004 a4, 006 i10, 008 i7, 009 d10); the others are drawn by a seeded RNG, without replacement,
+from the remaining occupied squares (a fresh edition draws all twelve). A replacement keeps the piece's
+colour and takes a type drawn by a seeded RNG among the game's other types (kings, queens and generals
+included). Squares: chess in algebraic notation; xiangqi file a-i from the left and rank 1-10 from the
+top (Black's side), as released, so i10 is Red's right chariot.
 
 Ground truth and bias: remove asks for all pieces (truth 31, bias 32); replace asks for the added type,
 counting both colours (truth = standard count + 1, bias = standard count: chess pawn 16, knight, bishop,
@@ -72,9 +67,12 @@ font. Replace Q2 ends with a period: the paper's "Count the [Added Piece Type] p
 is a typo the released rows do not keep.
 """
 
-    def plan(self, preset: str) -> Plan[PieceSpec]:
-        """Modified positions in release order, then the two starting positions, at every resolution."""
-        return Plan(counterfactual_specs(preset), original_specs(preset))
+    def plan(self, params: VlmBiasParameters, edition: int | None) -> Plan[PieceSpec]:
+        """Modified positions in release order, then the starting positions, at every resolution."""
+        table, resolutions = params.chess_pieces, params.resolutions
+        return Plan(
+            counterfactual_specs(table, resolutions, edition), original_specs(table, resolutions, edition)
+        )
 
     def is_original(self, spec: PieceSpec) -> bool:
         return spec.action == NONE

@@ -15,6 +15,7 @@ import math
 import re
 
 from builders.core.errors import SpecError
+from builders.core.hashing import rng_for
 from builders.core.svg import Canvas
 from builders.vlmbias.flags import geometry
 from builders.vlmbias.flags.layers import (
@@ -32,7 +33,7 @@ from builders.vlmbias.flags.layers import (
     UnionJack,
     draw_layers,
 )
-from builders.vlmbias.flags.layouts import LAYOUTS, Counted
+from builders.vlmbias.flags.layouts import LAYOUTS, Constellation, Counted
 
 STARS, STRIPES = "stars", "stripes"
 ELEMENTS = (STARS, STRIPES)
@@ -131,8 +132,10 @@ class Flag:
 
     # ------------------------------------------------------------------ drawing
 
-    def draw(self, count: int | None = None, size: tuple[int, int] | None = None) -> tuple[Canvas, Context]:
-        """The flag with `count` of its counted element (None: the standard count).
+    def draw(
+        self, count: int | None = None, size: tuple[int, int] | None = None, edition: int | None = None
+    ) -> tuple[Canvas, Context]:
+        """The flag with `count` of its counted element (None: the standard count), in an edition.
 
         Without `size` the viewBox has the official aspect. With the output `size` (width,
         height in pixels) the viewBox has exactly the output's aspect, which pixel rounding
@@ -144,13 +147,22 @@ class Flag:
         context = Context(
             stars=count if self.element == STARS else None,
             stripes=count if self.element == STRIPES else None,
+            removed=self.removed_star(edition),
         )
         draw_layers(canvas.group(class_=f"flag {self.key}"), self.layers, frame, context)
         return canvas, context
 
-    def arrangement(self, count: int) -> str:
+    def removed_star(self, edition: int | None) -> int | None:
+        """Which star a constellation flag loses in a fresh edition (any of its stars, drawn per flag);
+        None in the canonical edition (its declared one) and for flags laid out by a rule."""
+        counted = self.counted
+        if edition is None or not isinstance(counted, Constellation):
+            return None
+        return rng_for("vlmbias", "flags", self.key, "removed star", edition=edition).randrange(counted.count)
+
+    def arrangement(self, count: int, edition: int | None = None) -> str:
         """How `count` counted elements are laid out, e.g. `staggered rows 6-5-6` or `14 stripes`."""
-        _, context = self.draw(count)
+        _, context = self.draw(count, edition=edition)
         if self.element == STRIPES:
             return f"{count} stripes"
         return context.placed[0].arrangement

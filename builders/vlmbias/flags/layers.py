@@ -48,12 +48,14 @@ class Frame:
 class Context:
     """What drawing one flag variant needs beyond the frame: the counts asked for, and what was drawn.
 
-    `stars` / `stripes` are the counts of the counted layout / stripes (None: the flag's own).
+    `stars` / `stripes` are the counts of the counted layout / stripes (None: the flag's own);
+    `removed` is the star a constellation loses when it draws one fewer (None: its declared one).
     Drawing records the counted stars it placed and the stripe edges (for cantons resting on stripes).
     """
 
     stars: int | None = None
     stripes: int | None = None
+    removed: int | None = None
     placed: list = dataclasses.field(default_factory=list)
     stripe_edges: list[float] = dataclasses.field(default_factory=list)
 

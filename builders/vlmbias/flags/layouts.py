@@ -10,7 +10,7 @@ Each rule places stars the way its flag does and re-lays them out the same way:
 - `StarArc`: evenly along an arc between two fixed angles, pointing outwards (Venezuela).
 - `StarLine`: evenly along a segment (Comoros).
 - `Constellation`: stars at fixed places (Australia, China, ...), with one declared extra star
-  for "add" and one declared star to drop for "remove".
+  for "add" and one declared star to drop for "remove" (a fresh edition drops a star it draws).
 """
 
 from __future__ import annotations
@@ -313,6 +313,11 @@ class Constellation(_Layout):
 
     def _outline(self) -> tuple[str, float] | None:
         return self.outline
+
+    def draw(self, parent: ET.Element, frame: Frame, context: Context) -> None:
+        """As every layout draws, losing the context's `removed` star instead of the declared one."""
+        chosen = self if context.removed is None else dataclasses.replace(self, removed=context.removed)
+        super(Constellation, chosen).draw(parent, frame, context)
 
     def place(self, count: int, frame: Frame) -> Counted:
         if count == self.count:

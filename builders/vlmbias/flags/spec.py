@@ -1,4 +1,4 @@
-"""The flag spec (flag, counted element, add/remove/none, resolution) and the specs each preset plans."""
+"""The flag spec (flag, counted element, add/remove/none, resolution) and the specs the parameters plan."""
 
 from __future__ import annotations
 
@@ -6,22 +6,15 @@ import dataclasses
 from collections.abc import Iterator
 from typing import ClassVar
 
-from builders.core.errors import SpecError, UsageError
+from builders.core.errors import SpecError
+from builders.core.params import Parameters
 from builders.vlmbias.flags.catalogue import FLAGS
 from builders.vlmbias.flags.flag import ELEMENTS, Flag
-from builders.vlmbias.spec import RESOLUTIONS, VlmBiasSpec
+from builders.vlmbias.selection import selection
+from builders.vlmbias.spec import VlmBiasSpec
 
 ADD, REMOVE, NONE = "add", "remove", "none"
 ACTIONS = {ADD: 1, REMOVE: -1, NONE: 0}
-
-#: preset -> (one-line description, resolutions drawn).
-PRESETS: dict[str, tuple[str, tuple[int, ...]]] = {
-    "paper": (
-        "20 flags (13 counted by stars, 7 by stripes) x add/remove x 384, 768, 1152 px = 120 images",
-        RESOLUTIONS,
-    ),
-    "lite": ("the same 40 flag variants at 384 px only", (384,)),
-}
 
 
 def catalogue(element: str) -> tuple[Flag, ...]:
@@ -88,27 +81,38 @@ class FlagSpec(VlmBiasSpec):
         return self.definition.size(self.px)
 
 
-def resolutions(preset: str) -> tuple[int, ...]:
-    """The resolutions a preset draws."""
-    if preset not in PRESETS:
-        raise UsageError(f"unknown preset {preset!r} for flags; choose from: {', '.join(PRESETS)}")
-    return PRESETS[preset][1]
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class FlagsParameters(Parameters):
+    """What `--params` may change in `[flags]`."""
+
+    elements: tuple[str, ...] = selection(
+        ELEMENTS, "the counted elements: the 13 star-counted flags, the 7 stripe-counted ones"
+    )
+    actions: tuple[str, ...] = selection(
+        (ADD, REMOVE), "each flag's variants: one element added, one removed"
+    )
 
 
-def counterfactual_specs(preset: str) -> Iterator[FlagSpec]:
-    """Every modified flag: by element, flag, then add before remove, each at every resolution."""
-    pixels = resolutions(preset)
+def counterfactual_specs(
+    params: FlagsParameters, resolutions: tuple[int, ...], edition: int | None = None
+) -> Iterator[FlagSpec]:
+    """Every kept modified flag: by element, flag, then add before remove, each at every resolution."""
     for element in ELEMENTS:
+        if element not in params.elements:
+            continue
         for flag in catalogue(element):
             for action in (ADD, REMOVE):
-                for px in pixels:
-                    yield FlagSpec(element=element, flag=flag.key, action=action, px=px)
+                if action in params.actions:
+                    for px in resolutions:
+                        yield FlagSpec(element=element, flag=flag.key, action=action, px=px, edition=edition)
 
 
-def original_specs(preset: str) -> Iterator[FlagSpec]:
-    """Every unmodified flag at every resolution (the US once per element)."""
-    pixels = resolutions(preset)
+def original_specs(
+    params: FlagsParameters, resolutions: tuple[int, ...], edition: int | None = None
+) -> Iterator[FlagSpec]:
+    """Every unmodified flag of the kept elements at every resolution (the US once per element)."""
     for element in ELEMENTS:
-        for flag in catalogue(element):
-            for px in pixels:
-                yield FlagSpec(element=element, flag=flag.key, action=NONE, px=px)
+        if element in params.elements:
+            for flag in catalogue(element):
+                for px in resolutions:
+                    yield FlagSpec(element=element, flag=flag.key, action=NONE, px=px, edition=edition)

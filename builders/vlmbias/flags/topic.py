@@ -8,15 +8,17 @@ unmodified flags x 3 resolutions for the `original` split.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
 from builders.core.scene import Scene
 from builders.vlmbias.flags.flag import STARS
 from builders.vlmbias.flags.questions import flag_questions
-from builders.vlmbias.flags.spec import NONE, PRESETS, FlagSpec, counterfactual_specs, original_specs
+from builders.vlmbias.flags.spec import NONE, FlagSpec, counterfactual_specs, original_specs
 from builders.vlmbias.questions import Question
 from builders.vlmbias.topic import Plan, Topic, titled_form
+
+if TYPE_CHECKING:
+    from builders.vlmbias.parameters import VlmBiasParameters
 
 SUB_TOPICS = {"stars": "Flags 2D Stars", "stripes": "Flags 2D Stripes"}
 
@@ -26,7 +28,6 @@ class FlagsTopic(Topic[FlagSpec]):
 
     config = "flags"
     topic = "Flags"
-    presets: ClassVar[Mapping[str, str]] = {name: description for name, (description, _) in PRESETS.items()}
     spec_type = FlagSpec
     attribution = ""
     card_notes = """\
@@ -58,9 +59,12 @@ stripe flag); Venezuela is its civil flag (no arms), Uruguay's Sun of May and Zi
 simplified; the star flags' numbers other than 001 and 021 follow our order.
 """
 
-    def plan(self, preset: str) -> Plan[FlagSpec]:
+    def plan(self, params: VlmBiasParameters, edition: int | None) -> Plan[FlagSpec]:
         """Each flag with one element added and one removed, then unmodified, at every resolution."""
-        return Plan(counterfactual_specs(preset), original_specs(preset))
+        table, resolutions = params.flags, params.resolutions
+        return Plan(
+            counterfactual_specs(table, resolutions, edition), original_specs(table, resolutions, edition)
+        )
 
     def is_original(self, spec: FlagSpec) -> bool:
         return spec.action == NONE
@@ -100,7 +104,7 @@ simplified; the star flags' numbers other than 001 and 021 follow our order.
     def scene(self, spec: FlagSpec) -> Scene:
         """The flag at its official proportions: C x round(C / aspect)."""
         width, height = spec.size
-        canvas, _ = spec.definition.draw(spec.actual, (width, height))
+        canvas, _ = spec.definition.draw(spec.actual, (width, height), spec.edition)
         return Scene(canvas, width, height)
 
     def questions(self, spec: FlagSpec) -> list[Question]:
@@ -128,7 +132,7 @@ simplified; the star flags' numbers other than 001 and 021 follow our order.
             "standard_count": spec.standard,
             "actual_count": spec.actual,
             "layout": flag.rule,
-            "arrangement": flag.arrangement(spec.actual),
+            "arrangement": flag.arrangement(spec.actual, spec.edition),
             "aspect": flag.aspect,
         }
 

@@ -1,24 +1,20 @@
-"""The game-board spec (board, published variant number, resolution) and the specs each preset plans."""
+"""The game-board spec (board, published variant number, resolution) and the specs the parameters plan."""
 
 from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterator
-from typing import ClassVar
+from typing import Any, ClassVar
 
-from builders.core.errors import SpecError, UsageError
+from builders.core.errors import SpecError
+from builders.core.params import Parameters
 from builders.vlmbias.boards.board import Board, Layout, Variant
 from builders.vlmbias.boards.boards import BOARDS
-from builders.vlmbias.spec import RESOLUTIONS, VlmBiasSpec
+from builders.vlmbias.selection import selection
+from builders.vlmbias.spec import VlmBiasSpec
 
 #: Variant number of the unmodified board (the `original` split).
 ORIGINAL = 0
-
-#: preset -> (one-line description, resolutions drawn).
-PRESETS: dict[str, tuple[str, tuple[int, ...]]] = {
-    "paper": ("28 board variants (chess, xiangqi, sudoku 8 each; go 4) at 384, 768 and 1152 px", RESOLUTIONS),
-    "lite": ("the same 28 board variants at 384 px only", (384,)),
-}
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
@@ -64,25 +60,48 @@ class GameBoardSpec(VlmBiasSpec):
         return self.px, int(self.definition.aspect * self.px)
 
 
-def resolutions(preset: str) -> tuple[int, ...]:
-    """The resolutions a preset draws."""
-    if preset not in PRESETS:
-        raise UsageError(f"unknown preset {preset!r} for game_boards; choose from: {', '.join(PRESETS)}")
-    return PRESETS[preset][1]
+def variant_names(board: str) -> tuple[str, ...]:
+    """The released variation names of a board's variants, in release order (`remove_first_row`, ...)."""
+    return tuple(variant.name for variant in BOARDS[board].variants)
 
 
-def counterfactual_specs(preset: str) -> Iterator[GameBoardSpec]:
-    """Every modified board of `preset`: board by board, variant by variant, each at every resolution."""
-    pixels = resolutions(preset)
+def _variants(board: str) -> Any:
+    """The parameter field listing a board's variants to draw (all of them by default)."""
+    return selection(variant_names(board), f"{BOARDS[board].title} variants drawn, by their released names")
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class GameBoardsParameters(Parameters):
+    """What `--params` may change in `[game_boards]`: which boards, and which of each board's variants."""
+
+    boards: tuple[str, ...] = selection(
+        tuple(BOARDS), "the boards drawn, modified and (for the original split) unmodified"
+    )
+    chess: tuple[str, ...] = _variants("chess")
+    xiangqi: tuple[str, ...] = _variants("xiangqi")
+    sudoku: tuple[str, ...] = _variants("sudoku")
+    go: tuple[str, ...] = _variants("go")
+
+
+def counterfactual_specs(
+    params: GameBoardsParameters, resolutions: tuple[int, ...], edition: int | None = None
+) -> Iterator[GameBoardSpec]:
+    """Every kept modified board: board by board, variant by variant (release order), at every resolution."""
     for board in BOARDS.values():
+        if board.name not in params.boards:
+            continue
+        kept = getattr(params, board.name)
         for variant in board.variants:
-            for px in pixels:
-                yield GameBoardSpec(board=board.name, variant=variant.number, px=px)
+            if variant.name in kept:
+                for px in resolutions:
+                    yield GameBoardSpec(board=board.name, variant=variant.number, px=px, edition=edition)
 
 
-def original_specs(preset: str) -> Iterator[GameBoardSpec]:
-    """The standard boards of `preset`, each at every resolution."""
-    pixels = resolutions(preset)
+def original_specs(
+    params: GameBoardsParameters, resolutions: tuple[int, ...], edition: int | None = None
+) -> Iterator[GameBoardSpec]:
+    """The kept standard boards, each at every resolution."""
     for board in BOARDS.values():
-        for px in pixels:
-            yield GameBoardSpec(board=board.name, variant=ORIGINAL, px=px)
+        if board.name in params.boards:
+            for px in resolutions:
+                yield GameBoardSpec(board=board.name, variant=ORIGINAL, px=px, edition=edition)

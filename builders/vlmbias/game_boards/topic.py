@@ -6,20 +6,17 @@ images, plus the 4 standard boards x 3 resolutions for the `original` split.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
 from builders.core.scene import Scene
 from builders.vlmbias.boards.board import ROW, Board, Layout, Variant
 from builders.vlmbias.game_boards.questions import counterfactual_questions, original_questions
-from builders.vlmbias.game_boards.spec import (
-    PRESETS,
-    GameBoardSpec,
-    counterfactual_specs,
-    original_specs,
-)
+from builders.vlmbias.game_boards.spec import GameBoardSpec, counterfactual_specs, original_specs
 from builders.vlmbias.questions import Question
 from builders.vlmbias.topic import Plan, Topic, titled_form
+
+if TYPE_CHECKING:
+    from builders.vlmbias.parameters import VlmBiasParameters
 
 
 class GameBoardsTopic(Topic[GameBoardSpec]):
@@ -27,7 +24,6 @@ class GameBoardsTopic(Topic[GameBoardSpec]):
 
     config = "game_boards"
     topic = "Game Boards"
-    presets: ClassVar[Mapping[str, str]] = {name: description for name, (description, _) in PRESETS.items()}
     spec_type = GameBoardSpec
     attribution = ""
     card_notes = """\
@@ -48,15 +44,19 @@ sudoku's generator wrote `action` add/remove with `position` first/last, `visual
 `show_coordinates`. The chess-grid generator of the release is not public (its first commit's
 `chess_grid_generator.py` holds the xiangqi one); chess rows use the keys the other three share.
 
-Differences from the release: boards are drawn by our own SVG code at the release's colours and
-proportions; remaining squares keep their colours when a chess row or column changes, and the
-xiangqi river and palaces stay with their halves, so first/last and top/bottom variants are
-distinct images (in the release some pairs were identical).
+Differences from the release: boards are drawn by our own SVG code at the release's colours (a fresh
+edition draws other board colours, go stones and sudoku givens) and proportions; remaining squares keep
+their colours when a chess row or column changes, and the xiangqi river and palaces stay with their
+halves, so first/last and top/bottom variants are distinct images (in the release some pairs were
+identical).
 """
 
-    def plan(self, preset: str) -> Plan[GameBoardSpec]:
-        """Modified boards in release order, then the four standard boards, at every resolution."""
-        return Plan(counterfactual_specs(preset), original_specs(preset))
+    def plan(self, params: VlmBiasParameters, edition: int | None) -> Plan[GameBoardSpec]:
+        """Modified boards in release order, then the standard boards, at every resolution."""
+        table, resolutions = params.game_boards, params.resolutions
+        return Plan(
+            counterfactual_specs(table, resolutions, edition), original_specs(table, resolutions, edition)
+        )
 
     def is_original(self, spec: GameBoardSpec) -> bool:
         return spec.change is None
@@ -96,7 +96,7 @@ distinct images (in the release some pairs were identical).
     def scene(self, spec: GameBoardSpec) -> Scene:
         """The board drawn in its viewBox, to be rasterised at C x C (xiangqi C x int(1.125 C))."""
         width, height = spec.size
-        return Scene(spec.definition.draw(spec.layout), width, height)
+        return Scene(spec.definition.draw(spec.layout, spec.edition), width, height)
 
     def questions(self, spec: GameBoardSpec) -> list[Question]:
         """Q1, Q2, Q3 for a modified board; the sanity questions (name it, count rows) for a standard one."""

@@ -3,7 +3,9 @@
 Five body types (sedan, SUV, hatchback, coupe, convertible) in three paints
 (white, grey, black); the grille and headlights follow the brand. The emblem is
 chrome on a navy badge, a colour used nowhere else, so the badge and the
-emblem's elements can be found from pixels alone.
+emblem's elements can be found from pixels alone. The canonical edition centres
+the car on the road; a fresh edition draws how far off centre it stands and
+where the roadside trees grow.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import xml.etree.ElementTree as ET
 
 from builders.core.curves import Point, smooth_d
 from builders.core.errors import RenderError
+from builders.core.hashing import rng_for
 from builders.core.svg import Canvas, points, sub
 from builders.vlmbias.logos import emblems
 from builders.vlmbias.logos.brands import Brand
@@ -24,6 +27,8 @@ BADGE = "#14286b"  # navy: appears only on the badge
 CHROME = "#e4e8ec"  # the emblem
 PAINTS = {"white": "#eef0f2", "grey": "#8d939a", "black": "#1d1f23"}
 GLASS, TYRE, TRIM = "#2f3a48", "#161718", "#2a2c30"
+TREES = (40, 110, 680, 750)  # canvas x of the canonical roadside trees
+SIDE_MARGIN = 24.0  # canvas units a fresh edition keeps between the car and the image's sides
 
 
 @dataclasses.dataclass(frozen=True)
@@ -48,22 +53,38 @@ BODIES: dict[str, Body] = {
 }
 
 
-def draw_car(brand: Brand, body_type: str, colour: str, count: int) -> Canvas:
+def placement(
+    brand: Brand, body_type: str, colour: str, edition: int | None
+) -> tuple[float, tuple[float, ...]]:
+    """Canvas x of the car's centre line and of the trees: the canonical ones, or a fresh edition's draw
+    per picture (a brand's unmodified picture shares its counterfactual's)."""
+    if edition is None:
+        return CX, TREES
+    rng = rng_for("vlmbias", "logos", brand.name, body_type, colour, "placement", edition=edition)
+    room = (WIDTH - BODIES[body_type].width * ZOOM) / 2 - 30 * ZOOM - SIDE_MARGIN  # 30: the tyres' overhang
+    centre = CX + rng.uniform(-room, room)
+    return centre, tuple(
+        sorted(rng.uniform(*side) for side in ((20, 300), (20, 300), (500, 780), (500, 780)))
+    )
+
+
+def draw_car(brand: Brand, body_type: str, colour: str, count: int, edition: int | None = None) -> Canvas:
     """The car on its road, its emblem drawn with `count` elements."""
     body, paint = BODIES[body_type], PAINTS[colour]
+    centre, trees = placement(brand, body_type, colour, edition)
     canvas = Canvas(WIDTH, HEIGHT)
-    _background(canvas)
+    _background(canvas, trees)
     # The car is drawn for a ground line at y = 520 and enlarged about its centre line to fill the frame.
     car = canvas.group(
         class_=f"car {body_type} {colour}",
-        transform=f"translate({CX} 548) scale({ZOOM}) translate({-CX} -520)",
+        transform=f"translate({centre} 548) scale({ZOOM}) translate({-CX} -520)",
     )
     _body(car, body, paint)
     _face(car, brand, body, paint, count)
     return canvas
 
 
-def _background(canvas: Canvas) -> None:
+def _background(canvas: Canvas, trees: tuple[float, ...]) -> None:
     horizon = 290
     canvas.add("rect", x=0, y=0, width=WIDTH, height=HEIGHT, fill="#cfe3f3", class_="sky")
     hills = [
@@ -81,7 +102,7 @@ def _background(canvas: Canvas) -> None:
         fill="#a6c49a",
         class_="hills",
     )
-    for x in (40, 110, 680, 750):
+    for x in trees:
         canvas.add("ellipse", cx=x, cy=horizon - 30, rx=34, ry=44, fill="#4f7a46", class_="tree")
     canvas.add("rect", x=0, y=horizon, width=WIDTH, height=HEIGHT - horizon, fill="#86b35e", class_="verge")
     road = [(CX - 60, horizon), (CX + 60, horizon), (WIDTH + 220, HEIGHT), (-220, HEIGHT)]

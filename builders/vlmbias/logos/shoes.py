@@ -6,6 +6,8 @@ Each shoe is drawn in a local frame (heel at x = 0, toe at x = 300, ground at
 y = 0, y up) and mapped onto the 800 x 600 canvas. The upper is one flat colour
 that appears nowhere else in the scene and the emblem sits inside it with a
 margin, so the emblem's elements are islands of the emblem colour in the upper.
+The canonical edition centres the pair and the ball; a fresh edition draws how
+far off centre the pair stands and where the ball lies.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from collections.abc import Callable
 
 from builders.core.curves import Point, smooth_d
 from builders.core.errors import RenderError
+from builders.core.hashing import rng_for
 from builders.core.svg import Canvas, points, sub
 from builders.vlmbias.logos import emblems
 from builders.vlmbias.logos.brands import Brand
@@ -26,6 +29,8 @@ SCALE = 1.02  # canvas units per local unit
 GAP = 64.0  # canvas units between the two heels
 FLOOR_Y = 470.0  # canvas y of the ground under the shoes
 EMBLEM_MARGIN = 6.0  # local units between the emblem and the upper's edge
+SIDE_MARGIN = 24.0  # canvas units a fresh edition keeps between the pair and the image's sides
+BALL_RADIUS = 34
 
 
 @dataclasses.dataclass(frozen=True)
@@ -151,14 +156,25 @@ def geometry(sport: str) -> ShoeGeometry:
     return ShoeGeometry(sport, lift, lift + OUTSOLE + heel, lift + OUTSOLE + toe)
 
 
-def draw_shoes(brand: Brand, sport: str, colour: str, count: int) -> Canvas:
+def placement(brand: Brand, sport: str, colour: str, edition: int | None) -> tuple[float, float]:
+    """Canvas x of the pair's centre and of the ball: both centred in the canonical edition; a fresh
+    edition draws them per picture (a brand's unmodified picture shares its counterfactual's)."""
+    if edition is None:
+        return WIDTH // 2, WIDTH // 2
+    rng = rng_for("vlmbias", "logos", brand.name, sport, colour, "placement", edition=edition)
+    room = (WIDTH - 2 * SHOE_LENGTH * SCALE - GAP) / 2 - SIDE_MARGIN
+    return WIDTH / 2 + rng.uniform(-room, room), rng.uniform(2 * BALL_RADIUS, WIDTH - 2 * BALL_RADIUS)
+
+
+def draw_shoes(brand: Brand, sport: str, colour: str, count: int, edition: int | None = None) -> Canvas:
     """The pair of shoes on the sport's background, each with a `count`-element emblem."""
     court, palette = COURTS[sport], PALETTES[colour]
+    middle, ball = placement(brand, sport, colour, edition)
     canvas = Canvas(WIDTH, HEIGHT)
-    _background(canvas, sport, court)
+    _background(canvas, sport, court, ball)
     shape = geometry(sport)
     width = SHOE_LENGTH * SCALE
-    for side, left in (("left", 400 - GAP / 2 - width), ("right", 400 + GAP / 2)):
+    for side, left in (("left", middle - GAP / 2 - width), ("right", middle + GAP / 2)):
         mirror = side == "left"
 
         def place(p: Point, left: float = left, mirror: bool = mirror) -> Point:
@@ -171,7 +187,7 @@ def draw_shoes(brand: Brand, sport: str, colour: str, count: int) -> Canvas:
     return canvas
 
 
-def _background(canvas: Canvas, sport: str, court: Court) -> None:
+def _background(canvas: Canvas, sport: str, court: Court, ball: float) -> None:
     canvas.add("rect", x=0, y=0, width=WIDTH, height=HEIGHT, fill=court.wall, class_="wall")
     if sport == "running":
         canvas.add(
@@ -211,7 +227,7 @@ def _background(canvas: Canvas, sport: str, court: Court) -> None:
         for x in range(0, WIDTH, 18):
             sub(net, "rect", x=x, y=court.floor_line - 104, width=2, height=104, fill="#1f3f2f")
     if sport != "running":
-        cx, cy, r = 400, FLOOR_Y + 70, 34
+        cx, cy, r = ball, FLOOR_Y + 70, BALL_RADIUS
         sub(canvas.root, "circle", cx=cx, cy=cy, r=r, fill=court.ball, class_="ball")
         sub(
             canvas.root,

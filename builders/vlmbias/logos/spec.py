@@ -1,4 +1,4 @@
-"""The logo spec (brand, background, colour, emblem count, resolution) and the specs each preset plans."""
+"""The logo spec (brand, background, colour, emblem count, resolution) and the specs the parameters plan."""
 
 from __future__ import annotations
 
@@ -6,18 +6,12 @@ import dataclasses
 from collections.abc import Iterator
 from typing import ClassVar
 
-from builders.core.errors import SpecError, UsageError
+from builders.core.errors import SpecError
+from builders.core.params import Parameters
 from builders.vlmbias.logos.brands import BRANDS, CAR_BRANDS, NUMBERING_ORDER, SHOE_BRANDS, Brand
-from builders.vlmbias.spec import RESOLUTIONS, VlmBiasSpec
+from builders.vlmbias.selection import selection
+from builders.vlmbias.spec import VlmBiasSpec
 
-#: preset -> (one-line description, resolutions drawn).
-PRESETS: dict[str, tuple[str, tuple[int, ...]]] = {
-    "paper": (
-        "2 shoe brands x 4 sports x 3 colours + 3 car brands x 5 bodies x 3 colours at 384, 768 and 1152 px",
-        RESOLUTIONS,
-    ),
-    "lite": ("the same 69 logo images at 384 px only", (384,)),
-}
 ASPECT = (4, 3)
 
 
@@ -104,27 +98,38 @@ def released_word(colour: str) -> str:
     return "gray" if colour == "grey" else colour
 
 
-def resolutions(preset: str) -> tuple[int, ...]:
-    if preset not in PRESETS:
-        raise UsageError(f"unknown preset {preset!r} for logos; choose from: {', '.join(PRESETS)}")
-    return PRESETS[preset][1]
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class LogosParameters(Parameters):
+    """What `--params` may change in `[logos]`."""
+
+    brands: tuple[str, ...] = selection(
+        tuple(brand.name for brand in SHOE_BRANDS + CAR_BRANDS),
+        "the brands drawn, each on all its shoes (4 sports x 3 colours) or cars (5 bodies x 3 paints)",
+    )
 
 
-def counterfactual_specs(preset: str) -> Iterator[LogoSpec]:
-    """Shoes then cars, each at every resolution of the preset."""
-    pixels = resolutions(preset)
-    for brand in SHOE_BRANDS + CAR_BRANDS:
+def _brands(params: LogosParameters) -> list[Brand]:
+    return [brand for brand in SHOE_BRANDS + CAR_BRANDS if brand.name in params.brands]
+
+
+def counterfactual_specs(
+    params: LogosParameters, resolutions: tuple[int, ...], edition: int | None = None
+) -> Iterator[LogoSpec]:
+    """Shoes then cars of the kept brands, each at every resolution."""
+    for brand in _brands(params):
         for backdrop in brand.backdrops:
             for colour in brand.colours:
-                for px in pixels:
+                for px in resolutions:
                     yield LogoSpec(brand=brand.name, backdrop=backdrop, colour=colour,
-                                   elements=brand.counterfactual, px=px)  # fmt: skip
+                                   elements=brand.counterfactual, px=px, edition=edition)  # fmt: skip
 
 
-def original_specs(preset: str) -> Iterator[LogoSpec]:
-    """Each brand's unmodified emblem on one background (the brand's `original`), at every resolution."""
-    pixels = resolutions(preset)
-    for brand in SHOE_BRANDS + CAR_BRANDS:
+def original_specs(
+    params: LogosParameters, resolutions: tuple[int, ...], edition: int | None = None
+) -> Iterator[LogoSpec]:
+    """Each kept brand's unmodified emblem on one background (the brand's `original`), at every resolution."""
+    for brand in _brands(params):
         backdrop, colour = brand.original
-        for px in pixels:
-            yield LogoSpec(brand=brand.name, backdrop=backdrop, colour=colour, elements=brand.standard, px=px)
+        for px in resolutions:
+            yield LogoSpec(brand=brand.name, backdrop=backdrop, colour=colour, elements=brand.standard, px=px,
+                           edition=edition)  # fmt: skip

@@ -9,8 +9,7 @@ re-emitted instead.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
 from builders.core.scene import Scene
 from builders.vlmbias.logos.brands import SHOE
@@ -18,9 +17,12 @@ from builders.vlmbias.logos.cars import draw_car
 from builders.vlmbias.logos.questions import logo_questions
 from builders.vlmbias.logos.release import released_file
 from builders.vlmbias.logos.shoes import PALETTES, draw_shoes
-from builders.vlmbias.logos.spec import PRESETS, LogoSpec, counterfactual_specs, original_specs, released_word
+from builders.vlmbias.logos.spec import LogoSpec, counterfactual_specs, original_specs, released_word
 from builders.vlmbias.questions import Question
 from builders.vlmbias.topic import Plan, Topic, titled_form, type_before_px
+
+if TYPE_CHECKING:
+    from builders.vlmbias.parameters import VlmBiasParameters
 
 
 class LogosTopic(Topic[LogoSpec]):
@@ -28,7 +30,6 @@ class LogosTopic(Topic[LogoSpec]):
 
     config = "logos"
     topic = "Logos"
-    presets: ClassVar[Mapping[str, str]] = {name: description for name, (description, _) in PRESETS.items()}
     spec_type = LogoSpec
     attribution = ""
     card_notes = """\
@@ -63,10 +64,13 @@ geometric shapes, not the trademark artwork. With `--source upstream PATH` (a lo
 complete release, the lite preset takes its 384 px images.
 """
 
-    def plan(self, preset: str) -> Plan[LogoSpec]:
+    def plan(self, params: VlmBiasParameters, edition: int | None) -> Plan[LogoSpec]:
         """Shoes then cars with a modified emblem, then each brand's real emblem on its original
-        background, at every resolution of the preset."""
-        return Plan(counterfactual_specs(preset), original_specs(preset))
+        background, at every resolution."""
+        table, resolutions = params.logos, params.resolutions
+        return Plan(
+            counterfactual_specs(table, resolutions, edition), original_specs(table, resolutions, edition)
+        )
 
     def is_original(self, spec: LogoSpec) -> bool:
         return spec.is_original
@@ -90,7 +94,8 @@ complete release, the lite preset takes its 384 px images.
         """The shoes or the car, C x 3C/4."""
         width, height = spec.size
         draw = draw_shoes if spec.item == SHOE else draw_car
-        return Scene(draw(spec.definition, spec.backdrop, spec.colour, spec.elements), width, height)
+        picture = draw(spec.definition, spec.backdrop, spec.colour, spec.elements, spec.edition)
+        return Scene(picture, width, height)
 
     def questions(self, spec: LogoSpec) -> list[Question]:
         return logo_questions(spec)

@@ -12,7 +12,8 @@ the output size. The shapes cover the same pixels as pyllusion's (checked
 against pyllusion in the tests) at a fraction of the cost.
 
 Grid coordinates are pyllusion's: x and y run from -1 to 1, y points up, and
-sizes are fractions of half the height. Our canvases are always square.
+sizes are fractions of half the height. Our canvases are always square. A fresh
+edition moves the finished figure by whole pixels (`move_within`).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from __future__ import annotations
 import math
 
 from builders.core.curves import Point
-from builders.core.svg import Canvas, points
+from builders.core.svg import Canvas, element, points
 
 #: Side of the square viewBox in user units; the output size only scales it.
 VIEW = 1000
@@ -209,3 +210,49 @@ class Stage:
             fill=fill,
             class_=class_,
         )
+
+
+def extent(canvas: Canvas) -> tuple[float, float, float, float]:
+    """(left, top, right, bottom) in viewBox units of every shape on a stage's canvas but its background."""
+    xs: list[float] = []
+    ys: list[float] = []
+    for shape in list(canvas.root)[1:]:
+        attrs = shape.attrib
+        if shape.tag == "polygon":
+            for pair in attrs["points"].split():
+                x, y = pair.split(",")
+                xs.append(float(x))
+                ys.append(float(y))
+        elif shape.tag == "circle":
+            cx, cy, r = float(attrs["cx"]), float(attrs["cy"]), float(attrs["r"])
+            xs += [cx - r, cx + r]
+            ys += [cy - r, cy + r]
+        elif shape.tag == "rect":
+            x, y = float(attrs["x"]), float(attrs["y"])
+            xs += [x, x + float(attrs["width"])]
+            ys += [y, y + float(attrs["height"])]
+        else:
+            raise ValueError(f"a stage draws polygons, circles and rectangles, not <{shape.tag}>")
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def move_within(canvas: Canvas, px: int, across: float, down: float, margin: int = 2) -> None:
+    """Move the figure by whole output pixels: `across` and `down` (-1..1) are fractions of the room it
+    has on either side, keeping `margin` pixels from the edges; an axis on which it already reaches an
+    edge (Zöllner's lines run off the picture) stays put. Whole pixels keep pyllusion's pixel grid."""
+    unit = VIEW / px  # viewBox units per output pixel
+    left, top, right, bottom = extent(canvas)
+
+    def shift(low: float, high: float, fraction: float) -> int:
+        before, after = math.floor(low / unit) - margin, math.floor((VIEW - high) / unit) - margin
+        if before < 0 or after < 0:
+            return 0
+        return round(fraction * (after if fraction > 0 else before))
+
+    dx, dy = shift(left, right, across), shift(top, bottom, down)
+    if dx or dy:
+        figure = element("g", transform=f"translate({dx * unit!r} {dy * unit!r})", class_="figure")
+        for shape in list(canvas.root)[1:]:
+            canvas.root.remove(shape)
+            figure.append(shape)
+        canvas.root.append(figure)

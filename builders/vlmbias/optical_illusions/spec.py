@@ -1,4 +1,4 @@
-"""The illusion spec (illusion, released sample number, pyllusion parameters, size) and the preset plans.
+"""The illusion spec (illusion, released sample number, pyllusion parameters, size) and what is planned.
 
 Numbering follows the release (spec §5.4): per illusion, samples 001-012 are
 the difference-0 cells, each strength followed by its negative; 013-024 are
@@ -14,23 +14,19 @@ import math
 from collections.abc import Iterator
 from typing import Any, ClassVar
 
-from builders.core.errors import SpecError, UsageError
+from builders.core import params
+from builders.core.errors import SpecError
 from builders.vlmbias.optical_illusions.illusion import Cell, Illusion, Parameters
 from builders.vlmbias.optical_illusions.illusions import ILLUSIONS
-from builders.vlmbias.spec import RESOLUTIONS, VlmBiasSpec
+from builders.vlmbias.selection import selection
+from builders.vlmbias.spec import VlmBiasSpec
 
 #: Sample number of the unmodified image shown with the sanity questions (`original` split).
 SANITY = 0
-
-#: preset -> (one-line description, resolutions, samples kept per illusion: None = all cells).
-PRESETS: dict[str, tuple[str, tuple[int, ...], int | None]] = {
-    "paper": (
-        "6 illusions x 24 cells (Vertical-Horizontal 12), half with difference 0, at 384, 768 and 1152 px",
-        RESOLUTIONS,
-        None,
-    ),
-    "lite": ("the first 2 difference-0 and the first 2 modified cells of each illusion at 384 px", (384,), 2),
-}
+#: Difference-0 cells (and modified cells) of the illusions with the most: 12.
+MAX_CELLS = max(
+    sum(1 for _, cell in illusion.grid.cells() if cell.difference == 0) for illusion in ILLUSIONS.values()
+)
 
 
 def release_number(value: float, *, keep_point: bool = False) -> str:
@@ -128,7 +124,21 @@ class IllusionSpec(VlmBiasSpec):
         return f"{self.illusion}_{self.sample:03d}_{knob}_diff{release_number(self.difference)}"
 
 
-def _spec(illusion: Illusion, sample: int, cell: Cell, px: int) -> IllusionSpec:
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class IllusionsParameters(params.Parameters):
+    """What `--params` may change in `[optical_illusions]`."""
+
+    illusions: tuple[str, ...] = selection(tuple(ILLUSIONS), "the illusions drawn")
+    cells: int = params.parameter(
+        MAX_CELLS,
+        meaning="difference-0 cells and modified cells kept per illusion, the first of each in release "
+        f"order ({MAX_CELLS} keeps every cell; Vertical-Horizontal has 6 of each)",
+        minimum=1,
+        maximum=MAX_CELLS,
+    )
+
+
+def _spec(illusion: Illusion, sample: int, cell: Cell, px: int, edition: int | None) -> IllusionSpec:
     return IllusionSpec(
         illusion=illusion.name,
         sample=sample,
@@ -136,41 +146,36 @@ def _spec(illusion: Illusion, sample: int, cell: Cell, px: int) -> IllusionSpec:
         difference=cell.difference,
         size_min=cell.size_min,
         px=px,
+        edition=edition,
     )
 
 
-def _plan(preset: str) -> tuple[tuple[int, ...], int | None]:
-    if preset not in PRESETS:
-        raise UsageError(
-            f"unknown preset {preset!r} for optical_illusions; choose from: {', '.join(PRESETS)}"
-        )
-    _, resolutions, keep = PRESETS[preset]
-    return resolutions, keep
-
-
-def _cells(illusion: Illusion, keep: int | None) -> Iterator[tuple[int, Cell]]:
-    """All cells, or the first `keep` difference-0 and the first `keep` modified ones."""
-    if keep is None:
-        yield from illusion.grid.cells()
-        return
+def _cells(illusion: Illusion, keep: int) -> Iterator[tuple[int, Cell]]:
+    """The first `keep` difference-0 cells and the first `keep` modified ones, in release order."""
     cells = list(illusion.grid.cells())
     yield from [(n, c) for n, c in cells if c.difference == 0][:keep]
     yield from [(n, c) for n, c in cells if c.difference != 0][:keep]
 
 
-def counterfactual_specs(preset: str) -> Iterator[IllusionSpec]:
+def _illusions(table: IllusionsParameters) -> list[Illusion]:
+    return [illusion for name, illusion in ILLUSIONS.items() if name in table.illusions]
+
+
+def counterfactual_specs(
+    table: IllusionsParameters, resolutions: tuple[int, ...], edition: int | None = None
+) -> Iterator[IllusionSpec]:
     """Every image of the main splits (originals with d = 0 included, as released), cell by cell."""
-    resolutions, keep = _plan(preset)
-    for illusion in ILLUSIONS.values():
-        for sample, cell in _cells(illusion, keep):
+    for illusion in _illusions(table):
+        for sample, cell in _cells(illusion, table.cells):
             for px in resolutions:
-                yield _spec(illusion, sample, cell, px)
+                yield _spec(illusion, sample, cell, px, edition)
 
 
-def original_specs(preset: str) -> Iterator[IllusionSpec]:
+def original_specs(
+    table: IllusionsParameters, resolutions: tuple[int, ...], edition: int | None = None
+) -> Iterator[IllusionSpec]:
     """One unmodified image per illusion (its `sanity_sample` cell) at every resolution."""
-    resolutions, _ = _plan(preset)
-    for illusion in ILLUSIONS.values():
+    for illusion in _illusions(table):
         cell = illusion.cell(illusion.sanity_sample)
         for px in resolutions:
-            yield _spec(illusion, SANITY, cell, px)
+            yield _spec(illusion, SANITY, cell, px, edition)

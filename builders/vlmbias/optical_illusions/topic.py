@@ -7,20 +7,18 @@ illusion x 3 resolutions for the `original` split's sanity questions.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
+from builders.core.hashing import rng_for
 from builders.core.scene import Scene
+from builders.vlmbias.optical_illusions.drawing import move_within
 from builders.vlmbias.optical_illusions.questions import main_questions, sanity_questions
-from builders.vlmbias.optical_illusions.spec import (
-    PRESETS,
-    SANITY,
-    IllusionSpec,
-    counterfactual_specs,
-    original_specs,
-)
+from builders.vlmbias.optical_illusions.spec import SANITY, IllusionSpec, counterfactual_specs, original_specs
 from builders.vlmbias.questions import Question
 from builders.vlmbias.topic import Plan, Topic
+
+if TYPE_CHECKING:
+    from builders.vlmbias.parameters import VlmBiasParameters
 
 
 class OpticalIllusionsTopic(Topic[IllusionSpec]):
@@ -28,9 +26,6 @@ class OpticalIllusionsTopic(Topic[IllusionSpec]):
 
     config = "optical_illusions"
     topic = "Optical Illusion"
-    presets: ClassVar[Mapping[str, str]] = {
-        name: description for name, (description, _, _) in PRESETS.items()
-    }
     spec_type = IllusionSpec
     attribution = (
         "Illusion geometry follows the parameterisation of Pyllusion (Makowski et al., 2021, "
@@ -77,10 +72,13 @@ bar's lower edge, and lengths are full stroke extents. Prompts are the paper's, 
 dash in "Vertical–Horizontal" in its Q3.
 """
 
-    def plan(self, preset: str) -> Plan[IllusionSpec]:
+    def plan(self, params: VlmBiasParameters, edition: int | None) -> Plan[IllusionSpec]:
         """Every main-split image (difference 0 included, as released), then one unmodified image per
-        illusion for the `original` split, at every resolution of the preset."""
-        return Plan(counterfactual_specs(preset), original_specs(preset))
+        illusion for the `original` split, at every resolution."""
+        table, resolutions = params.optical_illusions, params.resolutions
+        return Plan(
+            counterfactual_specs(table, resolutions, edition), original_specs(table, resolutions, edition)
+        )
 
     def is_original(self, spec: IllusionSpec) -> bool:
         """Sanity images only: difference-0 images of `main` are drawn with titles too, as released."""
@@ -98,8 +96,17 @@ dash in "Vertical–Horizontal" in its Q3.
         return f"{parts[0]}_{parts[1]}_{question.type}_{parts[-2]}_{parts[-1]}"
 
     def scene(self, spec: IllusionSpec) -> Scene:
-        """The illusion in its square viewBox, to be rasterised at C x C."""
-        return Scene(spec.definition.draw(spec.geometry, spec.px), spec.px, spec.px)
+        """The illusion in its square viewBox, to be rasterised at C x C; centred as pyllusion centres
+        it, or (a fresh edition) moved to a place drawn per cell, the same at every resolution (the
+        sanity image shares its cell's place)."""
+        canvas = spec.definition.draw(spec.geometry, spec.px)
+        if spec.edition is not None:
+            sample = spec.definition.sanity_sample if spec.sample == SANITY else spec.sample
+            rng = rng_for(
+                "vlmbias", "optical_illusions", spec.illusion, sample, "place", edition=spec.edition
+            )
+            move_within(canvas, spec.px, rng.uniform(-1.0, 1.0), rng.uniform(-1.0, 1.0))
+        return Scene(canvas, spec.px, spec.px)
 
     def questions(self, spec: IllusionSpec) -> list[Question]:
         """Q1, Q2, Q3 for main-split images; the sanity questions for the `original` split."""

@@ -1,10 +1,11 @@
-"""Patterned grids: what each image is, and which images a preset holds.
+"""Patterned grids: what each image is, and which images the parameters plan.
 
 An N x N grid (N = 6..12) whose every cell shows `standard_count(col, N)`
 dots (dice) or tally strokes, except one anomaly cell where one dot is
 removed or replaced by another shape, or one stroke is removed or added.
 Fourteen groups (each N twice, with different anomaly cells) x four
-modifications x three resolutions = 168 images in the paper preset.
+modifications x three resolutions = 168 images in the paper preset. A fresh
+edition draws every anomaly cell, dot and replacing shape anew.
 """
 
 from __future__ import annotations
@@ -15,7 +16,9 @@ from typing import ClassVar
 
 from builders.core.errors import SpecError
 from builders.core.hashing import rng_for
-from builders.vlmbias.spec import RESOLUTIONS, VlmBiasSpec
+from builders.core.params import Parameters, parameter
+from builders.vlmbias.selection import selection
+from builders.vlmbias.spec import VlmBiasSpec
 
 PATTERNS = ("dice", "tally")
 MODIFICATIONS = {"dice": ("remove", "replace"), "tally": ("remove", "add")}
@@ -68,7 +71,7 @@ class GridSpec(VlmBiasSpec):
 
     pattern: str  # "dice" or "tally"
     size: int  # N: the grid is N x N cells
-    group: int  # 1..14: one (N, anomaly cell) scenario
+    group: int  # one (N, anomaly cell) scenario: 1..14 in the paper (`group_number`)
     row: int  # anomaly cell, 0-based from the top
     col: int  # anomaly cell, 0-based from the left
     modification: str  # "remove", "replace" (dice) or "add" (tally)
@@ -109,33 +112,60 @@ class GridSpec(VlmBiasSpec):
         return cell_name(self.row, self.col)
 
 
-def anomaly_cells() -> dict[int, tuple[int, int]]:
-    """Group -> anomaly cell; the second group of each N avoids the first group's cell."""
+def group_number(size: int, slot: int) -> int:
+    """The release's group number of anomaly slot `slot` (0-based) of size `size`: N = 6..12 cycle, so
+    slot 0 is groups 1..7 and slot 1 groups 8..14.
+
+    >>> group_number(6, 0), group_number(12, 0), group_number(6, 1), group_number(8, 3)
+    (1, 7, 8, 24)
+    """
+    return 1 + SIZES.index(size) + len(SIZES) * slot
+
+
+def anomaly_cells(
+    sizes: tuple[int, ...] = SIZES, slots: int = 2, edition: int | None = None
+) -> dict[int, tuple[int, int]]:
+    """Group -> anomaly cell, for `slots` groups of each size: distinct interior cells per size.
+
+    Slots are drawn in order, each avoiding the cells of the slots before it, so a smaller plan keeps
+    a larger plan's cells. The canonical edition pins the cells the release shows (`PUBLISHED_CELLS`,
+    for the paper's two slots at least, so the others avoid them as in the paper); a fresh edition
+    draws every cell.
+    """
     cells: dict[int, tuple[int, int]] = {}
-    for first, size in enumerate(SIZES, start=1):
-        second = first + len(SIZES)
+    for size in sizes:
         candidates = [(r, c) for r in interior(size) for c in interior(size)]
-        for group in (first, second):
-            if group in PUBLISHED_CELLS:
-                cells[group] = parse_cell(PUBLISHED_CELLS[group])
-        for group, other in ((first, second), (second, first)):
-            if group in cells:
-                continue
-            taken = cells.get(other)
-            choices = [cell for cell in candidates if cell != taken]
-            cells[group] = rng_for("vlmbias", "patterned_grids", "cell", group).choice(choices)
+        groups = [group_number(size, slot) for slot in range(max(slots, 2) if edition is None else slots)]
+        taken: dict[int, tuple[int, int]] = {}
+        if edition is None:
+            taken = {g: parse_cell(PUBLISHED_CELLS[g]) for g in groups if g in PUBLISHED_CELLS}
+        for group in groups:
+            if group not in taken:
+                choices = [cell for cell in candidates if cell not in taken.values()]
+                taken[group] = rng_for("vlmbias", "patterned_grids", "cell", group, edition=edition).choice(
+                    choices
+                )
+        cells.update((group, taken[group]) for group in groups[:slots])
     return dict(sorted(cells.items()))
 
 
-def group_specs(group: int, cell: tuple[int, int], resolutions: tuple[int, ...]) -> Iterator[GridSpec]:
-    """The four counterfactual images of one group at each resolution."""
+def group_specs(
+    group: int,
+    cell: tuple[int, int],
+    params: GridParameters,
+    resolutions: tuple[int, ...],
+    edition: int | None = None,
+) -> Iterator[GridSpec]:
+    """The group's images (each kept modification, at each resolution), sharing the anomaly cell and dot."""
     size = SIZES[(group - 1) % len(SIZES)]
     row, col = cell
-    rng = rng_for("vlmbias", "patterned_grids", "anomaly", group)
+    rng = rng_for("vlmbias", "patterned_grids", "anomaly", group, edition=edition)
     dot_index = rng.randrange(standard_count(col, size))
-    shape = rng.choice(SHAPES)
+    shape = rng.choice(params.shapes)
     for pattern in PATTERNS:
         for modification in MODIFICATIONS[pattern]:
+            if f"{pattern}_{modification}" not in params.modifications:
+                continue
             for px in resolutions:
                 yield GridSpec(
                     pattern=pattern,
@@ -147,18 +177,58 @@ def group_specs(group: int, cell: tuple[int, int], resolutions: tuple[int, ...])
                     dot_index=dot_index,
                     shape=shape if modification == "replace" else "",
                     px=px,
+                    edition=edition,
                 )
 
 
-#: preset -> (groups, resolutions)
-PRESET_GROUPS = {
-    "paper": (tuple(range(1, 15)), RESOLUTIONS),
-    "lite": ((1, 4, 7), (384,)),
-}
+#: Every (pattern, modification) image a group can hold, as `modifications` names them.
+IMAGE_KINDS = tuple(
+    f"{pattern}_{modification}" for pattern in PATTERNS for modification in MODIFICATIONS[pattern]
+)
+#: Interior cells of a grid: anomaly slots per size can be at most this many (4 for N = 6 and 8, 36 for 12).
+SLOTS = {size: len(interior(size)) ** 2 for size in SIZES}
 
 
-def counterfactual_specs(preset: str) -> Iterator[GridSpec]:
-    groups, resolutions = PRESET_GROUPS[preset]
-    cells = anomaly_cells()
-    for group in groups:
-        yield from group_specs(group, cells[group], resolutions)
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class GridParameters(Parameters):
+    """What `--params` may change in `[patterned_grids]`."""
+
+    sizes: tuple[int, ...] = parameter(
+        SIZES,
+        meaning="grid sizes N (N x N cells); 6..12 carry the release's group numbers, and a dice face "
+        "holds at most 6 dots, a tally box 7 strokes",
+        minimum=SIZES[0],
+        maximum=SIZES[-1],
+        unique=True,
+    )
+    anomalies_per_size: int = parameter(
+        2,
+        meaning="anomaly cells per grid size, each a group of images sharing its cell (the paper: 2); at "
+        "most the grid's interior cells (4 for N = 6 and 8, 9 for 7 and 9, 16 for 10, 25 for 11, 36 for 12)",
+        minimum=1,
+        maximum=max(SLOTS.values()),
+    )
+    modifications: tuple[str, ...] = selection(
+        IMAGE_KINDS,
+        "the images of each group: dice remove or replace one dot, tally remove or add one stroke",
+    )
+    shapes: tuple[str, ...] = selection(SHAPES, "what a replaced dice dot may become, drawn per group")
+
+    def check(self) -> None:
+        """Every size must have room for the anomaly cells: they are distinct interior cells."""
+        for size in self.sizes:
+            if self.anomalies_per_size > SLOTS[size]:
+                raise ValueError(
+                    f"patterned_grids.anomalies_per_size {self.anomalies_per_size} is more than the "
+                    f"{SLOTS[size]} interior cells of a {size} x {size} grid; lower it or leave out "
+                    f"size {size}"
+                )
+
+
+def counterfactual_specs(
+    params: GridParameters, resolutions: tuple[int, ...], edition: int | None = None
+) -> Iterator[GridSpec]:
+    """Every group's images, by group number (slot by slot, size by size)."""
+    sizes = tuple(size for size in SIZES if size in params.sizes)
+    for group, cell in anomaly_cells(sizes, params.anomalies_per_size, edition).items():
+        yield from group_specs(group, cell, params, resolutions, edition)

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
 from builders.core.scene import Scene
 from builders.vlmbias.patterned_grids.questions import grid_questions
@@ -11,6 +10,9 @@ from builders.vlmbias.patterned_grids.render import grid_scene
 from builders.vlmbias.patterned_grids.spec import GridSpec, counterfactual_specs
 from builders.vlmbias.questions import Question
 from builders.vlmbias.topic import Plan, Topic, titled_form
+
+if TYPE_CHECKING:
+    from builders.vlmbias.parameters import VlmBiasParameters
 
 SUB_TOPICS = {"dice": "Dice Pattern", "tally": "Tally Pattern"}
 
@@ -20,10 +22,6 @@ class PatternedGrids(Topic[GridSpec]):
 
     config = "patterned_grids"
     topic = "Patterned Grid"
-    presets: ClassVar[Mapping[str, str]] = {
-        "paper": "14 groups (N = 6..12, two anomaly cells each) x 4 modifications x 3 sizes = 168 images",
-        "lite": "3 groups (N = 6, 9, 12) x 4 modifications at 384 px = 12 images",
-    }
     spec_type = GridSpec
     attribution = ""
     has_originals = False
@@ -44,14 +42,15 @@ modified_count, target_shape_index, pattern_type, action_description, pixel` plu
 type, color` or `add`). There is no `original` split: the paper's sanity check excluded patterned grids
 (they exist nowhere but here), and so does the release.
 
-Differences from the release: anomaly cells the release shows (C3, E5, D4, D4, D8 for groups 1, 2,
-3, 12, 14) are kept and the others are drawn with a seeded generator, as are the dice index and
-the replacing shape; the geometry (cell spacing, mark sizes, fonts) is our own.
+Differences from the release: anomaly cells the release shows (C3, E5, D4, D4, D8 for groups 1, 2, 3,
+12, 14) are kept in the canonical edition and the others are drawn with a seeded generator, as are the
+dice index and the replacing shape (a fresh edition draws every cell, dot and shape); the geometry (cell
+spacing, mark sizes, fonts) is our own.
 """
 
-    def plan(self, preset: str) -> Plan[GridSpec]:
+    def plan(self, params: VlmBiasParameters, edition: int | None) -> Plan[GridSpec]:
         """The counterfactual grids only: the release has no unmodified grids."""
-        return Plan(counterfactual_specs(preset), ())
+        return Plan(counterfactual_specs(params.patterned_grids, params.resolutions, edition), ())
 
     def is_original(self, spec: GridSpec) -> bool:
         return False

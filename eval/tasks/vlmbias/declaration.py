@@ -1,8 +1,9 @@
 """VLMBias lmms-eval tasks: per topic, one task per split plus the debiased and double-check prompts on
-`main`; the `vlmbias` group averages the topics' `main` tasks (the paper's headline)."""
+`main`; the `vlmbias` group averages the topics' `main` tasks (the paper's headline). A local overlay
+also runs lmms-eval's own `vlms_are_biased` on the build, as `vlmbias_vlms_are_biased`."""
 
 from builders.families import get_family
-from eval.tasks.declaration import FamilyTasks, Group, TaskSet, Variant
+from eval.tasks.declaration import Borrowed, FamilyTasks, Group, TaskSet, Variant
 
 FAMILY = get_family("vlmbias")
 TOPICS = FAMILY.configs
@@ -56,5 +57,9 @@ TASKS = FamilyTasks(
                 "so are the other rates."
             ),
         ),
+    ),
+    borrowed=(
+        # Its YAML names no config, so it reads the default one (`all`, every built topic), split main.
+        Borrowed("vlmbias_vlms_are_biased", "vlms_are_biased/vlms_are_biased.yaml", "all", "main"),
     ),
 )
