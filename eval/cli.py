@@ -1,15 +1,14 @@
-"""Command line: `python -m eval score | tasks | write-tasks | report`.
+"""Command line: `python -m eval score | compare | tasks | write-tasks | report`.
 
-The families are the ones `builders.families` registers; each family's scoring is the
-`score_rows` of its module `eval.scoring.<family>`, and its lmms-eval tasks are declared in
-`eval/tasks/<family>/declaration.py`.
+The families are the ones `builders.families` registers; each family's scoring is its module
+`eval.scoring.<family>`, run through `eval.scoring.score` (metrics, intervals, blind pairing), and
+its lmms-eval tasks are declared in `eval/tasks/<family>/declaration.py`.
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib
-import json
+import dataclasses
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -19,12 +18,16 @@ from builders.core.atomic import write_file
 from builders.core.errors import BuilderError
 from builders.core.interrupts import EXIT_INTERRUPTED, raise_on_interrupt
 from builders.families import family_names, get_family
+from eval.compare import compare
 from eval.data import load_rows, open_folder
 from eval.errors import LMMS_EVAL_EXIT_TRAP, EvalError, UsageError
 from eval.local_tasks import write_local_tasks
 from eval.options import ScoreOption
 from eval.predictions import read_responses
 from eval.report import run_report
+from eval.scorefile import dumps
+from eval.scoring.bootstrap import DEFAULT_RESAMPLES, DEFAULT_SEED
+from eval.scoring.score import family_scoring, score_replies
 from eval.tasks.declaration import family_tasks, stale_files, write_files
 
 EXIT_FAILED = 1
@@ -52,6 +55,12 @@ def _parser() -> argparse.ArgumentParser:
         required=True,
         help='JSONL of {"id": ..., "response": ...} lines, or an lmms-eval --log_samples file',
     )
+    score.add_argument(
+        "--blind",
+        type=Path,
+        help="replies to the same rows given without the image (a <task>_noimage run): adds `blind`",
+    )
+    _bootstrap_arguments(score)
     score.add_argument("--out", type=Path, help="write the metrics JSON here (default: standard output)")
     for option, owners in _score_options().items():
         score.add_argument(
@@ -61,6 +70,16 @@ def _parser() -> argparse.ArgumentParser:
             type=option.type,
             help=f"{option.help} ({', '.join(owners)} only)",
         )
+
+    versus = commands.add_parser(
+        "compare", help="paired differences of two `eval score` results of one family on the same rows"
+    )
+    versus.add_argument(
+        "a", type=Path, metavar="A.json", help="the first result (e.g. the canonical edition)"
+    )
+    versus.add_argument("b", type=Path, metavar="B.json", help="the second result; differences are B - A")
+    _bootstrap_arguments(versus)
+    versus.add_argument("--out", type=Path, help="write the comparison JSON here (default: standard output)")
 
     tasks = commands.add_parser(
         "tasks", help="write an lmms-eval include path whose tasks read a local build or another Hub repo"
@@ -87,29 +106,62 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _scoring(family: str) -> Any:
-    """The family's scoring module, `eval.scoring.<family>`."""
-    return importlib.import_module(f"eval.scoring.{family}")
+def _resamples(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if value < 0:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a whole number of resamples (0 turns intervals off)"
+        )
+    return value
+
+
+def _bootstrap_arguments(command: argparse.ArgumentParser) -> None:
+    command.add_argument(
+        "--bootstrap",
+        type=_resamples,
+        default=DEFAULT_RESAMPLES,
+        metavar="N",
+        help=f"cluster-bootstrap resamples per 95%% interval (default {DEFAULT_RESAMPLES}; 0: no intervals)",
+    )
+    command.add_argument(
+        "--bootstrap-seed",
+        type=int,
+        default=DEFAULT_SEED,
+        metavar="SEED",
+        help=f"seed of the resamples (default {DEFAULT_SEED}; the same seed gives the same intervals)",
+    )
 
 
 def _score_options() -> dict[ScoreOption, list[str]]:
-    """Every family's scoring options, each with the families that declare it."""
-    owners: dict[ScoreOption, list[str]] = {}
+    """Every family's scoring options, each with the families that declare it.
+
+    Families may declare the same flag (VLMBias and IllusionBench+ both have `--parser`): it is added
+    once, with the first declaration's help and every declaration's choices.
+    """
+    first: dict[str, ScoreOption] = {}
+    owners: dict[str, list[str]] = {}
     for family in family_names():
-        for option in getattr(_scoring(family), "OPTIONS", ()):
-            owners.setdefault(option, []).append(family)
-    return owners
+        for option in getattr(family_scoring(family), "OPTIONS", ()):
+            known = first.setdefault(option.flag, option)
+            if known.choices is not None and option.choices is not None:
+                choices = known.choices + tuple(c for c in option.choices if c not in known.choices)
+                first[option.flag] = dataclasses.replace(known, choices=choices)
+            owners.setdefault(option.flag, []).append(family)
+    return {option: owners[flag] for flag, option in first.items()}
 
 
 def _chosen_options(family: str, args: argparse.Namespace) -> dict[str, Any]:
-    """The keyword arguments for the family's `score_rows`; a flag the family lacks is refused."""
-    declared = set(getattr(_scoring(family), "OPTIONS", ()))
+    """The keyword arguments for the family's scoring; a flag the family lacks is refused."""
+    declared = {option.flag for option in getattr(family_scoring(family), "OPTIONS", ())}
     chosen = {}
     for option in _score_options():
         value = getattr(args, option.dest)
         if value is None:
             continue
-        if option not in declared:
+        if option.flag not in declared:
             raise UsageError(f"{option.flag} is not an option of {family} scoring; leave it out")
         chosen[option.keyword] = value
     return chosen
@@ -122,16 +174,21 @@ def score(
     split: str | None,
     predictions: Path,
     options: dict[str, Any] | None = None,
+    *,
+    blind: Path | None = None,
+    resamples: int = DEFAULT_RESAMPLES,
+    seed: int = DEFAULT_SEED,
 ) -> dict[str, Any]:
     """The metrics JSON of `predictions` on `config`/`split`, with the ids that did not match.
 
     Rows without a prediction are left out of the metrics and listed in `missing_ids`; predictions
     for no row are listed in `unknown_ids`. Replies are keyed by the rows' `id` (a family's scoring
     module may define `row_id_of`, the row a prediction id answers, when one row takes several
-    replies); `options` go to the family's `score_rows`.
+    replies); `options` go to the family's scoring. `blind` holds replies to the same rows without
+    the image; `resamples` and `seed` make the 95 % intervals (`ci95`).
 
     Raises:
-        UsageError: `data` is not a build of `family`, or no prediction matches a row of the split.
+        UsageError: `data` is not a build of `family`, or no prediction (or blind reply) matches a row.
     """
     folder = open_folder(data)
     if folder.family != family:
@@ -147,26 +204,47 @@ def score(
                 f"family {family!r} has several splits; pass --split (one of: {', '.join(declared.splits)})"
             )
     rows = load_rows(folder, config, split)
-    responses = read_responses(predictions)
     row_ids = {row["id"] for row in rows}
-    row_of = getattr(_scoring(family), "row_id_of", str)
+    row_of = getattr(family_scoring(family), "row_id_of", str)
+    where = f"{config}/{split}"
+    responses = _matching(read_responses(predictions), predictions, row_ids, row_of, where)
+    blind_responses = (
+        None if blind is None else _matching(read_responses(blind), blind, row_ids, row_of, where)
+    )
+    scored = score_replies(
+        family, rows, responses, blind=blind_responses, resamples=resamples, seed=seed, **(options or {})
+    )
+    outcomes = scored.pop("outcomes")
     answered = {row_of(prediction) for prediction in responses}
-    if not responses:
-        raise UsageError(f"predictions file {str(predictions)!r} holds no predictions; nothing to score")
-    if row_ids.isdisjoint(answered):
-        raise UsageError(
-            f"none of the {len(responses)} predictions in {str(predictions)!r} matches a row of "
-            f"{config}/{split} (first id: {next(iter(responses))!r}); check --config and --split"
-        )
     return {
-        **_scoring(family).score_rows(rows, responses, **(options or {})),
+        **scored,
         "family": family,
         "config": config,
         "split": split,
         "rows": len(rows),
         "missing_ids": [row["id"] for row in rows if row["id"] not in answered],
         "unknown_ids": sorted(prediction for prediction in responses if row_of(prediction) not in row_ids),
+        **(
+            {}
+            if blind_responses is None
+            else {"blind_unknown_ids": sorted(p for p in blind_responses if row_of(p) not in row_ids)}
+        ),
+        "outcomes": outcomes,
     }
+
+
+def _matching(
+    responses: dict[str, str], path: Path, row_ids: set[str], row_of: Callable[[str], str], where: str
+) -> dict[str, str]:
+    """`responses`, refused in one sentence when empty or when none of them answers a row of `where`."""
+    if not responses:
+        raise UsageError(f"predictions file {str(path)!r} holds no predictions; nothing to score")
+    if row_ids.isdisjoint(row_of(prediction) for prediction in responses):
+        raise UsageError(
+            f"none of the {len(responses)} predictions in {str(path)!r} matches a row of "
+            f"{where} (first id: {next(iter(responses))!r}); check --config and --split"
+        )
+    return responses
 
 
 def _warn_unmatched(result: dict[str, Any]) -> None:
@@ -185,13 +263,21 @@ def _warn_unmatched(result: dict[str, Any]) -> None:
         )
 
 
-def _check_out(out: Path, data: Path, inputs: tuple[Path, ...]) -> None:
+def _emit(out: Path | None, text: str) -> None:
+    """`text` to standard output, or into `out` in one rename."""
+    if out is None:
+        sys.stdout.write(text)
+    else:
+        _write(out, lambda: write_file(out, text))
+
+
+def _check_out(out: Path, data: Path | None, inputs: tuple[Path, ...]) -> None:
     """Refuse an `--out` that would overwrite an input: one of `inputs`, or anything inside `data`."""
     target = out.resolve()
     for path in inputs:
         if target == path.resolve() or (out.exists() and path.exists() and out.samefile(path)):
             raise UsageError(f"--out {str(out)!r} is the input {str(path)!r}; write the metrics elsewhere")
-    if data.resolve() in (target, *target.parents):
+    if data is not None and data.resolve() in (target, *target.parents):
         raise UsageError(
             f"--out {str(out)!r} is inside the dataset folder {str(data)!r}; write the metrics outside it"
         )
@@ -228,16 +314,30 @@ def main(argv: list[str] | None = None) -> int:
             return 0
         if args.command == "score":
             options = _chosen_options(args.family, args)
+            inputs = (args.predictions, *(() if args.blind is None else (args.blind,)))
             if args.out is not None:
                 paths = (value for value in options.values() if isinstance(value, Path))
-                _check_out(args.out, args.data, (args.predictions, *paths))
-            result = score(args.family, args.data, args.config, args.split, args.predictions, options)
+                _check_out(args.out, args.data, (*inputs, *paths))
+            result = score(
+                args.family,
+                args.data,
+                args.config,
+                args.split,
+                args.predictions,
+                options,
+                blind=args.blind,
+                resamples=args.bootstrap,
+                seed=args.bootstrap_seed,
+            )
             _warn_unmatched(result)
-            text = json.dumps(result, indent=2, ensure_ascii=False) + "\n"
-            if args.out is None:
-                sys.stdout.write(text)
-            else:
-                _write(args.out, lambda: write_file(args.out, text))
+            _emit(args.out, dumps(result))
+            return 0
+        if args.command == "compare":
+            if args.out is not None:
+                _check_out(args.out, None, (args.a, args.b))
+            _emit(
+                args.out, dumps(compare(args.a, args.b, resamples=args.bootstrap, seed=args.bootstrap_seed))
+            )
             return 0
         if args.command == "write-tasks":
             return _write_tasks(args.check)

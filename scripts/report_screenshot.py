@@ -9,6 +9,11 @@ three synthetic policies, scores the replies with `python -m eval score`, writes
   original's answer on perturbed images, the truth on controls);
 - mixed: truthful or biased by a hash of the row id, and no answer at all on one row in ten.
 
+Each policy also answers the counting rows and the VI-Probe rows without the image (the `_noimage`
+tasks' replies, scored with `--blind`): from the question alone, so VLMBias blind replies give the
+expected bias (or, for the truthful policy, an answer only a guess gets right), and VI-Probe blind
+replies say "1" to every question. Every number carries its 95 % interval.
+
 Run (needs Debian's chromium and chromium-driver, like the browser tests):
 
     .venv/bin/python scripts/report_screenshot.py [--out docs/report.png]
@@ -67,6 +72,14 @@ def reply(family: str, row: dict[str, Any], policy: str) -> str:
     return f"<reasons>Compared the targets.</reasons><answer>{answer}</answer>"
 
 
+def blind_reply(family: str, row: dict[str, Any], policy: str) -> str:
+    """A reply to the row's question asked without its image: what the text alone suggests."""
+    if family == "viprobe":
+        return "<reasons>Without the picture I assume they differ.</reasons><answer>1</answer>"
+    guessing = policy == "truthful" and hashlib.sha256(row["id"].encode()).digest()[0] % 3 == 0
+    return f"Probably {{{row['ground_truth'] if guessing else row['expected_bias']}}}."
+
+
 def scores() -> list[str]:
     """Build, answer and score into the current folder; returns the report's LABEL=RESULT arguments."""
     arguments = []
@@ -81,6 +94,11 @@ def scores() -> list[str]:
                 lines = [{"id": row["id"], "response": reply(family, row, policy)} for row in rows]
                 name.with_suffix(".jsonl").write_text("".join(json.dumps(line) + "\n" for line in lines))
                 argv = ["score", family, "--data", str(folder), "--config", "all", "--split", split]
+                if split in ("main", "test"):
+                    blind = name.with_name(f"{name.name}-blind.jsonl")
+                    lines = [{"id": row["id"], "response": blind_reply(family, row, policy)} for row in rows]
+                    blind.write_text("".join(json.dumps(line) + "\n" for line in lines))
+                    argv += ["--blind", str(blind)]
                 argv += [
                     "--predictions",
                     str(name.with_suffix(".jsonl")),

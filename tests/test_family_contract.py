@@ -61,7 +61,11 @@ def test_the_family_is_declared_with_the_files_it_owns(family: Family) -> None:
     for column in COMMON_COLUMNS:
         assert column in family.features, column
     assert resources.files("dataset_cards").joinpath(f"{family.repo_name}.md").is_file()
-    assert callable(importlib.import_module(f"eval.scoring.{family.name}").score_rows)
+    scoring = importlib.import_module(f"eval.scoring.{family.name}")
+    for function in ("score_rows", "grade_rows", "aggregate", "cluster", "blind_summary"):
+        assert callable(getattr(scoring, function)), function  # what eval.scoring.score runs
+    assert isinstance(scoring.CLUSTER, str) and scoring.HEADLINE
+    assert callable(scoring.UNIT.from_record) and callable(scoring.UNIT.to_record)
     assert set(family.gallery_view.columns) <= set(family.features)
 
 

@@ -26,6 +26,9 @@ TASKS = {f"vlmbias_{topic}_{variant}" for topic in TOPICS for variant in VARIANT
     "vlmbias_patterned_grids_original"
 }
 TAGS = {f"vlmbias_{name}" for name in (*TOPICS, *SPLITS, "debiased", "doublecheck")}
+#: Every task's twin without the image, and its tags.
+TWINS = {f"{task}_noimage" for task in TASKS}
+TWIN_TAGS = {f"{tag}_noimage" for tag in TAGS}
 TEMPLATES = {"main_debiased": "_debiased_template_yaml", "main_doublecheck": "_doublecheck_template_yaml"}
 DEBIAS = "Do not assume from prior knowledge and answer only based on what is visible in the image."
 DOUBLE_CHECK = (
@@ -62,7 +65,7 @@ def test_each_task_yaml_names_only_its_template_topic_split_and_tags(task):
 
 
 def test_the_folder_holds_every_task_and_one_group():
-    assert {path.stem for path in FOLDER.glob("*.yaml")} == TASKS | {"vlmbias"}
+    assert {path.stem for path in FOLDER.glob("*.yaml")} == TASKS | TWINS | {"vlmbias"}
     group = _yaml("vlmbias.yaml")
     assert group["group"] == "vlmbias"
     assert group["task"] == [f"vlmbias_{topic}_main" for topic in TOPICS]
@@ -86,8 +89,8 @@ def test_templates_read_the_hub_repo_and_carry_the_papers_variant_texts():
 def test_lmms_eval_registers_every_task_tag_and_the_group():
     TaskManager = pytest.importorskip("lmms_eval.tasks").TaskManager
     manager = TaskManager("ERROR", include_path=str(FOLDER), include_defaults=False)
-    assert set(manager.all_subtasks) == TASKS
-    assert set(manager.all_tags) == TAGS
+    assert set(manager.all_subtasks) == TASKS | TWINS
+    assert set(manager.all_tags) == TAGS | TWIN_TAGS
     assert manager.all_groups == ["vlmbias"]
 
 

@@ -37,14 +37,16 @@ def test_visage_gets_only_its_drawn_tasks_and_its_tags_name_only_them(built, tmp
     assert BuiltFolder(folder).config_names() == ("drawn",)
     assert main(["tasks", "visage", "--data", str(folder), "--out", str(tmp_path / "tasks")]) == 0
     out = capsys.readouterr().out
-    assert out.startswith(f"wrote 2 task files to {tmp_path / 'tasks' / 'visage'}; ")
+    assert out.startswith(f"wrote 4 task files to {tmp_path / 'tasks' / 'visage'}; ")
     assert "--verbosity DEBUG (lmms-eval 0.7.3 exits with status 0 when a task fails" in out
     assert "left out the tasks of 1 config(s) the folder does not hold (external)" in out
     written = sorted(path.name for path in (tmp_path / "tasks" / "visage").iterdir())
-    assert written == ["visage_drawn.yaml", "visage_drawn_recognition.yaml"]
+    seeing = ["visage_drawn", "visage_drawn_recognition"]
+    assert written == sorted(f"{name}{blind}.yaml" for name in seeing for blind in ("", "_noimage"))
     manager = task_manager(tmp_path / "tasks")
-    assert set(manager.all_subtasks) == {"visage_drawn", "visage_drawn_recognition"}
+    assert set(manager.all_subtasks) == {f"{name}{blind}" for name in seeing for blind in ("", "_noimage")}
     assert manager.task_index["visage_conditions"]["task"] == ["visage_drawn"]
+    assert manager.task_index["visage_conditions_noimage"]["task"] == ["visage_drawn_noimage"]
     assert manager.task_index["visage_recognition"]["task"] == ["visage_drawn_recognition"]
 
 
@@ -52,14 +54,13 @@ def test_a_group_is_left_out_when_a_task_it_needs_was_not_built(tiny_build, tmp_
     overlay = write_local_tasks("viprobe", tiny_build, tmp_path / "tasks")
     # muller_lyer alone: its own two tasks, and the `size` union (made of it) and `all`
     names = sorted(path.stem for path in overlay.files)
-    assert names == [
-        "viprobe_all",
-        "viprobe_all_instructed",
-        "viprobe_muller_lyer",
-        "viprobe_muller_lyer_instructed",
-        "viprobe_size",
-        "viprobe_size_instructed",
-    ]
+    seeing = ("viprobe_all", "viprobe_muller_lyer", "viprobe_size")
+    assert names == sorted(
+        f"{name}{variant}{blind}"
+        for name in seeing
+        for variant in ("", "_instructed")
+        for blind in ("", "_noimage")
+    )
     assert "group viprobe (needs viprobe_color, viprobe_orientation)" in overlay.summary()
     manager = task_manager(tmp_path / "tasks")
     assert manager.all_groups == []
@@ -149,4 +150,5 @@ def test_a_variant_whose_template_includes_another_reads_that_ones_split(built, 
     for config in BuiltFolder(folder).config_names():
         for suffix in ("", "_circular", "_lmms_prompt", "_descriptions", "_stepbystep"):
             assert f"illusionbench_plus_{config}{suffix}" in names, (config, suffix)
+            assert f"illusionbench_plus_{config}{suffix}_noimage" in names, (config, suffix)
     assert not any(name.startswith("illusionbench_plus_real_scene") for name in names)

@@ -112,6 +112,11 @@ def load(path: Path) -> dict[str, Any]:
     return json.loads(path.read_text(encoding="utf-8"))
 
 
+def as_json(value: Any) -> Any:
+    """`value` as it reads back from a JSON file (tuples become lists)."""
+    return json.loads(json.dumps(value))
+
+
 # Every figure's measured and paper rows as [text, data-value] cells, by section id.
 TABLES = """
 return Object.fromEntries(Array.from(document.querySelectorAll('section.figure')).map(section => [
@@ -367,7 +372,7 @@ def test_an_lmms_eval_folder_gives_the_numbers_and_figures_of_eval_score(builds,
     }
     for key, path in expected.items():
         score = load(path)
-        assert {k: v for k, v in results[key].score.items() if k not in META} == {
+        assert as_json({k: v for k, v in results[key].score.items() if k not in META}) == {
             k: v for k, v in score.items() if k not in META
         }, key
     assert results[("viprobe", "test")].config == "hering+ponzo+size"

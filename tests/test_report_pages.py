@@ -23,8 +23,10 @@ from selenium.webdriver.remote.webdriver import WebDriver
 from eval.cli import main
 from eval.data import load_rows
 from eval.report import plots
+from eval.report.estimates import interval_of
 from eval.report.families import SECTIONS
 from eval.report.results import by_family, read_results
+from eval.scoring import score_pairs
 from eval.tasks.vlmbias import utils as vlmbias_tasks
 from tests import test_report as report_tests
 from tests.aipsych import policies as aipsych_policies
@@ -73,7 +75,8 @@ def test_a_models_configs_are_pooled_row_by_row_into_the_numbers_of_scoring_them
     merged = model.get("main")
     assert merged.config == "+".join(sorted(VLMBIAS_CONFIGS))
     together = load(scores["vlmbias-biased-main"])  # `eval score --config all`: both topics
-    assert {k: v for k, v in merged.score.items() if k not in META} == {
+    pooled = json.loads(json.dumps(merged.score))  # as a score JSON holds it (the outcomes' tuples as lists)
+    assert {k: v for k, v in pooled.items() if k not in META} == {
         k: v for k, v in together.items() if k not in META
     }
     assert merged.score["rows"] == together["rows"] and set(merged.score["by_topic"]) == {
@@ -83,6 +86,28 @@ def test_a_models_configs_are_pooled_row_by_row_into_the_numbers_of_scoring_them
     out = tmp_path / "page"
     argv = [f"biased={folder}" for folder in folders]
     assert main(["report", *argv, f"biased={scores['vlmbias-biased-withtitle']}", "--out", str(out)]) == 0
+
+
+def test_pooled_configs_pool_their_noimage_samples_and_keep_their_intervals(builds, tmp_path):
+    """Each config's folder also holds its `_noimage` twin's samples: the merged result's blind numbers
+    and every interval are those of scoring all the rows, seeing and blind, at once."""
+    folders, seeing, blind = [], [], []
+    for config in VLMBIAS_CONFIGS:
+        folder = lmms_folder(tmp_path / config, builds["vlmbias"], config, "truthful")
+        rows = load_rows(builds["vlmbias"], config, "main")
+        replies = [vlmbias_reply(row, "biased") for row in rows]
+        path = folder / "loopback-vlm" / f"20260102_000000_samples_vlmbias_{config}_main_noimage.jsonl"
+        _samples(path, rows, replies, vlmbias_tasks.process_results)
+        folders.append(folder)
+        seeing += [(row, vlmbias_reply(row, "truthful")) for row in rows]
+        blind += list(zip(rows, replies, strict=True))
+    results = [r for folder in folders for r in read_results(f"m={folder}", SECTIONS)]
+    (model,) = by_family(results, SECTIONS)["vlmbias"]
+    merged = model.get("main")
+    expected = score_pairs("vlmbias", seeing, blind_pairs=blind)
+    assert merged.config == "+".join(sorted(VLMBIAS_CONFIGS))
+    assert merged.score["blind"] == expected["blind"] and merged.score["ci95"] == expected["ci95"]
+    assert interval_of(merged.score["blind"]["prior_strength"]["all"]) is not None
 
 
 def test_the_same_family_config_and_split_twice_is_refused(builds, tmp_path, capsys):

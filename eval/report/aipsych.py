@@ -17,7 +17,7 @@ from eval.report.aipsych_paper import HUMAN_SCORER, HUMAN_TABLE, PAPER_SOURCE, S
 from eval.report.figure import GAP, Cell, FamilyReport, Figure, Table, count, label, percent, printed
 from eval.report.paper import PaperTable
 from eval.report.section import FamilySection, ModelResults, Result, TaskKey
-from eval.scoring.aipsych import CATEGORIES, score_rows
+from eval.scoring.aipsych import CATEGORIES
 
 SPLIT = "test"
 SYNTHETIC = "synthetic"
@@ -90,10 +90,6 @@ def task(name: str) -> TaskKey | None:
 def variant_of(config: str) -> str:
     """Configs are separate measurements (drawn scenes, COCO, Visual Genome): all but `synthetic` apart."""
     return "" if config == SYNTHETIC else config
-
-
-def score_records(records: list[dict[str, Any]]) -> dict[str, Any]:
-    return score_rows(records, {record["id"]: record["response"] for record in records})
 
 
 def family_report(models: tuple[ModelResults, ...], colors: Mapping[str, str]) -> FamilyReport:
@@ -271,7 +267,6 @@ SECTION = FamilySection(
         "excluded_reasons",
     ),
     task=task,
-    score_records=score_records,
     report=family_report,
     variant_of=variant_of,
 )

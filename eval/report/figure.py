@@ -1,8 +1,10 @@
 """What a family section hands the page: figures, each with its numbers as a table and its definition.
 
 Every number in a table is a `Cell`: the text shown and the exact value it came from (a rate as the
-fraction in the score JSON), so readers can copy it and tests can compare it with the JSON. Rows the
-paper published sit in `Table.paper_rows`, apart from the measured rows, with their source.
+fraction in the score JSON), so readers can copy it and tests can compare it with the JSON; a
+measured value that carries its 95 % interval (`eval.report.estimates`) brings it along, shown
+beside the number. Rows the paper published sit in `Table.paper_rows`, apart from the measured
+rows, with their source.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping, Sequence
 
+from eval.report.estimates import interval_of
 from eval.report.paper import PaperTable
 
 MISSING = "—"
@@ -17,10 +20,21 @@ MISSING = "—"
 
 @dataclasses.dataclass(frozen=True)
 class Cell:
-    """A table cell: `text` as shown, `value` the exact number behind it (None for labels and gaps)."""
+    """A table cell: `text` as shown, `value` the exact number behind it (None for labels and gaps),
+    and its 95 % interval (`interval` in the value's units, `interval_text` as shown) when it has one."""
 
     text: str
     value: float | int | None = None
+    interval: tuple[float, float] | None = None
+    interval_text: str = ""
+
+
+def _measured(text: str, value: float, scale: float, form: str) -> Cell:
+    interval = interval_of(value)
+    if interval is None:
+        return Cell(text, value)
+    low, high = interval
+    return Cell(text, value, interval, f"{scale * low:{form}} to {scale * high:{form}}")
 
 
 #: An empty cell: no such number (a paper row's unpublished column, a count a mean has not).
@@ -34,20 +48,20 @@ def label(text: str) -> Cell:
 def percent(value: float | None) -> Cell:
     """A rate (fraction) shown in percent with two decimals, as the papers print them.
 
-    >>> percent(0.9172), percent(None)
-    (Cell(text='91.72', value=0.9172), Cell(text='—', value=None))
+    >>> percent(0.9172).text, percent(None).text
+    ('91.72', '—')
     """
-    return GAP if value is None else Cell(f"{100 * value:.2f}", value)
+    return GAP if value is None else _measured(f"{100 * value:.2f}", value, 100, ".2f")
 
 
 def signed_percent(value: float | None) -> Cell:
     """A difference of rates in percentage points, with its sign."""
-    return GAP if value is None else Cell(f"{100 * value:+.2f}", value)
+    return GAP if value is None else _measured(f"{100 * value:+.2f}", value, 100, "+.2f")
 
 
 def ratio(value: float | None) -> Cell:
     """A plain number such as the illusion multiplier R, two decimals."""
-    return GAP if value is None else Cell(f"{value:.2f}", value)
+    return GAP if value is None else _measured(f"{value:.2f}", value, 1, ".2f")
 
 
 def count(value: int | None) -> Cell:

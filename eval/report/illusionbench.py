@@ -30,7 +30,7 @@ from eval.report.figure import (
 )
 from eval.report.paper import PaperTable
 from eval.report.section import FamilySection, ModelResults, Result, TaskKey, results_of
-from eval.scoring.illusionbench import CATEGORIES, DIFFICULTIES, PARSERS, Graded, report
+from eval.scoring.illusionbench import CATEGORIES, DIFFICULTIES, PARSERS
 
 PREFIX = "illusionbench_plus_"
 SPLIT, DESCRIPTIONS = "test", "descriptions"
@@ -157,10 +157,6 @@ def task(name: str) -> TaskKey | None:
         if config.endswith(suffix):
             return TaskKey(config.removesuffix(suffix), SPLIT, suffix.removeprefix("_"))
     return TaskKey(config, SPLIT)
-
-
-def score_records(records: list[dict[str, Any]]) -> dict[str, Any]:
-    return {**report([Graded.from_record(record) for record in records]), "parser": "strict"}
 
 
 def family_report(models: tuple[ModelResults, ...], colors: Mapping[str, str]) -> FamilyReport:
@@ -388,6 +384,5 @@ SECTION = FamilySection(
         "parsers",
     ),
     task=task,
-    score_records=score_records,
     report=family_report,
 )

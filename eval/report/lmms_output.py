@@ -5,8 +5,10 @@ lmms-eval 0.7 writes `<output_path>/<model>/<date>_results.json` and, with `--lo
 every row's graded record as the sample's `breakdown` value, so the samples of one family's tasks
 for one split and prompt variant are pooled (a row asked by two tasks, e.g. `viprobe_size` and
 `viprobe_ponzo`, counts once: the first task's by name) and scored by the family's `eval.scoring`
-functions, which gives the numbers `python -m eval score` gives on the same replies. When the
-folder holds several runs, a later run of a task replaces an earlier one.
+functions, which gives the numbers `python -m eval score` gives on the same replies, intervals
+included. A `<task>_noimage` twin's samples are the blind replies to the same rows, scored beside
+the seeing ones as `eval score --blind` does. When the folder holds several runs, a later run of a
+task replaces an earlier one.
 """
 
 from __future__ import annotations
@@ -17,64 +19,84 @@ from pathlib import Path
 from typing import Any
 
 from eval.errors import LMMS_EVAL_EXIT_TRAP, UsageError
+from eval.report.estimates import with_intervals
 from eval.report.section import FamilySection, Result
+from eval.scoring.score import score_log
 
 RESULTS_SUFFIX = "_results.json"
 SAMPLES_INFIX = "_samples_"
 #: The metric under which our tasks log each row's graded record (see eval/tasks/*/utils.py).
 RECORD_KEY = "breakdown"
 RERUN = "run lmms-eval on our tasks with --log_samples and pass its --output_path"
+#: The suffix of a task's twin that sends the same prompt without the image.
+NOIMAGE = "_noimage"
 
 
 def read_output_folder(label: str, folder: Path, sections: Mapping[str, FamilySection]) -> list[Result]:
     """One result per (family, split, variant) of our tasks in the folder's samples logs."""
     samples = _latest_samples(label, folder)
-    pools: dict[tuple[str, str, str], list[tuple[str, Path]]] = {}
+    pools: dict[tuple[str, str, str], dict[bool, list[tuple[str, Path]]]] = {}
     for task, path in sorted(samples.items()):
+        blind = task.endswith(NOIMAGE)
         for section in sections.values():
-            key = section.task(task)
+            key = section.task(task.removesuffix(NOIMAGE))
             if key is not None:
-                pools.setdefault((section.name, key.split, key.variant), []).append((key.config, path))
+                pool = pools.setdefault((section.name, key.split, key.variant), {False: [], True: []})
+                pool[blind].append((key.config, path))
                 break
     if not pools:
         raise UsageError(f"folder {str(folder)!r} of {label!r} has no samples logs of our tasks; {RERUN}")
     results = []
     for (family, split, variant), parts in sorted(pools.items()):
-        records: dict[str, dict[str, Any]] = {}
-        for _, path in parts:
-            for record in _records(path):
-                records.setdefault(record["ID"], record)
-        config = "+".join(sorted({config for config, _ in parts}))
-        pooled = tuple(records.values())
+        seeing, blind = _pooled(parts[False]), _pooled(parts[True])
+        config = "+".join(sorted({config for config, _ in parts[False] + parts[True]}))
         where = f"samples logs of {family} in {str(folder)!r}"
-        score = score_of(sections[family], pooled, config, split, where)
-        results.append(Result(label, family, config, split, variant, score, str(folder), pooled))
+        score = score_of(family, seeing, blind or None, config, split, where)
+        results.append(
+            Result(label, family, config, split, variant, score, str(folder), seeing, blind or None)
+        )
     return results
 
 
+def _pooled(parts: list[tuple[str, Path]]) -> tuple[dict[str, Any], ...]:
+    """The graded records of some tasks' samples logs (a row asked by two tasks counts once)."""
+    records: dict[str, dict[str, Any]] = {}
+    for _, path in parts:
+        for record in _records(path):
+            records.setdefault(record["ID"], record)
+    return tuple(records.values())
+
+
 def score_of(
-    section: FamilySection, records: Sequence[Mapping[str, Any]], config: str, split: str, where: str
+    family: str,
+    records: Sequence[Mapping[str, Any]],
+    blind_records: Sequence[Mapping[str, Any]] | None,
+    config: str,
+    split: str,
+    where: str,
 ) -> dict[str, Any]:
-    """The score JSON `python -m eval score` writes, from the graded records of every row scored.
+    """The score JSON `python -m eval score` writes (intervals attached), from the graded records of
+    every row scored and, when a `_noimage` twin ran, of its blind replies.
 
     Raises:
         UsageError: the records are not ones our scorer reads (`where` says whose they are).
     """
     try:
-        metrics = section.score_records(list(records))
+        metrics = score_log(family, list(records), None if blind_records is None else list(blind_records))
     except (KeyError, TypeError, ValueError) as error:
         raise UsageError(
             f"{where} hold records our scorer cannot read ({type(error).__name__}: {error}); {RERUN}"
         ) from None
-    return {
+    score = {
         **metrics,
-        "family": section.name,
+        "family": family,
         "config": config,
         "split": split,
         "rows": len(records),
         "missing_ids": [],
         "unknown_ids": [],
     }
+    return with_intervals(score)
 
 
 def _latest_samples(label: str, folder: Path) -> dict[str, Path]:

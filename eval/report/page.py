@@ -63,6 +63,8 @@ def render_page(
         "<h1>Results report</h1>",
         f"<p>{len(labels)} model{'s' if len(labels) != 1 else ''}: {_esc(', '.join(labels))}. "
         "Rates are in percent, differences in percentage points (pp); each figure's table holds its numbers. "
+        "Error bars and the small ranges beside numbers are 95 % cluster-bootstrap intervals (rows that "
+        "share an image, set or tuple resampled together; differences within one score paired). "
         "Rows marked <em>(paper)</em> are numbers the paper published for a model of the same name, "
         "shown apart from the measured rows.</p>",
         '<nav><ul class="contents">',
@@ -207,8 +209,15 @@ def _row(cells: Sequence) -> str:
     for cell in cells:
         if cell.value is None:
             parts.append(f"<td>{_esc(cell.text)}</td>")
-        else:
+        elif cell.interval is None:
             parts.append(f'<td class="num" data-value="{cell.value!r}">{_esc(cell.text)}</td>')
+        else:
+            # The stylesheet shows the interval (data-interval): the cell's text stays the number.
+            low, high = cell.interval
+            parts.append(
+                f'<td class="num" data-value="{float(cell.value)!r}" data-low="{low!r}" data-high="{high!r}" '
+                f'data-interval="{_esc(cell.interval_text)}">{_esc(cell.text)}</td>'
+            )
     return "<tr>" + "".join(parts) + "</tr>"
 
 
@@ -230,6 +239,7 @@ h3 { margin: 28px 0 2px; }
 table { border-collapse: collapse; font-size: 12px; }
 th, td { padding: 2px 8px; border-bottom: 1px solid #e4e4e4; text-align: left; }
 td.num { text-align: right; font-variant-numeric: tabular-nums; }
+td.num[data-interval]::after { content: attr(data-interval); display: block; font-size: 10px; color: #777; }
 tbody.paper td { background: #f3efe4; font-style: italic; }
 tbody.paper th { background: #e9e2cf; font-weight: normal; font-size: 11px; }
 ul.contents { display: flex; gap: 16px; list-style: none; padding: 0; }

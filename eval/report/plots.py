@@ -6,7 +6,8 @@ matplotlib derives for clip paths and glyphs (`svg.hashsalt`, `svg.id`), the met
 it holds the creation date), and text (drawn as paths with matplotlib's bundled DejaVu Sans, so no
 system font is consulted and the page needs none).
 
-Rates arrive as fractions and are drawn as percentages; a missing value (None) draws nothing.
+Rates arrive as fractions and are drawn as percentages; a missing value (None) draws nothing. A
+value that carries a 95 % interval (`eval.report.estimates.Estimate`) gets an error bar.
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ from typing import Any
 
 import matplotlib
 from matplotlib.figure import Figure
+
+from eval.report.estimates import interval_of
 
 #: Okabe-Ito colours (distinguishable with colour-vision deficiencies), one per model in label order.
 PALETTE = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442", "#000000")
@@ -87,14 +90,17 @@ def bar_chart(panels: Sequence[Bars], colors: Mapping[str, str], *, ylabel: str,
             width = 0.8 / count
             for index, (name, values) in enumerate(panel.series):
                 xs = [g + (index - (count - 1) / 2) * width for g in range(len(panel.groups))]
-                shown = [(x, 100 * v) for x, v in zip(xs, values, strict=True) if v is not None]
+                shown = [(x, v) for x, v in zip(xs, values, strict=True) if v is not None]
                 if not shown:
                     continue  # no bar, so no legend entry
-                bars = ax.bar(
-                    [x for x, _ in shown], [v for _, v in shown], width, label=_text(name), color=colors[name]
-                )
-                # Numbers on the bars: a rate of 0 would otherwise be invisible.
-                ax.bar_label(bars, fmt="%.0f", fontsize=6, padding=1)
+                heights = [100 * v for _, v in shown]
+                ax.bar([x for x, _ in shown], heights, width, label=_text(name), color=colors[name])
+                _error_bars(ax, [x for x, _ in shown], [v for _, v in shown], colors[name])
+                # Numbers beyond the bars and their error bars: a rate of 0 would otherwise be invisible.
+                for (x, value), height in zip(shown, heights, strict=True):
+                    low, high = _span(value)
+                    edge, align = (100 * high + 1, "bottom") if height >= 0 else (100 * low - 1, "top")
+                    ax.text(x, edge, f"{height:.0f}", ha="center", va=align, fontsize=6)
             ax.set_xticks(range(len(panel.groups)), [_wrapped(group) for group in panel.groups])
             ax.set_ylim(-108 if signed else 0, 108)
             if signed:
@@ -119,13 +125,13 @@ def line_grid(
                 continue
             panel = panels[index]
             for (name, points), (marker, dashes) in zip(panel.series, MARKERS, strict=False):
-                shown = [(x, 100 * y) for x, y in points if y is not None]
+                shown = [(x, y) for x, y in points if y is not None]
                 if not shown:
                     continue  # no curve, so no legend entry
                 # Curves may coincide (a model that sees gets P and PC alike): markers and dashes differ.
                 ax.plot(
                     [x for x, _ in shown],
-                    [y for _, y in shown],
+                    [100 * y for _, y in shown],
                     marker=marker,
                     markersize=4,
                     markerfacecolor="none",
@@ -133,6 +139,7 @@ def line_grid(
                     label=_text(name),
                     color=colors[name],
                 )
+                _error_bars(ax, [x for x, _ in shown], [y for _, y in shown], colors[name])
             ax.set_ylim(-5, 105)
             ax.set_title(_text(panel.title))
             ax.grid(True, axis="both", alpha=0.3)
@@ -176,6 +183,36 @@ def stacked_bars(
         ax.set_ylabel(ylabel)
         _legend(figure, [ax])
         return _svg(figure)
+
+
+def _span(value: float) -> tuple[float, float]:
+    """The value's 95 % interval as a fraction, or the value itself when it carries none."""
+    interval = interval_of(value)
+    return interval if interval is not None else (value, value)
+
+
+def _error_bars(ax: matplotlib.axes.Axes, xs: Sequence[float], values: Sequence[float], color: str) -> None:
+    """An error bar over each value that carries a 95 % interval (percent)."""
+    found = [(x, v, interval) for x, v in zip(xs, values, strict=True) if (interval := interval_of(v))]
+    if not found:
+        return
+    below = [max(0.0, 100 * (v - low)) for _, v, (low, _) in found]
+    above = [max(0.0, 100 * (high - v)) for _, v, (_, high) in found]
+    ax.errorbar(
+        [x for x, _, _ in found],
+        [100 * v for _, v, _ in found],
+        yerr=[below, above],
+        fmt="none",
+        ecolor=_darker(color),
+        elinewidth=0.8,
+        capsize=1.5,
+    )
+
+
+def _darker(color: str) -> str:
+    """The colour at 60 % brightness: an error bar stays visible on its bar."""
+    red, green, blue = (int(color[i : i + 2], 16) for i in (1, 3, 5))
+    return "#" + "".join(f"{int(0.6 * channel):02x}" for channel in (red, green, blue))
 
 
 def _legend(figure: Figure, axes: Iterable[matplotlib.axes.Axes]) -> None:

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from eval.errors import UsageError
+from eval.report.estimates import with_intervals
 from eval.report.lmms_output import read_output_folder, score_of
 from eval.report.section import FamilySection, ModelResults, Result
 
@@ -45,6 +46,10 @@ def read_results(argument: str, sections: Mapping[str, FamilySection]) -> list[R
 def _read_score(label: str, path: Path, sections: Mapping[str, FamilySection]) -> Result:
     try:
         score: Any = json.loads(path.read_text(encoding="utf-8"))
+    except RecursionError:
+        raise UsageError(
+            f"result {str(path)!r} of {label!r} nests too deeply to be a score; {EXPECTED}"
+        ) from None
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
         reason = getattr(error, "strerror", None) or getattr(error, "msg", None) or type(error).__name__
         raise UsageError(
@@ -64,7 +69,8 @@ def _read_score(label: str, path: Path, sections: Mapping[str, FamilySection]) -
             f"score the replies again with `python -m eval score {family}`"
         )
     config = str(score["config"])
-    return Result(label, family, config, str(score["split"]), section.variant_of(config), score, str(path))
+    variant = section.variant_of(config)
+    return Result(label, family, config, str(score["split"]), variant, with_intervals(score), str(path))
 
 
 def by_family(
@@ -73,8 +79,9 @@ def by_family(
     """Results grouped by family (in `sections` order), then by label (sorted).
 
     A label's results of different configs for the same split (and prompt variant) become one
-    result: their per-row records pooled (a row in two configs counts once) and scored again, so
-    the numbers are those of scoring the configs together.
+    result: their per-row records (and their `_noimage` twins' blind ones) pooled (a row in two
+    configs counts once) and scored again, so the numbers and intervals are those of scoring the
+    configs together.
 
     Raises:
         UsageError: one label has the same family, config and split twice, or results of several
@@ -108,6 +115,7 @@ def _merged(section: FamilySection, group: list[Result]) -> Result:
     run = _run((first.split, first.variant))
     configs = sorted({config for result in group for config in result.config.split("+")})
     records: dict[str, Mapping[str, Any]] = {}
+    blind: dict[str, Mapping[str, Any]] = {}
     for result in group:
         if result.records is None:
             raise UsageError(
@@ -118,12 +126,18 @@ def _merged(section: FamilySection, group: list[Result]) -> Result:
             )
         for record in result.records:
             records.setdefault(record["ID"], record)
+        for record in result.blind_records or ():
+            blind.setdefault(record["ID"], record)
     pooled = tuple(records.values())
+    # Blind replies are pooled too when every config has them; a part would describe only some rows.
+    pooled_blind = tuple(blind.values()) if all(r.blind_records for r in group) else None
     config = "+".join(configs)
     where = f"results of {first.label!r} ({', '.join(result.source for result in group)})"
-    score = score_of(section, pooled, config, first.split, where)
+    score = score_of(section.name, pooled, pooled_blind, config, first.split, where)
     source = " + ".join(result.source for result in group)
-    return Result(first.label, first.family, config, first.split, first.variant, score, source, pooled)
+    return Result(
+        first.label, first.family, config, first.split, first.variant, score, source, pooled, pooled_blind
+    )
 
 
 def _run(key: tuple[str, str]) -> str:

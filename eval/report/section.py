@@ -2,8 +2,9 @@
 
 A family joins the report with one module (`eval/report/<family>.py`) that builds a `FamilySection`,
 listed once in `eval.report.families`. The section says which score JSONs are the family's, how its
-lmms-eval task names map to configs and splits, how graded records from a samples log become the
-same score JSON `python -m eval score` writes, and which figures the page shows.
+lmms-eval task names map to configs and splits, and which figures the page shows; the graded
+records of a samples log become the score JSON `python -m eval score` writes through the family's
+`eval.scoring` module (`eval.scoring.score.score_log`).
 """
 
 from __future__ import annotations
@@ -22,7 +23,8 @@ class Result:
     `variant` names a prompt variant of the same split run as its own lmms-eval task (VLMBias's
     debiased and double-check tasks); it is empty otherwise, and always for a score JSON. `records`
     are the per-row graded records the score was computed from, when the source holds them (an
-    lmms-eval samples log does): results of several configs are merged by scoring them pooled.
+    lmms-eval samples log does), and `blind_records` those of its `_noimage` twins' replies: results
+    of several configs are merged by scoring them pooled.
     """
 
     label: str
@@ -33,6 +35,7 @@ class Result:
     score: Mapping[str, Any]
     source: str
     records: tuple[Mapping[str, Any], ...] | None = None
+    blind_records: tuple[Mapping[str, Any], ...] | None = None
 
 
 @dataclasses.dataclass(frozen=True)
@@ -71,9 +74,8 @@ class FamilySection:
 
     - `name`: the family as `eval score` JSONs name it; `title`: its heading on the page.
     - `score_keys`: keys every score JSON of the family has (anything else is not its score).
-    - `task`: an lmms-eval task name to what it scores, or None when the task is not this family's.
-    - `score_records`: the graded records logged per sample (the `breakdown` value our tasks log) to
-      the metrics part of the score JSON, through the family's `eval.scoring` functions.
+    - `task`: an lmms-eval task name to what it scores, or None when the task is not this family's
+      (a `_noimage` twin is read as its task's blind replies before this is asked).
     - `report`: the models' results (sorted by label) and a colour per label to the family's part of
       the page.
     - `variant_of`: the variant a score JSON of a config is kept under. "" (the default) pools it
@@ -85,6 +87,5 @@ class FamilySection:
     title: str
     score_keys: tuple[str, ...]
     task: Callable[[str], TaskKey | None]
-    score_records: Callable[[list[dict[str, Any]]], dict[str, Any]]
     report: Callable[[tuple[ModelResults, ...], Mapping[str, str]], FamilyReport]
     variant_of: Callable[[str], str] = lambda config: ""

@@ -27,7 +27,7 @@ from eval.report.figure import (
     with_paper,
 )
 from eval.report.section import FamilySection, ModelResults, Result, TaskKey, results_of, scores_of
-from eval.scoring.viprobe import CATEGORIES, VARIANT_CODES, ProbeGraded, report
+from eval.scoring.viprobe import CATEGORIES, VARIANT_CODES
 
 SPLIT = "test"
 FOUR_TYPES = ("O", "P", "OC", "PC")
@@ -80,11 +80,6 @@ def task(name: str) -> TaskKey | None:
     if not name.startswith("viprobe_"):
         return None
     return TaskKey(name.removeprefix("viprobe_").removesuffix("_instructed"), SPLIT)
-
-
-def score_records(records: list[dict[str, Any]]) -> dict[str, Any]:
-    graded = [ProbeGraded.from_record(record) for record in records]
-    return {"n": len(graded), **report(graded)}
 
 
 def family_report(models: tuple[ModelResults, ...], colors: Mapping[str, str]) -> FamilyReport:
@@ -302,6 +297,5 @@ SECTION = FamilySection(
         "by_category",
     ),
     task=task,
-    score_records=score_records,
     report=family_report,
 )

@@ -28,7 +28,7 @@ from eval.report.figure import (
 )
 from eval.report.paper import PaperTable
 from eval.report.section import FamilySection, ModelResults, Result, TaskKey, results_of, scores_of
-from eval.scoring.visage import CONDITIONS, EFFECTS, IMAGE_TYPES, VisageGraded, report
+from eval.scoring.visage import CONDITIONS, EFFECTS, IMAGE_TYPES
 
 TEST, RECOGNITION = "test", "recognition"
 #: Every condition difference the scorer reports, as (minuend, subtrahend), in the paper's order.
@@ -103,11 +103,6 @@ def task(name: str) -> TaskKey | None:
     if config.endswith("_recognition"):
         return TaskKey(config.removesuffix("_recognition"), RECOGNITION)
     return TaskKey(config, TEST)
-
-
-def score_records(records: list[dict[str, Any]]) -> dict[str, Any]:
-    graded = [VisageGraded.from_record(record) for record in records]
-    return {"n": len(graded), **report(graded)}
 
 
 def family_report(models: tuple[ModelResults, ...], colors: Mapping[str, str]) -> FamilyReport:
@@ -264,6 +259,5 @@ SECTION = FamilySection(
         "recognition",
     ),
     task=task,
-    score_records=score_records,
     report=family_report,
 )

@@ -26,7 +26,6 @@ from eval.report.figure import (
     with_paper,
 )
 from eval.report.section import FamilySection, ModelResults, Result, TaskKey, results_of, scores_of
-from eval.scoring import Graded, report
 
 SPLITS = ("main", "identification", "withtitle", "original")
 VARIANTS = ("debiased", "doublecheck")
@@ -73,10 +72,6 @@ def task(name: str) -> TaskKey | None:
         if rest.endswith(f"_{split}") and len(rest) > len(split) + 1:
             return TaskKey(rest.removesuffix(f"_{split}"), split, variant)
     return None
-
-
-def score_records(records: list[dict[str, Any]]) -> dict[str, Any]:
-    return report([Graded.from_record(record) for record in records])
 
 
 def family_report(models: tuple[ModelResults, ...], colors: Mapping[str, str]) -> FamilyReport:
@@ -334,6 +329,5 @@ SECTION = FamilySection(
         "original_vs_counterfactual",
     ),
     task=task,
-    score_records=score_records,
     report=family_report,
 )

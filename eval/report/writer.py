@@ -13,6 +13,7 @@ from pathlib import Path
 
 from builders.core.atomic import staged
 from eval.errors import UsageError
+from eval.report.blind import with_blind_figure
 from eval.report.families import SECTIONS
 from eval.report.page import GENERATOR, STYLE, STYLESHEET, figure_path, render_page
 from eval.report.plots import model_colors
@@ -41,7 +42,10 @@ def write_report(arguments: Sequence[str], out: Path) -> WrittenReport:
     results = [result for argument in arguments for result in read_results(argument, SECTIONS)]
     models = by_family(results, SECTIONS)
     colors = model_colors(sorted({result.label for result in results}))
-    reports = [SECTIONS[family].report(family_models, colors) for family, family_models in models.items()]
+    reports = [
+        with_blind_figure(SECTIONS[family].report(family_models, colors), family_models, colors)
+        for family, family_models in models.items()
+    ]
     files = {"index.html": render_page(reports, models, results), STYLESHEET: STYLE}
     for report in reports:
         files.update({figure_path(report.name, f): f.svg for f in report.figures if f.svg is not None})

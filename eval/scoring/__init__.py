@@ -5,6 +5,10 @@ compares it with a dataset row, and `report` turns graded rows into every metric
 `eval.scoring.metrics`). VI-Probe: `eval.scoring.answer_tag` reads `<answer>` tags and
 `eval.scoring.viprobe` grades rows and computes the paired metrics. AIpsych:
 `eval.scoring.aipsych` classifies each 4-prompt set and computes the release's rates and ReS.
+
+Any family: `score_pairs(family, [(row, reply), ...])` (or `score_replies`) gives the JSON `python
+-m eval score` writes, every metric with its 95 % interval (`eval.scoring.score`); harness adapters
+call it rather than scoring themselves.
 """
 
 from eval.scoring.answers import AnswerKind, ParsedAnswer, canonical_answer, infer_answer_type, parse_answer
@@ -23,6 +27,7 @@ from eval.scoring.metrics import (
     summarize,
     task_mean,
 )
+from eval.scoring.score import score_pairs, score_replies
 
 __all__ = [
     "BREAKDOWN_FIELDS",
@@ -42,6 +47,8 @@ __all__ = [
     "parse_answer",
     "parse_failure_rate",
     "report",
+    "score_pairs",
+    "score_replies",
     "summarize",
     "task_mean",
 ]

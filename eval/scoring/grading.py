@@ -1,8 +1,14 @@
-"""Grade one reply against one dataset row: the `Graded` record every metric is computed from."""
+"""Grade one reply against one dataset row: the `Graded` record every metric is computed from.
+
+Each reply is read by both parsers at once: our strict one (`eval.scoring.answers`) and lmms-eval
+0.7.3's `vlms_are_biased` rules (`eval.scoring.vlms_are_biased`), so one predictions file gives
+either parser's numbers.
+"""
 
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -14,8 +20,11 @@ from eval.scoring.answers import (
     infer_answer_type,
     parse_answer,
 )
+from eval.scoring.vlms_are_biased import verdict
 
 ILLUSION_TOPIC = "Optical Illusion"
+PARSERS = ("strict", "lmms-eval")
+_RESOLUTION = re.compile(r"_px\d+$")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -23,7 +32,8 @@ class Graded:
     """The outcome of one row: its grouping fields, the parsed answer, and how it compares.
 
     `bias_aligned` is None when the row names no expected bias (the `original` split), so bias rates
-    are computed over the rows that have one.
+    are computed over the rows that have one. The `lmms_eval_*` fields are lmms-eval's reading of the
+    same reply (None in records logged before they existed); `image_id` names the row's image.
     """
 
     ID: str
@@ -35,6 +45,32 @@ class Graded:
     answer: ParsedAnswer
     correct: bool
     bias_aligned: bool | None
+    image_id: str = ""
+    lmms_eval_answer: str | None = None
+    lmms_eval_correct: bool | None = None
+    lmms_eval_bias_aligned: bool | None = None
+
+    @property
+    def drawing(self) -> str:
+        """The image at every resolution (`<stem>_notitle_px384` -> `<stem>_notitle`): the cluster its
+        rows are resampled by, as the three sizes of one drawing ask one question; the row id when the
+        record names no image."""
+        return _RESOLUTION.sub("", self.image_id) if self.image_id else self.ID
+
+    def answer_under(self, parser: str) -> str | None:
+        """The answer as `parser` reads it (None: unparsed)."""
+        return self.lmms_eval_answer if parser == "lmms-eval" else self.answer.value
+
+    def correct_under(self, parser: str) -> bool:
+        return bool(self.lmms_eval_correct) if parser == "lmms-eval" else self.correct
+
+    def parsed_under(self, parser: str) -> bool:
+        """lmms-eval reads every reply as an answer; the strict parser may not."""
+        return parser == "lmms-eval" or self.answer.parsed
+
+    def bias_aligned_under(self, parser: str) -> bool | None:
+        """Whether the answer is the expected bias; lmms-eval also compares rows without one (with "none")."""
+        return bool(self.lmms_eval_bias_aligned) if parser == "lmms-eval" else self.bias_aligned
 
     def to_record(self) -> dict[str, Any]:
         """A JSON-safe dict (lmms-eval passes per-sample records through its logs)."""
@@ -71,6 +107,7 @@ def grade(row: Mapping[str, Any], response: str) -> Graded:
     truth = canonical_answer(str(row["ground_truth"]), kind)
     expected_bias = row.get("expected_bias")
     bias = canonical_answer(str(expected_bias), kind) if expected_bias not in (None, "") else None
+    lmms_eval = verdict(row, response) if isinstance(response, str) else None
     return Graded(
         ID=str(row["ID"]),
         topic=str(row["topic"]),
@@ -81,6 +118,10 @@ def grade(row: Mapping[str, Any], response: str) -> Graded:
         answer=answer,
         correct=answer.parsed and answer.value == truth,
         bias_aligned=None if bias is None else answer.parsed and answer.value == bias,
+        image_id=str(row.get("image_id") or ""),
+        lmms_eval_answer=None if lmms_eval is None else lmms_eval.answer,
+        lmms_eval_correct=None if lmms_eval is None else lmms_eval.correct,
+        lmms_eval_bias_aligned=None if lmms_eval is None else lmms_eval.bias_aligned,
     )
 
 

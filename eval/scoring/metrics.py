@@ -1,6 +1,6 @@
 """VLMBias metrics over graded rows: rates, breakdowns, the paper's task mean, illusion originals.
 
-Definitions (every rate is None when its denominator is empty):
+Definitions (every rate is None when its denominator is empty), under the strict parser:
 
 - `accuracy`: correct answers / rows.
 - `bias_aligned_rate`: answers equal to the row's expected bias / rows that have an expected bias.
@@ -10,17 +10,35 @@ Definitions (every rate is None when its denominator is empty):
 - `parse_failure_rate`: unparsed replies / rows.
 - `task_mean`: the unweighted mean of the per-topic accuracies (the paper's headline number; each topic
   pools Q1 and Q2 over every image and resolution).
+
+Under `parser="lmms-eval"` (lmms-eval 0.7.3's `vlms_are_biased` rules) every reply is an answer, so
+nothing is unparsed, the bias-aligned rate is over every row (lmms-eval's `bias_ratio`) and "wrong"
+means not correct. Published numbers differ in two choices, so `report` names all four
+combinations: item mean (pooled over rows) or task mean (unweighted over topics), and bias-aligned
+over all answers or over wrong ones (`DEFINITIONS`).
+
+Every rate is counted with `eval.scoring.bootstrap.rate`, so the same code gives the intervals.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from eval.scoring.grading import ILLUSION_TOPIC, Graded
+from eval.scoring.bootstrap import rate
+from eval.scoring.grading import ILLUSION_TOPIC, PARSERS, Graded
 
 BREAKDOWN_FIELDS = ("topic", "sub_topic", "pixel", "type_of_question")
+#: Each published definition by its unambiguous name: (summary field, item or task mean).
+DEFINITIONS = {
+    "accuracy_item_mean": ("accuracy", "item"),
+    "accuracy_task_mean": ("accuracy", "task"),
+    "bias_aligned_over_all_item_mean": ("bias_aligned_rate", "item"),
+    "bias_aligned_over_all_task_mean": ("bias_aligned_rate", "task"),
+    "bias_aligned_over_wrong_item_mean": ("bias_aligned_share_of_wrong", "item"),
+    "bias_aligned_over_wrong_task_mean": ("bias_aligned_share_of_wrong", "task"),
+}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -28,35 +46,37 @@ class Summary:
     """The headline rates of a set of graded rows."""
 
     n: int
-    accuracy: float | None
-    bias_aligned_rate: float | None
-    bias_aligned_share_of_wrong: float | None
-    parse_failure_rate: float | None
+    accuracy: Any
+    bias_aligned_rate: Any
+    bias_aligned_share_of_wrong: Any
+    parse_failure_rate: Any
 
 
-def _rate(rows: Iterable[Graded], hit: Callable[[Graded], bool]) -> float | None:
-    outcomes = [hit(row) for row in rows]
-    return sum(outcomes) / len(outcomes) if outcomes else None
+def accuracy(graded: Iterable[Graded], parser: str = "strict") -> Any:
+    return rate(graded, lambda row: row.correct_under(parser))
 
 
-def accuracy(graded: Iterable[Graded]) -> float | None:
-    return _rate(graded, lambda row: row.correct)
+def parse_failure_rate(graded: Iterable[Graded], parser: str = "strict") -> Any:
+    return rate(graded, lambda row: not row.parsed_under(parser))
 
 
-def parse_failure_rate(graded: Iterable[Graded]) -> float | None:
-    return _rate(graded, lambda row: not row.answer.parsed)
+def bias_aligned_rate(graded: Iterable[Graded], parser: str = "strict") -> Any:
+    named = (row for row in graded if row.bias_aligned_under(parser) is not None)
+    return rate(named, lambda row: bool(row.bias_aligned_under(parser)))
 
 
-def bias_aligned_rate(graded: Iterable[Graded]) -> float | None:
-    return _rate((row for row in graded if row.bias_aligned is not None), lambda row: bool(row.bias_aligned))
+def bias_aligned_share_of_wrong(graded: Iterable[Graded], parser: str = "strict") -> Any:
+    wrong = (
+        row
+        for row in graded
+        if row.bias_aligned_under(parser) is not None
+        and row.parsed_under(parser)
+        and not row.correct_under(parser)
+    )
+    return rate(wrong, lambda row: bool(row.bias_aligned_under(parser)))
 
 
-def bias_aligned_share_of_wrong(graded: Iterable[Graded]) -> float | None:
-    wrong = (row for row in graded if row.bias_aligned is not None and row.answer.parsed and not row.correct)
-    return _rate(wrong, lambda row: bool(row.bias_aligned))
-
-
-def summarize(graded: Sequence[Graded]) -> Summary:
+def summarize(graded: Sequence[Graded], parser: str = "strict") -> Summary:
     """
     >>> from eval.scoring.grading import grade
     >>> base = {"topic": "Flags", "sub_topic": "Flags 2D Stars", "pixel": 384, "type_of_question": "Q1",
@@ -70,24 +90,24 @@ def summarize(graded: Sequence[Graded]) -> Summary:
     """
     return Summary(
         n=len(graded),
-        accuracy=accuracy(graded),
-        bias_aligned_rate=bias_aligned_rate(graded),
-        bias_aligned_share_of_wrong=bias_aligned_share_of_wrong(graded),
-        parse_failure_rate=parse_failure_rate(graded),
+        accuracy=accuracy(graded, parser),
+        bias_aligned_rate=bias_aligned_rate(graded, parser),
+        bias_aligned_share_of_wrong=bias_aligned_share_of_wrong(graded, parser),
+        parse_failure_rate=parse_failure_rate(graded, parser),
     )
 
 
-def breakdown(graded: Iterable[Graded], field: str) -> dict[str, Summary]:
+def breakdown(graded: Iterable[Graded], field: str, parser: str = "strict") -> dict[str, Summary]:
     """A `Summary` per value of `field` (one of `BREAKDOWN_FIELDS`), keyed by the value as text."""
     if field not in BREAKDOWN_FIELDS:
         raise ValueError(f"cannot break down by {field!r}; choose from: {', '.join(BREAKDOWN_FIELDS)}")
     groups: dict[Any, list[Graded]] = {}
     for row in graded:
         groups.setdefault(getattr(row, field), []).append(row)
-    return {str(value): summarize(rows) for value, rows in sorted(groups.items())}
+    return {str(value): summarize(rows, parser) for value, rows in sorted(groups.items())}
 
 
-def task_mean(topic_accuracies: Mapping[str, float | None]) -> float | None:
+def task_mean(topic_accuracies: Mapping[str, Any]) -> Any:
     """The unweighted mean of per-topic accuracies; None if there is no topic or one has no rows.
 
     >>> task_mean({"Flags": 0.5, "Game Boards": 0.25})
@@ -100,7 +120,7 @@ def task_mean(topic_accuracies: Mapping[str, float | None]) -> float | None:
 
 
 def original_vs_counterfactual(
-    graded: Iterable[Graded], topic: str = ILLUSION_TOPIC
+    graded: Iterable[Graded], topic: str = ILLUSION_TOPIC, parser: str = "strict"
 ) -> dict[str, Any] | None:
     """Summaries of `topic`'s original and counterfactual rows and the accuracy gap between them.
 
@@ -111,8 +131,8 @@ def original_vs_counterfactual(
     rows = [row for row in graded if row.topic == topic]
     if not rows:
         return None
-    original = summarize([row for row in rows if not row.is_counterfactual])
-    counterfactual = summarize([row for row in rows if row.is_counterfactual])
+    original = summarize([row for row in rows if not row.is_counterfactual], parser)
+    counterfactual = summarize([row for row in rows if row.is_counterfactual], parser)
     gap = (
         None
         if original.accuracy is None or counterfactual.accuracy is None
@@ -142,17 +162,39 @@ def accuracy_breakdown(graded: Sequence[Graded]) -> dict[str, dict[str, float | 
     return accuracies
 
 
-def report(graded: Sequence[Graded]) -> dict[str, Any]:
-    """Every metric as one JSON-ready dict: the headline rates at the top level, then breakdowns."""
-    by_topic = breakdown(graded, "topic")
+def definitions(graded: Sequence[Graded], parser: str = "strict") -> dict[str, Any]:
+    """Each published definition (`DEFINITIONS`) under `parser`, and its parse-failure rate."""
+    pooled = summarize(graded, parser)
+    topics = breakdown(graded, "topic", parser)
+
+    def value(field: str, mean: str) -> Any:
+        if mean == "item":
+            return getattr(pooled, field)
+        return task_mean({topic: getattr(summary, field) for topic, summary in topics.items()})
+
+    found = {name: value(field, mean) for name, (field, mean) in DEFINITIONS.items()}
+    return {**found, "parse_failure_rate": pooled.parse_failure_rate}
+
+
+def report(graded: Sequence[Graded], parser: str = "strict") -> dict[str, Any]:
+    """Every metric as one JSON-ready dict: the headline rates at the top level, then breakdowns.
+
+    The headline and breakdowns use `parser`; `parsers` gives both parsers' definitions side by side.
+    """
+    if parser not in PARSERS:
+        raise ValueError(f"unknown parser {parser!r}; choose from: {', '.join(PARSERS)}")
+    found = {each: definitions(graded, each) for each in PARSERS}
     return {
-        **dataclasses.asdict(summarize(graded)),
-        "task_mean": task_mean({topic: summary.accuracy for topic, summary in by_topic.items()}),
+        "parser": parser,
+        **dataclasses.asdict(summarize(graded, parser)),
+        "task_mean": found[parser]["accuracy_task_mean"],
+        **{name: found[parser][name] for name in DEFINITIONS},
         **{
             f"by_{field}": {
-                key: dataclasses.asdict(summary) for key, summary in breakdown(graded, field).items()
+                key: dataclasses.asdict(summary) for key, summary in breakdown(graded, field, parser).items()
             }
             for field in BREAKDOWN_FIELDS
         },
-        "original_vs_counterfactual": original_vs_counterfactual(graded),
+        "original_vs_counterfactual": original_vs_counterfactual(graded, parser=parser),
+        "parsers": found,
     }

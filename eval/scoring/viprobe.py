@@ -15,17 +15,21 @@ from __future__ import annotations
 
 import dataclasses
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Mapping
-from statistics import fmean
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from eval.scoring.answer_tag import parse_answer_tag
+from eval.scoring.blind import difference
+from eval.scoring.bootstrap import rate
 
 EPSILON = 0.001
 #: The schema's ClassLabel names, in index order (rows read without `datasets` carry the index).
 POLARITIES = ("f", "r", "I")
 CATEGORIES = ("size", "color", "orientation")
 VARIANT_CODES = ("O", "P", "OC", "PC", "OH", "PH")
+CLUSTER = "image (pair_id): its forward, reversed and instructional rows"
+#: The metrics `eval compare` reports.
+HEADLINE = ("pfa", "pfc", "tfi", "cbw", "illusion_multiplier", "parse_failure_rate")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -107,19 +111,20 @@ def pairs(graded: Iterable[ProbeGraded]) -> list[Pair]:
     return [Pair(rows["f"], rows["r"]) for _, rows in sorted(by_image.items()) if len(rows) == 2]
 
 
-def _rate(items: list[Any], test: Callable[[Any], bool]) -> float | None:
-    return fmean(1.0 if test(item) else 0.0 for item in items) if items else None
+def _rate(items: list[Any], test: Callable[[Any], bool]) -> Any:
+    """The share of rows, or of image pairs (weighing what their forward row weighs), passing `test`."""
+    return rate(items, test, by=lambda item: item.forward if isinstance(item, Pair) else item)
 
 
-def pfa(image_pairs: list[Pair]) -> float | None:
+def pfa(image_pairs: list[Pair]) -> Any:
     return _rate(image_pairs, lambda p: p.both_correct)
 
 
-def pfc(image_pairs: list[Pair]) -> float | None:
+def pfc(image_pairs: list[Pair]) -> Any:
     return _rate(image_pairs, lambda p: p.complementary)
 
 
-def tfi(image_pairs: list[Pair]) -> float | None:
+def tfi(image_pairs: list[Pair]) -> Any:
     return _rate(image_pairs, lambda p: p.fixated)
 
 
@@ -134,13 +139,12 @@ def illusion_multiplier(
     return abs(original - perturbed) / (abs(original_control - perturbed_control) + EPSILON)
 
 
-def _difference(a: float | None, b: float | None) -> float | None:
-    return None if a is None or b is None else a - b
-
-
 def summary(graded: list[ProbeGraded]) -> dict[str, Any]:
     """The paired metrics, per-variant accuracy and the illusion effects of one set of rows."""
-    image_pairs = pairs(graded)
+    return _summary(pairs(graded))
+
+
+def _summary(image_pairs: list[Pair]) -> dict[str, Any]:
     by_variant: dict[str, list[Pair]] = defaultdict(list)
     for pair in image_pairs:
         by_variant[pair.forward.variant].append(pair)
@@ -155,27 +159,31 @@ def summary(graded: list[ProbeGraded]) -> dict[str, Any]:
         "accuracy": accuracy,
         "pfc": consistency,
         "tfi": tfi(image_pairs),
-        "cbw": _difference(consistency, accuracy),
+        "cbw": difference(consistency, accuracy),
         "pfc_four_types": pfc(four),
         "variants": {
             code: {"images": len(by_variant[code]), "pfa": acc[code], "pfc": pfc(by_variant[code])}
             for code in VARIANT_CODES
         },
         "illusion_multiplier": illusion_multiplier(*core) if complete else None,  # type: ignore[arg-type]
-        "delta_original": _difference(acc["O"], acc["OC"]),
-        "delta_perturbed": _difference(acc["P"], acc["PC"]),
+        "delta_original": difference(acc["O"], acc["OC"]),
+        "delta_perturbed": difference(acc["P"], acc["PC"]),
         "delta_average": (
             (core[2] + core[3]) / 2 - (core[0] + core[1]) / 2 if complete else None  # type: ignore[operator]
         ),
-        "susceptibility_gap": _difference(acc["PC"], acc["P"]),
-        "hint_effect": {"O": _difference(acc["OH"], acc["O"]), "P": _difference(acc["PH"], acc["P"])},
+        "susceptibility_gap": difference(acc["PC"], acc["P"]),
+        "hint_effect": {"O": difference(acc["OH"], acc["O"]), "P": difference(acc["PH"], acc["P"])},
     }
 
 
 def dose_response(graded: list[ProbeGraded]) -> dict[str, dict[str, float | None]]:
     """PFA per strength for each perturbed variant (P, PC, PH): the accuracy curve of the sweep."""
+    return _dose_response(pairs(graded))
+
+
+def _dose_response(image_pairs: list[Pair]) -> dict[str, dict[str, Any]]:
     curves: dict[str, dict[float, list[Pair]]] = defaultdict(lambda: defaultdict(list))
-    for pair in pairs(graded):
+    for pair in image_pairs:
         if pair.forward.variant in ("P", "PC", "PH"):
             curves[pair.forward.variant][pair.forward.strength].append(pair)
     return {
@@ -198,7 +206,7 @@ def instruction_effect(graded: list[ProbeGraded]) -> dict[str, Any] | None:
             _rate(rows[("I", code)], lambda r: r.correct),
             _rate(rows[("f", code)], lambda r: r.correct),
         )
-        effect[code] = {"instructed": with_, "forward": without, "effect": _difference(with_, without)}
+        effect[code] = {"instructed": with_, "forward": without, "effect": difference(with_, without)}
     return effect
 
 
@@ -208,37 +216,79 @@ def report(graded: list[ProbeGraded]) -> dict[str, Any]:
     for row in graded:
         if row.answer is None:
             failures[row.status] += 1
+    image_pairs = pairs(graded)  # once: every group below is a selection of these
     return {
         "rows": len(graded),
         "parse_failure_rate": _rate(graded, lambda r: r.answer is None),
         "parse_failures": dict(sorted(failures.items())),
-        **summary(graded),
-        "dose_response": dose_response(graded),
+        **_summary(image_pairs),
+        "dose_response": _dose_response(image_pairs),
         "instruction_effect": instruction_effect(graded),
-        "by_category": _grouped(graded, lambda r: r.category, _with_dose_response, CATEGORIES),
-        "by_case": _grouped(graded, lambda r: r.case_name, summary),
+        "by_category": _grouped(image_pairs, lambda p: p.forward.category, _with_dose_response, CATEGORIES),
+        "by_case": _grouped(image_pairs, lambda p: p.forward.case_name, _summary),
     }
 
 
-def _with_dose_response(graded: list[ProbeGraded]) -> dict[str, Any]:
+def _with_dose_response(image_pairs: list[Pair]) -> dict[str, Any]:
     """A category's summary and its own dose-response curves (the paper plots them per category)."""
-    return {**summary(graded), "dose_response": dose_response(graded)}
+    return {**_summary(image_pairs), "dose_response": _dose_response(image_pairs)}
 
 
 def _grouped(
-    graded: list[ProbeGraded],
-    key: Callable[[ProbeGraded], str],
-    describe: Callable[[list[ProbeGraded]], dict[str, Any]],
+    image_pairs: list[Pair],
+    key: Callable[[Pair], str],
+    describe: Callable[[list[Pair]], dict[str, Any]],
     order: tuple[str, ...] = (),
 ) -> dict[str, dict[str, Any]]:
-    groups: dict[str, list[ProbeGraded]] = defaultdict(list)
-    for row in graded:
-        groups[key(row)].append(row)
+    groups: dict[str, list[Pair]] = defaultdict(list)
+    for pair in image_pairs:
+        groups[key(pair)].append(pair)
     names = [name for name in order if name in groups] or sorted(groups)
     return {name: describe(groups[name]) for name in names}
 
 
+def grade_rows(rows: Sequence[Mapping[str, Any]], replies: Mapping[str, str]) -> list[ProbeGraded]:
+    """The graded rows that have a reply (keyed by the rows' `id`)."""
+    return [grade_probe(row, replies[row["id"]]) for row in rows if row["id"] in replies]
+
+
+def aggregate(units: list[ProbeGraded]) -> dict[str, Any]:
+    return {"n": len(units), **report(units)}
+
+
 def score_rows(rows: list[dict[str, Any]], responses: Mapping[str, str]) -> dict[str, Any]:
-    """Metrics of the rows that have a reply in `responses` (keyed by the rows' `id`), for `eval score`."""
-    graded = [grade_probe(row, responses[row["id"]]) for row in rows if row["id"] in responses]
-    return {"n": len(graded), **report(graded)}
+    """Metrics of the rows that have a reply in `responses` (keyed by the rows' `id`), without intervals."""
+    return aggregate(grade_rows(rows, responses))
+
+
+#: What a graded unit is; `to_record` / `from_record` are its JSON form.
+UNIT = ProbeGraded
+
+
+def cluster(unit: ProbeGraded) -> str:
+    return unit.pair_id
+
+
+def blind_summary(seeing: list[ProbeGraded], blind: list[ProbeGraded]) -> dict[str, Any]:
+    """Template fixation without the image (the same answer to a question and its reversal), and what
+    seeing the image changes on the images asked both ways."""
+    blind_pairs = pairs(blind)
+    asked = {pair.forward.pair_id for pair in blind_pairs}
+    seen = [pair for pair in pairs(seeing) if pair.forward.pair_id in asked]
+
+    def fixation(found: list[Pair]) -> dict[str, Any]:
+        return {"images": len(found), "tfi": tfi(found), "pfc": pfc(found), "pfa": pfa(found)}
+
+    by_category: dict[str, list[Pair]] = defaultdict(list)
+    for pair in blind_pairs:
+        by_category[pair.forward.category].append(pair)
+    return {
+        "rows": len(blind),
+        "parse_failure_rate": _rate(blind, lambda r: r.answer is None),
+        **fixation(blind_pairs),
+        "by_category": {name: fixation(by_category[name]) for name in CATEGORIES if name in by_category},
+        "seeing_minus_blind": {
+            metric: difference(found(seen), found(blind_pairs))
+            for metric, found in (("tfi", tfi), ("pfc", pfc), ("pfa", pfa))
+        },
+    }

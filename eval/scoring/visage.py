@@ -23,7 +23,10 @@ answers as a noun (`names`); the category-level rate also accepts the
 category's own name.
 
 Rows read from Parquet without `datasets` carry class indices: names or
-indices are both accepted.
+indices are both accepted. Rows are resampled by tuple for the 95 % intervals:
+a tuple's typical and exceptional images share its generic and its exception.
+Without the image (`--blind`), the answers per condition are the semantic prior
+itself: what the names in the question alone suggest.
 """
 
 from __future__ import annotations
@@ -32,8 +35,10 @@ import dataclasses
 import re
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from statistics import fmean
 from typing import Any
+
+from eval.scoring.blind import difference, paired
+from eval.scoring.bootstrap import rate
 
 #: The schema's ClassLabel names, in index order.
 CONDITIONS = ("1a", "1b", "1c", "1d", "2a", "2b", "2c")
@@ -190,8 +195,8 @@ def _name(value: int | str | None, names_: tuple[str, ...]) -> str | None:
     return names_[value] if isinstance(value, int) else value
 
 
-def _rate(items: Sequence[Any], test: Callable[[Any], bool]) -> float | None:
-    return fmean(1.0 if test(item) else 0.0 for item in items) if items else None
+def _rate(items: Sequence[Any], test: Callable[[Any], bool]) -> Any:
+    return rate(items, test)
 
 
 def _difference(a: float | None, b: float | None) -> float | None:
@@ -291,5 +296,51 @@ def report(graded: Sequence[VisageGraded]) -> dict[str, Any]:
 
 def score_rows(rows: Iterable[Mapping[str, Any]], responses: Mapping[str, str]) -> dict[str, Any]:
     """The report of the rows that have a response (responses keyed by the rows' `id`); `n` counts them."""
-    graded = [grade(row, responses[row["id"]]) for row in rows if row["id"] in responses]
-    return {"n": len(graded), **report(graded)}
+    return aggregate(grade_rows(rows, responses))
+
+
+CLUSTER = "tuple (tuple_id): its typical and exceptional images, every condition"
+#: What a graded unit is; `to_record` / `from_record` are its JSON form.
+UNIT = VisageGraded
+#: The metrics `eval compare` reports.
+HEADLINE = (
+    "accuracy",
+    *(f"accuracy_by_condition.{code}" for code in CONDITIONS),
+    *(f"effects.{group}.{a}-{b}" for group, pairs in EFFECTS.items() for a, b in pairs),
+)
+
+
+def grade_rows(rows: Iterable[Mapping[str, Any]], replies: Mapping[str, str]) -> list[VisageGraded]:
+    """The graded rows that have a reply (keyed by the rows' `id`)."""
+    return [grade(row, replies[row["id"]]) for row in rows if row["id"] in replies]
+
+
+def aggregate(units: Sequence[VisageGraded]) -> dict[str, Any]:
+    return {"n": len(units), **report(units)}
+
+
+def cluster(unit: VisageGraded) -> str:
+    return unit.tuple_id
+
+
+def blind_summary(seeing: Sequence[VisageGraded], blind: Sequence[VisageGraded]) -> dict[str, Any]:
+    """Per condition, what the question alone gets (the semantic prior): accuracy, how often it says
+    yes, and seeing minus blind accuracy on the rows answered both ways."""
+    conditions = [row for row in blind if row.condition is not None]
+    by_condition: dict[str, list[VisageGraded]] = defaultdict(list)
+    for row in conditions:
+        by_condition[row.condition or ""].append(row)
+    both = paired(seeing, conditions, lambda row: row.id)
+    seen = accuracy_by_condition(s for s, _ in both)
+    unseen = accuracy_by_condition(b for _, b in both)
+    return {
+        "condition_rows": len(conditions),
+        "accuracy": _rate(conditions, lambda r: r.correct),
+        "parse_failure_rate": _rate(conditions, lambda r: not r.parsed),
+        "accuracy_by_condition": accuracy_by_condition(conditions),
+        "yes_rate_by_condition": {
+            code: _rate(by_condition[code], lambda r: r.answer == "yes") for code in CONDITIONS
+        },
+        "seeing_minus_blind": {code: difference(seen[code], unseen[code]) for code in CONDITIONS},
+        "recognition": recognition(blind),
+    }

@@ -1,19 +1,106 @@
-"""VLMBias scoring for `python -m eval score`: grade every reply, then every metric.
+"""VLMBias scoring for `python -m eval score`: grade every reply, then every metric and its interval.
 
-The parser and metrics live in `answers`, `grading` and `metrics` (exported by
-`eval.scoring`); this module is the family's entry point the command line finds
-by name.
+The parsers and metrics live in `answers`, `vlms_are_biased`, `grading` and `metrics` (exported by
+`eval.scoring`); this module is the family's entry point `eval.scoring.score` finds by name. Rows
+are resampled by drawing (`Graded.drawing`): an image at all its resolutions asks one question.
+
+Without the image (`--blind`, the `_noimage` tasks), the answers show the prior itself: its
+strength is how often the blind answer is the expected bias (per topic and sub-topic), and on rows
+answered both ways the visual override is how often seeing the image changed the answer, and
+changed it to the truth.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from eval.scoring.grading import grade
-from eval.scoring.metrics import report
+from eval.options import ScoreOption
+from eval.scoring.blind import difference, grouped, paired, paired_rate
+from eval.scoring.grading import PARSERS, Graded, grade
+from eval.scoring.metrics import accuracy, bias_aligned_rate, parse_failure_rate, report
+
+#: `python -m eval score vlmbias` flags, passed by keyword.
+OPTIONS = (
+    ScoreOption(
+        "--parser",
+        "parser",
+        "how replies are read: strict (default) or lmms-eval (its vlms_are_biased rules, digits joined)",
+        PARSERS,
+    ),
+)
+CLUSTER = "drawing: the rows of an image at all its resolutions (image_id without _px<size>)"
+#: What a graded unit is; `to_record` / `from_record` are its JSON form.
+UNIT = Graded
+#: The metrics `eval compare` reports.
+HEADLINE = (
+    "accuracy_item_mean",
+    "accuracy_task_mean",
+    "bias_aligned_over_all_item_mean",
+    "bias_aligned_over_wrong_item_mean",
+    "parse_failure_rate",
+)
 
 
-def score_rows(rows: list[dict[str, Any]], responses: Mapping[str, str]) -> dict[str, Any]:
-    """Metrics of the rows that have a reply in `responses` (keyed by the rows' `id`)."""
-    return report([grade(row, responses[row["id"]]) for row in rows if row["id"] in responses])
+def grade_rows(rows: Sequence[Mapping[str, Any]], replies: Mapping[str, str]) -> list[Graded]:
+    """The graded rows that have a reply (keyed by the rows' `id`)."""
+    return [grade(row, replies[row["id"]]) for row in rows if row["id"] in replies]
+
+
+def aggregate(units: Sequence[Graded], parser: str = "strict") -> dict[str, Any]:
+    return {"n": len(units), **report(units, parser)}
+
+
+def score_rows(
+    rows: Sequence[Mapping[str, Any]], replies: Mapping[str, str], parser: str = "strict"
+) -> dict[str, Any]:
+    """Metrics of the rows that have a reply in `replies` (keyed by the rows' `id`), without intervals."""
+    return aggregate(grade_rows(rows, replies), parser)
+
+
+def cluster(unit: Graded) -> str:
+    return unit.drawing
+
+
+def blind_summary(
+    seeing: Sequence[Graded], blind: Sequence[Graded], parser: str = "strict"
+) -> dict[str, Any]:
+    """The prior's strength in the blind answers and, on rows answered both ways, the visual override."""
+    both = paired(seeing, blind, lambda row: row.ID)
+
+    def changed(pair: tuple[Graded, Graded]) -> bool:
+        return pair[0].answer_under(parser) != pair[1].answer_under(parser)
+
+    def override(pairs: list[tuple[Graded, Graded]]) -> dict[str, Any]:
+        return {
+            "rows": len(pairs),
+            "changed": paired_rate(pairs, changed),
+            "changed_to_truth": paired_rate(pairs, lambda p: changed(p) and p[0].correct_under(parser)),
+        }
+
+    def prior(rows: Sequence[Graded]) -> Any:
+        return bias_aligned_rate(rows, parser)
+
+    seen, unseen = [s for s, _ in both], [b for _, b in both]
+    return {
+        "n": len(blind),
+        "accuracy": accuracy(blind, parser),
+        "parse_failure_rate": parse_failure_rate(blind, parser),
+        "prior_strength": {
+            "all": prior(blind),
+            "by_topic": {name: prior(rows) for name, rows in grouped(blind, lambda r: r.topic).items()},
+            "by_sub_topic": {
+                name: prior(rows) for name, rows in grouped(blind, lambda r: r.sub_topic).items()
+            },
+        },
+        "visual_override": {
+            **override(both),
+            "by_topic": {
+                name: override(pairs) for name, pairs in grouped(both, lambda p: p[0].topic).items()
+            },
+        },
+        "seeing_minus_blind": {
+            "accuracy": difference(accuracy(seen, parser), accuracy(unseen, parser)),
+            "bias_aligned_rate": difference(prior(seen), prior(unseen)),
+        },
+    }

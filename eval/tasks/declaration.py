@@ -5,6 +5,10 @@ variants (template, split, tags) and which groups aggregate them. The configs co
 family's builder (`builders.families`), so a new config gets its tasks without a new line here.
 `python -m eval write-tasks` writes the YAML files into `eval/tasks/<family>/`; a test fails when
 the committed files differ from what the declarations give.
+
+Every task has a twin, `<task>_noimage`: the same prompt without the image, tagged with each of its
+task's tags plus `_noimage` (`--tasks vlmbias_main_noimage`). Its replies are what the text alone
+gets; `eval score --blind` and the report pair them with the seeing task's.
 """
 
 from __future__ import annotations
@@ -16,6 +20,10 @@ from pathlib import Path
 TASKS_ROOT = Path(__file__).parent
 #: What every generated file starts with: where it comes from and how to remake it.
 GENERATED = "# Generated from {source} by `python -m eval write-tasks`; edit that file, not this one.\n"
+#: The suffix of a task's twin that asks without the image.
+NOIMAGE = "_noimage"
+#: What a twin's `doc_to_visual` is when its template adds the image through `doc_to_visual`.
+NO_IMAGE = "!function eval.tasks.noimage.no_image"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -23,12 +31,16 @@ class Variant:
     """One kind of task over a config: `<family>_<config><suffix>`, from a template, with tags.
 
     `split` becomes `test_split` (None when the template sets it); `{config}` in a tag is the config.
+    `noimage_template` is the `_noimage` twin's template when the template sends the image some other
+    way than `doc_to_visual` (its own `doc_to_messages`); otherwise the twin includes `template` and
+    sets `doc_to_visual` to no image.
     """
 
     suffix: str
     template: str
     split: str | None = None
     tags: tuple[str, ...] = ()
+    noimage_template: str | None = None
 
 
 @dataclasses.dataclass(frozen=True)
@@ -86,12 +98,14 @@ class FamilyTasks:
         return f"{self.prefix or self.family}_{config}{variant.suffix}"
 
     def task_sources(self) -> dict[str, tuple[str, Variant]]:
-        """Task name -> the config it reads and its variant (whose template may set the split)."""
+        """Task name -> the config it reads and its variant (whose template may set the split), for
+        every task and its `_noimage` twin (which reads the same rows)."""
         return {
-            self.task_name(config, variant): (config, variant)
+            f"{self.task_name(config, variant)}{blind}": (config, variant)
             for task_set in self.sets
             for config in task_set.configs
             for variant in task_set.variants
+            for blind in ("", NOIMAGE)
         }
 
     def files(self) -> dict[str, str]:
@@ -103,17 +117,29 @@ class FamilyTasks:
             for config in task_set.configs:
                 for variant in task_set.variants:
                     name = self.task_name(config, variant)
-                    lines = [f"include: {variant.template}", f"task: {name}"]
-                    if variant.tags:
-                        tags = ", ".join(tag.format(config=config) for tag in variant.tags)
-                        lines.append(f"tag: [{tags}]")
-                    lines.append(f"dataset_name: {config}")
-                    if variant.split is not None:
-                        lines.append(f"test_split: {variant.split}")
+                    tags = [tag.format(config=config) for tag in variant.tags]
+                    lines = self._task_lines(name, variant.template, tags, config, variant.split)
                     files[f"{name}.yaml"] = header + comment + "\n".join(lines) + "\n"
+                    blind = [f"{tag}{NOIMAGE}" for tag in tags]
+                    template = variant.noimage_template or variant.template
+                    lines = self._task_lines(f"{name}{NOIMAGE}", template, blind, config, variant.split)
+                    if variant.noimage_template is None:
+                        lines.append(f"doc_to_visual: {NO_IMAGE}")
+                    twin = f"# The same prompt as {name}, without the image.\n"
+                    files[f"{name}{NOIMAGE}.yaml"] = header + twin + "\n".join(lines) + "\n"
         for group in self.groups:
             files[f"{group.name}.yaml"] = header + self._group_yaml(group)
         return files
+
+    @staticmethod
+    def _task_lines(name: str, template: str, tags: list[str], config: str, split: str | None) -> list[str]:
+        lines = [f"include: {template}", f"task: {name}"]
+        if tags:
+            lines.append(f"tag: [{', '.join(tags)}]")
+        lines.append(f"dataset_name: {config}")
+        if split is not None:
+            lines.append(f"test_split: {split}")
+        return lines
 
     def _group_yaml(self, group: Group) -> str:
         lines = [*(f"# {line}" for line in group.comment.splitlines()), f"group: {group.name}", "task:"]

@@ -32,7 +32,7 @@ NUMBERS = (*utils.METRICS[:-1],)  # every metric but the breakdown dict
 
 
 def test_the_folder_holds_one_task_per_config_over_the_shared_template() -> None:
-    assert {path.stem for path in FOLDER.glob("*.yaml")} == TASKS
+    assert {path.stem for path in FOLDER.glob("*.yaml")} == TASKS | {f"{task}_noimage" for task in TASKS}
     for config in FAMILY.configs:
         task = yaml.safe_load((FOLDER / f"aipsych_{config}.yaml").read_text())
         assert task == {

@@ -10,9 +10,11 @@ import pytest
 from builders.illusionbench.options import split_options
 from builders.illusionbench.questions import MC_PROMPT
 from eval.data import load_rows
+from eval.scoring.bootstrap import flatten
 from eval.scoring.illusionbench import outcomes, row_id_of, score_rows
 from eval.scoring.illusionbench.circular import expand, rotatable, rotated
 from eval.scoring.illusionbench.strict import OPTIONS, gold_option
+from eval.scoring.score import score_replies
 
 QUESTION = "How do the lines compare?\ni. Equal\nii. Upper longer\niii. Lower longer\niv. Crossed"
 
@@ -89,7 +91,7 @@ def test_incomplete_and_unrotatable_questions_are_listed_not_scored() -> None:
     del answers["b-mc1#r2"]
     block = score_rows([*ROWS, fixed], answers)["circular"]
     assert block["incomplete"] == ["b-mc1"] and block["not_rotatable"] == ["e-mc1"]
-    assert block["questions"] == 3 and block["strict"]["mc_by_rotation"] == [1.0] * 4
+    assert block["questions"] == 3 and block["strict"]["mc_by_rotation"] == dict.fromkeys("0123", 1.0)
     assert "circular" not in score_rows(ROWS, {row["id"]: "i" for row in ROWS})  # a plain run
 
 
@@ -99,3 +101,28 @@ def test_a_built_config_rotates_every_drawn_question(illusionbench_lite: Path) -
     assert questions and all(rotatable(row) for row in questions)
     graded = outcomes(rows, replies(rows, lambda row: row["answer"]))
     assert len(graded) == len(rows) + 3 * len(questions) and all(g.correct() for g in graded)
+
+
+def test_circular_rates_get_intervals_like_every_other_metric() -> None:
+    """Through `eval.scoring.score`, every rate under `circular` (per rotation too) has its `ci95`,
+    resampled by image with the question's rotations; a blind run pairs by rotation 0."""
+    rows = [mc(f"{image}-mc1", OPTIONS[i % 4]) for i, image in enumerate("abcdefgh")]
+
+    def seeing_policy(row: dict[str, Any]) -> str:  # images e-h: wrong at rotation 2 only
+        wrong = row["rotation"] == 2 and row["id"] >= "e"
+        return OPTIONS[(OPTIONS.index(row["answer"]) + wrong) % 4]
+
+    seeing = replies(rows, seeing_policy)
+    blind = replies(rows, lambda row: "i")
+    result = score_replies("illusionbench", rows, seeing, blind=blind, resamples=200)
+    rates = {
+        path: value
+        for path, value in flatten(result["circular"], "circular").items()
+        if isinstance(value, float)
+    }
+    assert "circular.strict.mc_by_rotation.2" in rates and rates.keys() <= result["ci95"].keys()
+    low, high = result["ci95"]["circular.strict.mc_circular_accuracy"]
+    assert low < rates["circular.strict.mc_circular_accuracy"] == 0.5 < high
+    assert result["ci95"]["circular.strict.mc_accuracy"] == [1.0, 1.0]
+    assert result["blind"]["n"] == len(rows)
+    assert result["ci95"]["blind.seeing_minus_blind.accuracy"] is not None

@@ -132,9 +132,10 @@ def test_description_replies_are_collected_with_their_row_id() -> None:
 
 def test_task_names_take_the_declared_prefix_or_the_family_name() -> None:
     sets = (TaskSet(("c",), (Variant("", "_t"), Variant("_x", "_t", "s"))),)
-    assert list(FamilyTasks(family="fam", sets=sets).files()) == ["fam_c.yaml", "fam_c_x.yaml"]
+    files = ["fam_c.yaml", "fam_c_noimage.yaml", "fam_c_x.yaml", "fam_c_x_noimage.yaml"]
+    assert list(FamilyTasks(family="fam", sets=sets).files()) == files
     prefixed = FamilyTasks(family="fam", sets=sets, prefix="fam_plus")
-    assert list(prefixed.files()) == ["fam_plus_c.yaml", "fam_plus_c_x.yaml"]
+    assert list(prefixed.files()) == [name.replace("fam_", "fam_plus_") for name in files]
     assert "task: fam_plus_c_x\n" in prefixed.files()["fam_plus_c_x.yaml"]
 
 
@@ -144,10 +145,12 @@ def test_lmms_eval_registers_every_task_and_no_builtin_name_clashes() -> None:
     family = get_family("illusionbench")
     configs = (*family.configs, *family.unions)
     suffixes = ("", "_lmms_prompt", "_circular", "_descriptions", "_stepbystep")
-    expected = {f"illusionbench_plus_{c}{s}" for c in configs for s in suffixes}
+    seeing = {f"illusionbench_plus_{c}{s}" for c in configs for s in suffixes}
+    expected = seeing | {f"{task}_noimage" for task in seeing}
     assert set(manager.all_subtasks) == expected and manager.all_groups == []
     tags = {f"illusionbench_plus_{group}_configs{s}" for group in ("drawn", "release") for s in suffixes}
-    assert set(manager.all_tags) == tags - {t for t in tags if t.endswith("_stepbystep")}
+    tags -= {t for t in tags if t.endswith("_stepbystep")}
+    assert set(manager.all_tags) == tags | {f"{tag}_noimage" for tag in tags}
     builtin = Path(pytest.importorskip("lmms_eval").__file__).parent / "tasks"
     lines = [line for path in builtin.rglob("*.yaml") for line in path.read_text().splitlines()]
     names = {line.split(":", 1)[1].strip() for line in lines if line.startswith("task:")}

@@ -41,7 +41,9 @@ def _yaml(name: str) -> dict[str, Any]:
 
 
 def test_the_folder_holds_a_paired_and_an_instructed_task_per_config_and_one_group() -> None:
-    assert {path.stem for path in FOLDER.glob("*.yaml")} == TASKS | {"viprobe"}
+    assert {path.stem for path in FOLDER.glob("*.yaml")} == TASKS | {f"{t}_noimage" for t in TASKS} | {
+        "viprobe"
+    }
     for config in CONFIGS:
         paired, instructed = _yaml(f"viprobe_{config}.yaml"), _yaml(f"viprobe_{config}_instructed.yaml")
         assert paired["include"] == "_default_template_yaml" and paired["dataset_name"] == config
@@ -64,7 +66,7 @@ def test_the_folder_holds_a_paired_and_an_instructed_task_per_config_and_one_gro
 def test_lmms_eval_registers_every_task_tag_and_the_group() -> None:
     TaskManager = pytest.importorskip("lmms_eval.tasks").TaskManager
     manager = TaskManager("ERROR", include_path=str(FOLDER), include_defaults=False)
-    assert set(manager.all_subtasks) == TASKS
+    assert set(manager.all_subtasks) == TASKS | {f"{task}_noimage" for task in TASKS}
     assert manager.all_groups == ["viprobe"]
 
 

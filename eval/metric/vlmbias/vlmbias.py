@@ -7,7 +7,8 @@
     metric.compute(predictions=replies, references=rows["ground_truth"],
                    **{column: rows[column] for column in metric.row_columns})
 
-It computes exactly what `python -m eval score` reports, through `eval.scoring`.
+It computes the metrics `python -m eval score` reports, through `eval.scoring` (without their intervals:
+`eval.scoring.score_pairs` adds those).
 """
 
 from __future__ import annotations

@@ -20,11 +20,11 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 from collections.abc import Sequence
-from statistics import fmean
 from typing import Any
 
 from builders.illusionbench.options import NUMERALS, list_options, split_options
 from builders.illusionbench.questions import prompt
+from eval.scoring.bootstrap import rate
 from eval.scoring.illusionbench import strict
 from eval.scoring.illusionbench.metrics import CATEGORIES, Graded, question_type_name
 
@@ -126,11 +126,13 @@ def circular_report(graded: Sequence[Graded], graders: Sequence[str]) -> dict[st
 def _accuracies(complete: list[list[Graded]], grader: str) -> dict[str, Any]:
     """Plain (rotation 0) and circular (every rotation) accuracy of the complete questions."""
 
-    def mean(items: list[list[Graded]], circular: bool) -> float | None:
-        right = [
-            all(r.correct(grader) for r in rows) if circular else rows[0].correct(grader) for rows in items
-        ]
-        return fmean(1.0 if ok else 0.0 for ok in right) if right else None
+    def mean(items: list[list[Graded]], circular: bool) -> Any:
+        # A question weighs what its rotation 0 weighs (all its rotations share its image).
+        return rate(
+            items,
+            lambda rows: all(r.correct(grader) for r in rows) if circular else rows[0].correct(grader),
+            by=lambda rows: rows[0],
+        )
 
     mc = [rows for rows in complete if rows[0].question_type == "mc"]
     by_category: dict[str, list[list[Graded]]] = defaultdict(list)
@@ -141,10 +143,10 @@ def _accuracies(complete: list[list[Graded]], grader: str) -> dict[str, Any]:
         "circular_accuracy": mean(complete, True),
         "mc_accuracy": mean(mc, False),
         "mc_circular_accuracy": mean(mc, True),
-        "mc_by_rotation": [
-            fmean(1.0 if rows[k].correct(grader) else 0.0 for rows in mc) if mc else None
+        "mc_by_rotation": {  # keyed by rotation, so each rate has its interval (`ci95` skips lists)
+            str(k): rate(mc, lambda rows, k=k: rows[k].correct(grader), by=lambda rows: rows[0])
             for k in range(ROTATIONS)
-        ],
+        },
         "circular_accuracy_by_category": {
             category: mean(by_category[category], True) for category in CATEGORIES if category in by_category
         },

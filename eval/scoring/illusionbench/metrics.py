@@ -23,9 +23,9 @@ from __future__ import annotations
 import dataclasses
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Sequence
-from statistics import fmean
 from typing import Any
 
+from eval.scoring.bootstrap import rate
 from eval.scoring.illusionbench import lmms_eval_compat, strict
 
 #: The schema's ClassLabel names, in index order (rows read without `datasets` carry the index).
@@ -204,27 +204,24 @@ def graders_of(graded: Iterable[Graded]) -> tuple[str, ...]:
     return GRADERS if judged else PARSERS
 
 
-def _rate(items: Sequence[Graded], test: Callable[[Graded], bool]) -> float | None:
-    return fmean(1.0 if test(item) else 0.0 for item in items) if items else None
+def _rate(items: Sequence[Graded], test: Callable[[Graded], bool]) -> Any:
+    return rate(items, test)
 
 
-def fp_ratio(graded: Iterable[Graded], grader: str = "strict") -> tuple[int, int, float | None]:
+def fp_ratio(graded: Iterable[Graded], grader: str = "strict") -> tuple[int, int, Any]:
     """(FP, FN, FP / (FP + FN)) over the true/false rows; the ratio is None without errors.
 
     >>> rows = [Graded("a", "x", "trap", "hard", "tf", "false", "true", "parsed", "TF", "false", "true")]
     >>> fp_ratio(rows)
     (1, 0, 1.0)
     """
-    fp = fn = 0
-    for row in graded:
-        said = row.said_true(grader)
-        if row.question_type != "tf" or said is None or row.correct(grader):
-            continue
-        if said:
-            fp += 1
-        else:
-            fn += 1
-    return fp, fn, (fp / (fp + fn) if fp + fn else None)
+    errors = [
+        row
+        for row in graded
+        if row.question_type == "tf" and row.said_true(grader) is not None and not row.correct(grader)
+    ]
+    fp = sum(1 for row in errors if row.said_true(grader))
+    return fp, len(errors) - fp, _rate(errors, lambda row: bool(row.said_true(grader)))
 
 
 def summary(graded: Sequence[Graded], grader: str = "strict") -> dict[str, Any]:

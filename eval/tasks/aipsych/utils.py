@@ -35,6 +35,7 @@ def process_results(doc: dict[str, Any], results: Sequence[str]) -> dict[str, An
         "ID": doc["id"],
         "id": doc["id"],
         "set_id": doc["set_id"],
+        "image_id": doc["image_id"],
         "set_kind": doc["set_kind"],
         "prompt_idx": doc["prompt_idx"],
         # The trap's truth and options: the strict reading judges the first reply against them.

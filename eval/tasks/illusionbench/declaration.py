@@ -20,12 +20,19 @@ VARIANTS = (
 )
 
 
+#: The step-by-step chat sends its image itself (`doc_to_messages`): its `_noimage` twin has a template.
+NOIMAGE_TEMPLATES = {"_stepbystep": "_stepbystep_noimage_template_yaml"}
+
+
 def _variants(tag: str | None) -> tuple[Variant, ...]:
     """Every variant; with `tag`, each tagged `illusionbench_plus_<tag><suffix>`, except step by step,
     which needs a first run's answers (a tag would run it beside the run it replays)."""
     return tuple(
         Variant(
-            suffix, template, tags=(f"{PREFIX}_{tag}{suffix}",) if tag and suffix != "_stepbystep" else ()
+            suffix,
+            template,
+            tags=(f"{PREFIX}_{tag}{suffix}",) if tag and suffix != "_stepbystep" else (),
+            noimage_template=NOIMAGE_TEMPLATES.get(suffix),
         )
         for suffix, template in VARIANTS
     )

@@ -125,6 +125,13 @@ def step_by_step_messages(
     return conversation(doc_to_visual(doc), ILLUSION_PROMPT, doc["first_answer"], SEMANTIC_PROMPT)
 
 
+def step_by_step_messages_noimage(
+    doc: dict[str, Any], lmms_eval_specific_kwargs: dict[str, Any] | None = None
+) -> list[dict[str, Any]]:
+    """The same chat without the image (the `_stepbystep_noimage` tasks)."""
+    return conversation([], ILLUSION_PROMPT, doc["first_answer"], SEMANTIC_PROMPT)
+
+
 def step_by_step_transcript(
     doc: dict[str, Any], lmms_eval_specific_kwargs: dict[str, Any] | None = None
 ) -> str:

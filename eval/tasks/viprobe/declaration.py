@@ -7,6 +7,7 @@ from eval.tasks.declaration import FamilyTasks, Group, TaskSet, Variant
 FAMILY = get_family("viprobe")
 CATEGORIES = tuple(union for union in FAMILY.unions if union != "all")
 PAIRED, INSTRUCTED = "_default_template_yaml", "_instructed_template_yaml"
+INSTRUCTED_NOIMAGE = "_instructed_noimage_template_yaml"
 
 TASKS = FamilyTasks(
     family="viprobe",
@@ -15,19 +16,29 @@ TASKS = FamilyTasks(
             FAMILY.configs,
             (
                 Variant("", PAIRED, tags=("viprobe_cases",)),
-                Variant("_instructed", INSTRUCTED, tags=("viprobe_cases_instructed",)),
+                Variant(
+                    "_instructed",
+                    INSTRUCTED,
+                    tags=("viprobe_cases_instructed",),
+                    noimage_template=INSTRUCTED_NOIMAGE,
+                ),
             ),
         ),
         TaskSet(
             CATEGORIES,
             (
                 Variant("", PAIRED, tags=("viprobe_categories",)),
-                Variant("_instructed", INSTRUCTED, tags=("viprobe_categories_instructed",)),
+                Variant(
+                    "_instructed",
+                    INSTRUCTED,
+                    tags=("viprobe_categories_instructed",),
+                    noimage_template=INSTRUCTED_NOIMAGE,
+                ),
             ),
         ),
         TaskSet(
             ("all",),
-            (Variant("", PAIRED), Variant("_instructed", INSTRUCTED)),
+            (Variant("", PAIRED), Variant("_instructed", INSTRUCTED, noimage_template=INSTRUCTED_NOIMAGE)),
             comment="Every case in one task: the paper's pooled numbers (Table 2), R included.",
         ),
     ),

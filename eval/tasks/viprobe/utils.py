@@ -50,7 +50,16 @@ def doc_to_text(doc: dict[str, Any]) -> str:
 
 def instructed_messages(doc: dict[str, Any]) -> list[dict[str, Any]]:
     """System message with the visual-comparison instructions, then the image and the question."""
-    question = [{"type": "image", "url": image} for image in doc_to_visual(doc)]
+    return _instructed(doc, doc_to_visual(doc))
+
+
+def instructed_messages_noimage(doc: dict[str, Any]) -> list[dict[str, Any]]:
+    """The same messages without the image (the `_instructed_noimage` tasks)."""
+    return _instructed(doc, [])
+
+
+def _instructed(doc: dict[str, Any], images: list[Image.Image]) -> list[dict[str, Any]]:
+    question: list[dict[str, Any]] = [{"type": "image", "url": image} for image in images]
     question.append({"type": "text", "text": doc_to_text(doc)})
     return [
         {"role": "system", "content": [{"type": "text", "text": doc["system_prompt"]}]},

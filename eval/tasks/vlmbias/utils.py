@@ -75,8 +75,21 @@ def doublecheck_messages(
     doc: dict[str, Any], lmms_eval_specific_kwargs: dict[str, Any] | None = None
 ) -> list[dict[str, Any]]:
     """The conversation a chat backend sends: question, the model's first answer, the double-check turn."""
+    return _doublecheck(doc, lmms_eval_specific_kwargs, doc_to_visual(doc))
+
+
+def doublecheck_messages_noimage(
+    doc: dict[str, Any], lmms_eval_specific_kwargs: dict[str, Any] | None = None
+) -> list[dict[str, Any]]:
+    """The same conversation without the image (the `_main_doublecheck_noimage` tasks)."""
+    return _doublecheck(doc, lmms_eval_specific_kwargs, [])
+
+
+def _doublecheck(
+    doc: dict[str, Any], lmms_eval_specific_kwargs: dict[str, Any] | None, images: list[Image.Image]
+) -> list[dict[str, Any]]:
     kwargs = lmms_eval_specific_kwargs or {}
-    return conversation(doc_to_visual(doc), doc_to_text(doc), doc["first_answer"], kwargs["double_check"])
+    return conversation(images, doc_to_text(doc), doc["first_answer"], kwargs["double_check"])
 
 
 def doublecheck_transcript(

@@ -1,0 +1,131 @@
+"""`python -m eval compare A.json B.json`: per headline metric, B - A with a paired 95 % interval.
+
+A and B are `eval score` results of one family on the same rows: one model on two editions of a
+benchmark (the canonical one and a fresh `build --seed N`, which keep every row id and image id), or
+two models on one edition. Both carry their per-row outcomes, so each resample draws clusters (the
+images the rows share) once and recomputes both results' metrics on them: the interval of the
+difference is paired, much narrower than two separate intervals when the results are correlated.
+Only rows both results scored are compared. A difference whose interval excludes zero is flagged.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from builders.families import family_names
+from eval.errors import UsageError
+from eval.scorefile import load
+from eval.scoring.bootstrap import DEFAULT_RESAMPLES, DEFAULT_SEED, flatten, intervals
+from eval.scoring.score import METHOD, accepted, family_scoring, units_of
+
+SCORE = "pass two JSONs written by `python -m eval score`"
+
+
+def _outcomes(
+    result: dict[str, Any], role: str, path: Path
+) -> tuple[str, list[dict[str, Any]], dict[str, Any]]:
+    family = result.get("family")
+    if family not in family_names():
+        raise UsageError(f"result {role} {str(path)!r} names no family we score; {SCORE}")
+    outcomes = result.get("outcomes")
+    units = outcomes.get("units") if isinstance(outcomes, dict) else None
+    options = outcomes.get("options", {}) if isinstance(outcomes, dict) else None
+    if not isinstance(units, list) or not isinstance(options, dict):
+        raise UsageError(
+            f"result {role} {str(path)!r} has no per-row outcomes (written before they existed); "
+            f"score its replies again with `python -m eval score {family}`"
+        )
+    if not all(isinstance(unit, dict) and isinstance(unit.get("ID"), str) for unit in units):
+        raise UsageError(f"result {role} {str(path)!r} has outcomes without a string ID; {SCORE}")
+    return family, units, options
+
+
+def compare(
+    a: Path, b: Path, *, resamples: int = DEFAULT_RESAMPLES, seed: int = DEFAULT_SEED
+) -> dict[str, Any]:
+    """The comparison JSON: each headline metric of A and B on their common rows, B - A and its interval.
+
+    Raises:
+        UsageError: a file is missing or not a score JSON, the results are of different families,
+            they share no row, or a shared row belongs to different images in A and B.
+    """
+    first, second = load(a, "result A"), load(b, "result B")
+    family, records_a, options_a = _outcomes(first, "A", a)
+    other, records_b, options_b = _outcomes(second, "B", b)
+    if family != other:
+        raise UsageError(f"A is a {family} result and B a {other} result; compare results of one family")
+    scoring = family_scoring(family)
+    try:
+        units_a = dict(zip((record["ID"] for record in records_a), units_of(scoring, records_a), strict=True))
+        units_b = dict(zip((record["ID"] for record in records_b), units_of(scoring, records_b), strict=True))
+    except (KeyError, TypeError, ValueError) as error:
+        raise UsageError(
+            f"the outcomes of A or B cannot be read ({type(error).__name__}: {error}); {SCORE}"
+        ) from None
+    common = sorted(set(units_a) & set(units_b))
+    if not common:
+        raise UsageError(
+            f"A and B share no row id (A's first: {next(iter(units_a), None)!r}, B's first: "
+            f"{next(iter(units_b), None)!r}); compare results on the same rows (same config, split and plan)"
+        )
+    for unit_id in common:
+        if scoring.cluster(units_a[unit_id]) != scoring.cluster(units_b[unit_id]):
+            raise UsageError(
+                f"row {unit_id!r} belongs to {scoring.cluster(units_a[unit_id])!r} in A and to "
+                f"{scoring.cluster(units_b[unit_id])!r} in B; compare results of the same plan"
+            )
+    left, right = [units_a[i] for i in common], [units_b[i] for i in common]
+    options_a, options_b = accepted(scoring.aggregate, options_a), accepted(scoring.aggregate, options_b)
+
+    def headline(units: list[Any], options: dict[str, Any]) -> dict[str, Any]:
+        found = flatten(scoring.aggregate(units, **options))
+        return {path: found.get(path) for path in scoring.HEADLINE}
+
+    def differences(one: list[Any], two: list[Any]) -> dict[str, Any]:
+        x, y = headline(one, options_a), headline(two, options_b)
+        return {path: None if x[path] is None or y[path] is None else y[path] - x[path] for path in x}
+
+    try:
+        values_a, values_b = headline(left, options_a), headline(right, options_b)
+        found = intervals(differences, [left, right], scoring.cluster, resamples=resamples, seed=seed)
+    except (AttributeError, KeyError, TypeError, ValueError) as error:
+        raise UsageError(
+            f"the outcomes of A or B cannot be scored ({type(error).__name__}: {error}); {SCORE}"
+        ) from None
+    metrics = {}
+    for path in scoring.HEADLINE:
+        x, y = values_a[path], values_b[path]
+        bounds = found.get(path)
+        metrics[path] = {
+            "a": x,
+            "b": y,
+            "difference": None if x is None or y is None else y - x,
+            "ci95": bounds,
+            "excludes_zero": None if bounds is None else bool(bounds[0] > 0 or bounds[1] < 0),
+        }
+    return {
+        "family": family,
+        "a": _about(first, a, options_a),
+        "b": _about(second, b, options_b),
+        "common_rows": len(common),
+        "only_in_a": len(units_a) - len(common),
+        "only_in_b": len(units_b) - len(common),
+        "metrics": metrics,
+        "bootstrap": {
+            "resamples": resamples,
+            "seed": seed,
+            "cluster": scoring.CLUSTER,
+            "clusters": len({scoring.cluster(unit) for unit in left}),
+            "method": f"paired {METHOD}",
+        },
+    }
+
+
+def _about(result: dict[str, Any], path: Path, options: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "file": str(path),
+        "config": result.get("config"),
+        "split": result.get("split"),
+        "options": options,
+    }

@@ -1,0 +1,127 @@
+"""The report draws every interval: error bars in the figures, the range beside each number in the
+tables, and each family's blind figure when a score has a blind run; AIpsych also gives the paper's ±."""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from collections.abc import Callable
+from html.parser import HTMLParser
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from eval.cli import main
+from eval.data import load_rows
+from eval.scorefile import dumps
+from eval.scoring.aipsych import SetOutcome, aggregate, describe
+from eval.scoring.score import score_replies
+from tests.test_intervals import FAMILIES, reply
+
+
+class Cells(HTMLParser):
+    """Every numeric table cell of the page: (section id, data-value, data-low, data-high, text)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.section = ""
+        self.cells: list[dict[str, Any]] = []
+        self.open: dict[str, Any] | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        found = dict(attrs)
+        if tag == "section" and found.get("id"):
+            self.section = found["id"] or ""
+        elif tag == "td" and "data-value" in found:
+            self.open = {"section": self.section, **found, "text": ""}
+
+    def handle_data(self, data: str) -> None:
+        if self.open is not None:
+            self.open["text"] += data
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "td" and self.open is not None:
+            self.cells.append(self.open)
+            self.open = None
+
+
+@pytest.fixture(scope="module")
+def page(built: Callable[..., Path], tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Any]]:
+    """A report of one model on every family, each scored with a blind run beside its replies."""
+    folder = tmp_path_factory.mktemp("report-intervals")
+    scores, arguments = {}, []
+    for family, (_, config, split) in FAMILIES.items():
+        data = built(family, "lite")
+        rows = load_rows(data, config, split)
+        seeing = {row["id"]: reply(family, row, "see") for row in rows}
+        blind = {row["id"]: reply(family, row, "blind") for row in rows}
+        score = {**score_replies(family, rows, seeing, blind=blind, resamples=300), "family": family}
+        score.update(config=config, split=split, rows=len(rows), missing_ids=[], unknown_ids=[])
+        path = folder / f"{family}.json"
+        path.write_text(dumps(score))
+        scores[family] = json.loads(path.read_text())
+        arguments.append(f"model={path}")
+    out = folder / "page"
+    assert main(["report", *arguments, "--out", str(out)]) == 0
+    return out, scores
+
+
+def test_every_blind_figure_shows_the_blind_numbers(page) -> None:
+    out, scores = page
+    figures = {path.name for path in (out / "figures").iterdir()}
+    assert {f"{family}-blind.svg" for family in FAMILIES} <= figures
+    parser = Cells()
+    parser.feed((out / "index.html").read_text(encoding="utf-8"))
+    shown = {}
+    for cell in parser.cells:
+        shown.setdefault(cell["section"], []).append(float(cell["data-value"]))
+    blind = {
+        "vlmbias": scores["vlmbias"]["blind"]["prior_strength"]["all"],
+        "viprobe": scores["viprobe"]["blind"]["tfi"],
+        "aipsych": scores["aipsych"]["blind"]["trap_spotting"],
+        "visage": scores["visage"]["blind"]["accuracy"],
+        "illusionbench": scores["illusionbench"]["blind"]["accuracy"],
+    }
+    for family, value in blind.items():
+        assert value in shown[f"{family}-blind"], family
+
+
+def test_table_cells_carry_their_interval_and_figures_their_error_bars(page) -> None:
+    out, scores = page
+    parser = Cells()
+    parser.feed((out / "index.html").read_text(encoding="utf-8"))
+    with_interval = [cell for cell in parser.cells if "data-low" in cell]
+    assert len(with_interval) > 100
+    for cell in with_interval:
+        low, high = float(cell["data-low"]), float(cell["data-high"])
+        assert low <= high and re.fullmatch(r"[+-]?[\d.]+ to [+-]?[\d.]+", cell["data-interval"])
+        assert "to" not in cell["text"]  # the number alone: the stylesheet shows the range
+    accuracy = scores["vlmbias"]["ci95"]["accuracy"]
+    assert any(
+        math.isclose(float(c["data-low"]), accuracy[0]) and math.isclose(float(c["data-high"]), accuracy[1])
+        for c in with_interval
+        if c["section"] == "vlmbias"
+    )
+    assert "data-interval" in (out / "report.css").read_text()
+    for family in FAMILIES:  # matplotlib draws error bars as a line collection
+        assert "LineCollection" in (out / "figures" / f"{family}-blind.svg").read_text(), family
+
+
+def test_aipsych_reports_the_papers_plus_minus_beside_its_intervals() -> None:
+    """The paper's ± is 1.96 sqrt(p (1 - p) / n) over the n sets: Else 19.81 ± 1.10 at n = 5,000."""
+    from eval.scoring.aipsych import ScoredSet
+
+    units = [
+        ScoredSet(f"s{i}", f"i{i // 5}", "position", 4, outcome, outcome)
+        for i, outcome in enumerate(
+            [SetOutcome("authority_bias", else_trigger=True)] * 991 + [SetOutcome("authority_bias")] * 4009
+        )
+    ]
+    result = aggregate(units)
+    found = describe([], {}, units, result)
+    assert round(100 * result["rates"]["else_trigger"], 2) == 19.82
+    assert round(100 * found["paper_plus_minus"]["rates.else_trigger"], 2) == 1.10
+    assert found["paper_plus_minus_n"] == 5000
+    assert found["paper_plus_minus"]["rates.authority_bias"] == 0.0  # p = 1
