@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 from openpyxl import Workbook
 
+from builders.core.folder import BuiltFolder
 from eval.cli import main as eval_cli
 from eval.data import load_rows
 
@@ -150,49 +151,40 @@ def test_a_good_file_of_the_same_shapes_is_read(lite_build, row_ids, tmp_path) -
         )
 
 
+def export(lite_build: Path, config: str, out: Path) -> int:
+    argv = ["export", "vlmevalkit", "--data", str(lite_build), "--config", config, "--split", SPLIT]
+    return eval_cli([*argv, "--out", str(out)])
+
+
 @pytest.mark.parametrize(
     ("out_name", "config", "phrase"),
     [
         ("table.csv", CONFIG, "does not end in .tsv"),
         ("missing-folder/table.tsv", CONFIG, "does not exist"),
         ("table.tsv", "no_such_topic", "no_such_topic"),
+        ("inside the build", CONFIG, "inside the dataset folder"),
     ],
 )
 def test_exports_refused_in_one_sentence_leave_nothing(
     lite_build, tmp_path, capsys, out_name, config, phrase
 ) -> None:
-    out = tmp_path / out_name
-    argv = [
-        "export",
-        "vlmevalkit",
-        "--data",
-        str(lite_build),
-        "--config",
-        config,
-        "--split",
-        SPLIT,
-        "--out",
-        str(out),
-    ]
-    assert eval_cli(argv) == 2
+    out = lite_build / "table.tsv" if out_name == "inside the build" else tmp_path / out_name
+    assert export(lite_build, config, out) == 2
     error = capsys.readouterr().err
     assert error.startswith("error: ") and error.count("\n") == 1 and phrase in error, error
-    assert not out.exists() and not list(tmp_path.glob(".*partial*"))
+    assert not out.exists() and not list(out.parent.glob(".*partial*"))
 
 
-def test_an_export_inside_the_build_is_refused(lite_build, capsys) -> None:
-    out = lite_build / "table.tsv"
-    argv = [
-        "export",
-        "vlmevalkit",
-        "--data",
-        str(lite_build),
-        "--config",
-        CONFIG,
-        "--split",
-        SPLIT,
-        "--out",
-        str(out),
-    ]
-    assert eval_cli(argv) == 2 and "inside the dataset folder" in capsys.readouterr().err
-    assert not out.exists()
+def test_a_failed_write_leaves_the_old_file(lite_build, tmp_path, capsys, monkeypatch) -> None:
+    """A failure half-way through the rows leaves what was at --out before, and no partial file."""
+    out = tmp_path / "table.tsv"
+    out.write_text("the earlier export\n")
+
+    def broken_rows(self, config, split, columns=None):
+        yield from ()
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(BuiltFolder, "rows", broken_rows)
+    assert export(lite_build, CONFIG, out) == 2
+    assert "No space left on device" in capsys.readouterr().err
+    assert out.read_text() == "the earlier export\n" and not list(tmp_path.glob(".*partial*"))

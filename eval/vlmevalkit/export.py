@@ -15,18 +15,16 @@ The `question` is the prompt our lmms-eval task sends (`eval/tasks/<family>/util
 from __future__ import annotations
 
 import base64
-import contextlib
 import csv
 import dataclasses
 import hashlib
 import importlib
-import os
-from collections.abc import Iterator
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
 from datasets import ClassLabel
 
+from builders.core.atomic import replacing
 from builders.core.folder import BuiltFolder
 from builders.families import family_of, get_family
 from eval.data import default_split, open_folder
@@ -97,7 +95,7 @@ def export_tsv(data: Path, config: str, split: str | None, out: Path) -> Exporte
     first_index: dict[str, int] = {}
     count = 0
     try:
-        with _replacing(out) as file:
+        with replacing(out) as file:
             writer = csv.writer(file, delimiter="\t", quoting=csv.QUOTE_ALL, lineterminator="\n")
             writer.writerow(header(family))
             for index, row in enumerate(folder.rows(config, split)):
@@ -177,19 +175,3 @@ def _check_out(out: Path, data: Path) -> None:
         raise UsageError(f"--out {str(out)!r} is a folder; pass the path of the .tsv file to write")
     if not out.parent.is_dir():
         raise UsageError(f"the folder of --out {str(out)!r} does not exist; create it first")
-
-
-@contextlib.contextmanager
-def _replacing(path: Path) -> Iterator[IO[str]]:
-    """A text file that replaces `path` when the block succeeds and disappears when it fails."""
-    temporary = path.with_name(f".{path.name}.partial-{os.getpid()}")
-    try:
-        with open(temporary, "w", encoding="utf-8", newline="") as file:
-            yield file
-            file.flush()
-            os.fsync(file.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
