@@ -10,6 +10,7 @@ from __future__ import annotations
 import codecs
 import csv
 import io
+import json
 import zipfile
 from collections.abc import Callable
 from pathlib import Path
@@ -136,19 +137,26 @@ def test_hostile_prediction_files_are_refused_in_one_sentence(
 
 
 def test_a_good_file_of_the_same_shapes_is_read(lite_build, row_ids, tmp_path) -> None:
-    """The hostile cases fail for their fault alone: the same writers with good lines score."""
-    for path in (tmp_path / "good.tsv", tmp_path / "good.xlsx"):
-        if path.suffix == ".xlsx":
-            xlsx(path, good(row_ids))
-        else:
-            path.write_text(tsv(good(row_ids)))
-        argv = ["score", "vlmbias", "--data", str(lite_build), "--config", CONFIG, "--split", SPLIT]
+    """The hostile cases fail for their fault alone: the same writers with good lines score alike.
+
+    The `.csv` has Windows line ends and indexes as pandas writes a float column (`0.0`).
+    """
+    lines = good(row_ids)
+    floats = [lines[0], *([f"{index}.0", reply, row_id] for index, reply, row_id in lines[1:])]
+    (tmp_path / "good.tsv").write_text(tsv(lines))
+    xlsx(tmp_path / "good.xlsx", lines)
+    (tmp_path / "good.csv").write_bytes(tsv(floats, ",").replace("\n", "\r\n").encode())
+    argv = ["score", "vlmbias", "--data", str(lite_build), "--config", CONFIG, "--split", SPLIT]
+    results = []
+    for name in ("good.tsv", "good.xlsx", "good.csv"):
+        out = tmp_path / f"{name}.json"
         assert (
-            eval_cli(
-                [*argv, "--predictions", str(path), "--bootstrap", "0", "--out", str(tmp_path / "s.json")]
-            )
+            eval_cli([*argv, "--predictions", str(tmp_path / name), "--bootstrap", "0", "--out", str(out)])
             == 0
         )
+        results.append(json.loads(out.read_text()))
+    assert results[0]["n"] == len(row_ids) and not results[0]["missing_ids"]
+    assert results[0] == results[1] == results[2]
 
 
 def export(lite_build: Path, config: str, out: Path) -> int:

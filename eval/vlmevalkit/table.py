@@ -62,7 +62,7 @@ def read_table(path: Path, row_ids: Sequence[str], where: str) -> dict[str, str]
     for number, cells in enumerate(lines, start=2):
         if not any(_text(cell) for cell in cells):
             continue
-        cell = dict(zip(names, cells, strict=False))
+        cell = {name: cells[position] for name, position in columns.items() if position < len(cells)}
         place = f"{path}: line {number}"
         index = _index(cell.get("index"), place)
         if index in seen:
@@ -150,15 +150,23 @@ def _sheet_lines(path: Path) -> Iterator[list[Any]]:
 
 def _index(value: Any, place: str) -> int:
     """A cell's whole number: `7`, `7.0` or `"7"` (Excel stores numbers as floats)."""
-    if isinstance(value, bool):
-        value = None
-    elif isinstance(value, float) and value.is_integer():
-        value = int(value)
-    elif isinstance(value, str) and value.strip().lstrip("-").isdigit():
-        value = int(value.strip())
-    if not isinstance(value, int):
+    number = value
+    if isinstance(value, float) and value.is_integer():
+        number = int(value)
+    elif isinstance(value, str):
+        number = _whole(value.strip())
+    if not isinstance(number, int) or isinstance(number, bool):
         raise PredictionsError(f"{place}: index {value!r} is not a whole number; keep the exported index")
-    return value
+    return number
+
+
+def _whole(text: str) -> int | str:
+    """`"7"` or `"7.0"` (a column pandas wrote as floats) as 7; any other text as it is."""
+    try:
+        number = float(text)
+    except ValueError:
+        return text
+    return int(number) if number.is_integer() else text
 
 
 def _text(value: Any) -> str:
