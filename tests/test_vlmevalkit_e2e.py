@@ -20,7 +20,9 @@ import pytest
 from datasets import load_dataset
 from PIL import Image
 
+from builders.core.raster import pixel_sha256
 from eval.cli import main as eval_cli
+from eval.data import load_rows
 from tests.loopback import LoopbackServer
 
 pytest.importorskip("vlmeval", reason="VLMEvalKit (ms-vlmeval) is an optional install")
@@ -97,3 +99,30 @@ def test_vlmevalkit_runs_the_export_and_scores_right_answers_one(lite_build, hf_
     argv = ["score", "vlmbias", "--data", str(lite_build), "--config", CONFIG, "--split", SPLIT]
     assert eval_cli([*argv, "--predictions", str(jsonl), "--out", str(tmp_path / "jsonl.json")]) == 0
     assert saved == json.loads((tmp_path / "jsonl.json").read_text())
+
+
+def test_build_prompt_sends_the_image_then_the_instructions_then_the_question(
+    tiny_build, tmp_path, monkeypatch
+):
+    """VI-Probe's instructional rows: VLMEvalKit has no system turn; the instructions go first, as text."""
+    monkeypatch.setenv("LMUData", str(tmp_path))
+    name = "SeeOrRecall_viprobe_muller_lyer"
+    argv = ["export", "vlmevalkit", "--data", str(tiny_build), "--config", "muller_lyer"]
+    assert eval_cli([*argv, "--out", str(tmp_path / f"{name}.tsv")]) == 0
+    from eval.vlmevalkit.dataset import SeeOrRecallDataset
+
+    dataset = SeeOrRecallDataset(name, data=str(tiny_build), config="muller_lyer")
+    rows = {row["id"]: row for row in load_rows(tiny_build, "muller_lyer", "test")}
+    kinds = set()
+    for position in range(len(dataset)):
+        line = dataset.data.iloc[position]
+        row = rows[line["id"]]
+        messages = dataset.build_prompt(line)
+        texts = [message["value"] for message in messages if message["type"] == "text"]
+        (image,) = [message["value"] for message in messages if message["type"] == "image"]
+        assert messages[0]["type"] == "image"
+        with Image.open(image) as decoded:
+            assert pixel_sha256(decoded) == row["pixel_sha256"]
+        assert texts == ([row["system_prompt"]] if row["system_prompt"] else []) + [row["prompt"]]
+        kinds.add(bool(row["system_prompt"]))
+    assert kinds == {True, False}, "the config has instructional rows and plain ones"
