@@ -89,7 +89,7 @@ HOSTILE: dict[str, tuple[str, Callable[[Path, list[str]], None], str]] = {
     "id of another row": (
         "shifted.xlsx",
         lambda path, ids: xlsx(path, [["index", "prediction", "id"], [0, "3", ids[1]]]),
-        "but the line's id is",
+        "but the file gives id",
     ),
     "jsonl named .xlsx": (
         "replies.xlsx",

@@ -1,10 +1,11 @@
 """Read a VLMEvalKit prediction file (`.xlsx`, `.tsv` or `.csv`) as replies keyed by row id.
 
 VLMEvalKit writes its predictions as the benchmark's columns (without `image`) plus `prediction`,
-one line per `index`. The `index` is the row's position in the exported split
+one row per `index`. The `index` is the row's position in the exported split
 (`eval.vlmevalkit.export`), so it maps back to the row with no side file; when the file also
-carries our `id` column, each line's id must be the id of the row its index names, which catches a
-file scored against another build, config or split. Every problem is one sentence naming the line.
+carries our `id` column, each row's id must be the id of the exported row its index names, which
+catches a file scored against another build, config or split. Every problem is one sentence naming
+the file's row (the header is row 1).
 """
 
 from __future__ import annotations
@@ -63,12 +64,10 @@ def read_table(path: Path, row_ids: Sequence[str], where: str) -> dict[str, str]
         if not any(_text(cell) for cell in cells):
             continue
         cell = {name: cells[position] for name, position in columns.items() if position < len(cells)}
-        place = f"{path}: line {number}"
+        place = f"{path}: row {number}"
         index = _index(cell.get("index"), place)
         if index in seen:
-            raise PredictionsError(
-                f"{place}: index {index} already has a prediction; keep one line per index"
-            )
+            raise PredictionsError(f"{place}: index {index} already has a prediction; keep one row per index")
         if not 0 <= index < len(row_ids):
             raise PredictionsError(
                 f"{place}: index {index} is not a row of the export of {where} (indexes 0 to "
@@ -78,7 +77,7 @@ def read_table(path: Path, row_ids: Sequence[str], where: str) -> dict[str, str]
         claimed = _text(cell.get("id")) if "id" in columns else row_id
         if claimed != row_id:
             raise PredictionsError(
-                f"{place}: index {index} is row {row_id!r} of {where} but the line's id is {claimed!r}; "
+                f"{place}: index {index} names row {row_id!r} of {where}, but the file gives id {claimed!r}; "
                 f"{SAME_EXPORT}"
             )
         seen.add(index)
