@@ -1,4 +1,4 @@
-"""Command line: `python -m eval score | compare | tasks | write-tasks | report`.
+"""Command line: `python -m eval score | compare | tasks | export | write-tasks | report`.
 
 The families are the ones `builders.families` registers; each family's scoring is its module
 `eval.scoring.<family>`, run through `eval.scoring.score` (metrics, intervals, blind pairing), and
@@ -17,9 +17,9 @@ from typing import Any, TypeVar
 from builders.core.atomic import write_file
 from builders.core.errors import BuilderError
 from builders.core.interrupts import EXIT_INTERRUPTED, raise_on_interrupt
-from builders.families import family_names, get_family
+from builders.families import family_names
 from eval.compare import compare
-from eval.data import load_rows, open_folder
+from eval.data import default_split, load_rows, open_folder
 from eval.errors import LMMS_EVAL_EXIT_TRAP, EvalError, UsageError
 from eval.local_tasks import write_local_tasks
 from eval.options import ScoreOption
@@ -29,6 +29,8 @@ from eval.scorefile import dumps
 from eval.scoring.bootstrap import DEFAULT_RESAMPLES, DEFAULT_SEED
 from eval.scoring.score import family_scoring, score_replies
 from eval.tasks.declaration import family_tasks, stale_files, write_files
+from eval.vlmevalkit.export import export_tsv
+from eval.vlmevalkit.table import is_table, read_table
 
 EXIT_FAILED = 1
 EXIT_USAGE = 2
@@ -53,7 +55,8 @@ def _parser() -> argparse.ArgumentParser:
         "--predictions",
         type=Path,
         required=True,
-        help='JSONL of {"id": ..., "response": ...} lines, or an lmms-eval --log_samples file',
+        help='JSONL of {"id": ..., "response": ...} lines, an lmms-eval --log_samples file, or a '
+        "VLMEvalKit prediction file (.xlsx, .tsv, .csv) of an `eval export vlmevalkit` TSV",
     )
     score.add_argument(
         "--blind",
@@ -89,6 +92,15 @@ def _parser() -> argparse.ArgumentParser:
         "--data", required=True, help="built dataset folder (build/vlmbias) or Hub repo id (org/name)"
     )
     tasks.add_argument("--out", type=Path, required=True, help="folder to pass to lmms-eval --include_path")
+
+    export = commands.add_parser("export", help="write one split of a built dataset for another harness")
+    export.add_argument("harness", choices=("vlmevalkit",), help="the harness that reads the file")
+    export.add_argument("--data", type=Path, required=True, help="built dataset folder, e.g. build/vlmbias")
+    export.add_argument("--config", required=True, help="config, e.g. patterned_grids (vlmbias)")
+    export.add_argument("--split", help="split, e.g. main (vlmbias); default: the family's only split")
+    export.add_argument(
+        "--out", type=Path, required=True, help="the TSV to write: $LMUData/<dataset name>.tsv for VLMEvalKit"
+    )
 
     generate = commands.add_parser(
         "write-tasks", help="regenerate the packaged lmms-eval task YAMLs from the families' declarations"
@@ -196,20 +208,14 @@ def score(
             f"{str(data)!r} holds a {folder.family} build, not {family}; "
             f"score it with `python -m eval score {folder.family}`"
         )
-    if split is None:
-        declared = get_family(family)
-        split = declared.default_split or (declared.splits[0] if len(declared.splits) == 1 else None)
-        if split is None:
-            raise UsageError(
-                f"family {family!r} has several splits; pass --split (one of: {', '.join(declared.splits)})"
-            )
+    split = default_split(family, split)
     rows = load_rows(folder, config, split)
     row_ids = {row["id"] for row in rows}
     row_of = getattr(family_scoring(family), "row_id_of", str)
     where = f"{config}/{split}"
-    responses = _matching(read_responses(predictions), predictions, row_ids, row_of, where)
+    responses = _matching(_replies(predictions, rows, where), predictions, row_ids, row_of, where)
     blind_responses = (
-        None if blind is None else _matching(read_responses(blind), blind, row_ids, row_of, where)
+        None if blind is None else _matching(_replies(blind, rows, where), blind, row_ids, row_of, where)
     )
     scored = score_replies(
         family, rows, responses, blind=blind_responses, resamples=resamples, seed=seed, **(options or {})
@@ -231,6 +237,13 @@ def score(
         ),
         "outcomes": outcomes,
     }
+
+
+def _replies(path: Path, rows: list[dict[str, Any]], where: str) -> dict[str, str]:
+    """`{id: reply}` of a VLMEvalKit prediction file (by its ending), else of a JSONL file."""
+    if is_table(path):
+        return read_table(path, [row["id"] for row in rows], where)
+    return read_responses(path)
 
 
 def _matching(
@@ -337,6 +350,13 @@ def main(argv: list[str] | None = None) -> int:
                 _check_out(args.out, None, (args.a, args.b))
             _emit(
                 args.out, dumps(compare(args.a, args.b, resamples=args.bootstrap, seed=args.bootstrap_seed))
+            )
+            return 0
+        if args.command == "export":
+            exported = export_tsv(args.data, args.config, args.split, args.out)
+            print(
+                f"wrote {exported.rows} rows ({exported.images} distinct images) of {exported.family} "
+                f"{exported.config}/{exported.split} to {exported.path}"
             )
             return 0
         if args.command == "write-tasks":

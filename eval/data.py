@@ -12,6 +12,7 @@ from typing import Any
 
 from builders.core.errors import BuilderError
 from builders.core.folder import BuiltFolder
+from builders.families import get_family
 from eval.errors import UsageError
 
 
@@ -35,3 +36,16 @@ def load_rows(data: Path | BuiltFolder, config: str, split: str) -> list[dict[st
         return folder.read_rows(config, split)
     except BuilderError as error:
         raise UsageError(str(error)) from None
+
+
+def default_split(family: str, split: str | None) -> str:
+    """`split`, or the family's default split; a UsageError when the family has several and none is given."""
+    if split is not None:
+        return split
+    declared = get_family(family)
+    chosen = declared.default_split or (declared.splits[0] if len(declared.splits) == 1 else None)
+    if chosen is None:
+        raise UsageError(
+            f"family {family!r} has several splits; pass --split (one of: {', '.join(declared.splits)})"
+        )
+    return chosen

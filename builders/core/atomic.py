@@ -11,7 +11,8 @@
 - `recover(final)`: only a hard kill (SIGKILL, power loss) can stop a run between the renames or
   before its clean-up. The next writer (under the lock) or `verify` (when no one holds the lock)
   restores a retired folder if `final` is missing, and removes retired and partial folders otherwise.
-- `write_file(path, text)`: the same for one file: written beside it, then renamed over it.
+- `write_file(path, text)`: the same for one file: written beside it, then renamed over it;
+  `replacing(path)` is the same as a file object to stream into.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ import tempfile
 import threading
 from collections.abc import Iterator
 from pathlib import Path
+from typing import IO
 
 from builders.core.errors import UsageError
 
@@ -74,13 +76,24 @@ def locked(final: Path) -> Iterator[None]:
 
 def write_file(path: Path, text: str) -> None:
     """Replace `path` with `text` (UTF-8) all at once: a failure half-way leaves the old file as it was."""
+    with replacing(path) as file:
+        file.write(text)
+
+
+@contextlib.contextmanager
+def replacing(path: Path) -> Iterator[IO[str]]:
+    """A UTF-8 text file (newlines as written) that replaces `path` when the block succeeds.
+
+    It is written beside `path` and renamed over it; on any failure it is removed and `path` is left
+    as it was, so a large file can be streamed without ever being seen half-written.
+    """
     temporary = path.with_name(f".{path.name}.partial-{os.getpid()}")
     with contextlib.suppress(FileNotFoundError):
         os.unlink(temporary)  # left by a killed run of ours (same pid): never write through what is there
     try:
         descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)  # mode as umask says
-        with open(descriptor, "w", encoding="utf-8") as file:
-            file.write(text)
+        with open(descriptor, "w", encoding="utf-8", newline="") as file:
+            yield file
             file.flush()
             os.fsync(file.fileno())
         os.replace(temporary, path)

@@ -1,0 +1,177 @@
+"""Write one config/split of a built folder as the benchmark TSV VLMEvalKit reads from `$LMUData`.
+
+VLMEvalKit reads a benchmark as one tab-separated file (`pandas.read_csv(sep="\\t")`) with an
+`index`, a base64 `image`, a `question`, an `answer` and a `category` per row, `A`..`D` for a
+multiple-choice row's options. A row whose image is identical to an earlier row's holds that row's
+`index` instead of the base64 text, which VLMEvalKit resolves on loading. Each row keeps our `id`,
+so prediction files map back by `id` as well as by `index`.
+
+`index` is the row's position in the split (0, 1, ...), in the order `eval score` reads the rows,
+so a prediction file with only `index` and `prediction` maps back to the rows without a side file.
+The `question` is the prompt our lmms-eval task sends (`eval/tasks/<family>/utils.py`,
+`doc_to_text`): both harnesses ask the same words.
+"""
+
+from __future__ import annotations
+
+import base64
+import csv
+import dataclasses
+import hashlib
+import importlib
+from pathlib import Path
+from typing import Any
+
+from datasets import ClassLabel
+
+from builders.core.atomic import replacing
+from builders.core.folder import BuiltFolder
+from builders.families import family_of, get_family
+from eval.data import default_split, open_folder
+from eval.errors import UsageError
+
+#: Option letters of a multiple-choice row, VLMEvalKit's `A`..`D` columns.
+OPTION_LETTERS = ("A", "B", "C", "D")
+#: The `image` text VLMEvalKit takes as another row's index rather than base64 (its loader's rule).
+REFERENCE_MAX_CHARS = 64
+
+
+@dataclasses.dataclass(frozen=True)
+class Columns:
+    """Which row columns fill VLMEvalKit's `answer` and `category` (the first one that is set)."""
+
+    answer: tuple[str, ...]
+    category: tuple[str, ...]
+
+
+#: family -> its columns. `answer` is what the family's lmms-eval task gives as the target.
+FAMILY_COLUMNS = {
+    "vlmbias": Columns(answer=("ground_truth",), category=("topic",)),
+    "viprobe": Columns(answer=("label",), category=("variant",)),
+    "visage": Columns(answer=("label", "answers"), category=("condition", "image_type")),
+    "illusionbench": Columns(answer=("answer",), category=("category",)),
+    "aipsych": Columns(answer=("description",), category=("set_kind",)),
+}
+
+
+@dataclasses.dataclass(frozen=True)
+class Exported:
+    """What `export_tsv` wrote: the family, how many rows, and how many distinct images they hold."""
+
+    family: str
+    config: str
+    split: str
+    rows: int
+    images: int
+    path: Path
+
+
+def header(family: str) -> list[str]:
+    """The TSV's columns for `family`: VLMEvalKit's, the options if its rows have any, then ours."""
+    names = get_family(family).features
+    columns = ["index", "image", "question", "answer", "category"]
+    if "options" in names:
+        columns += OPTION_LETTERS
+    if "system_prompt" in names:
+        columns.append("system_prompt")
+    return [*columns, "id"]
+
+
+def export_tsv(data: Path, config: str, split: str | None, out: Path) -> Exported:
+    """Write `config`/`split` of the build at `data` to `out` as a VLMEvalKit TSV, all at once.
+
+    Raises:
+        UsageError: `data` is not a build, has no such config or split, `out` is not a `.tsv` path,
+            lies inside `data`, or cannot be written; nothing is left at `out` then.
+    """
+    folder = _open(data)
+    family = folder.family
+    split = default_split(family, split)
+    _check_out(out, data)
+    folder.shards(config, split)  # an unknown config or split is refused before anything is written
+    if family not in FAMILY_COLUMNS:
+        raise UsageError(f"family {family!r} has no VLMEvalKit export; choose a build of a known family")
+    converter = _RowConverter(family)
+    first_index: dict[str, int] = {}
+    count = 0
+    try:
+        with replacing(out) as file:
+            writer = csv.writer(file, delimiter="\t", quoting=csv.QUOTE_ALL, lineterminator="\n")
+            writer.writerow(header(family))
+            for index, row in enumerate(folder.rows(config, split)):
+                writer.writerow(converter.line(index, row, first_index))
+                count += 1
+    except OSError as error:
+        raise UsageError(f"cannot write to {str(out)!r} ({error.strerror}); choose another --out") from None
+    return Exported(family, config, split, count, len(first_index), out)
+
+
+class _RowConverter:
+    """One built row (with its image) to one TSV line of its family's columns."""
+
+    def __init__(self, family: str) -> None:
+        self.columns = FAMILY_COLUMNS[family]
+        self.features = get_family(family).features
+        self.header = header(family)
+        # The prompt our lmms-eval task sends: one function serves both harnesses.
+        self.prompt = importlib.import_module(f"eval.tasks.{family}.utils").doc_to_text
+
+    def line(self, index: int, row: dict[str, Any], first_index: dict[str, int]) -> list[str]:
+        values = {
+            "index": str(index),
+            "image": self._image(index, row, first_index),
+            "question": self.prompt(row),
+            "answer": self._first(row, self.columns.answer),
+            "category": self._first(row, self.columns.category),
+            "system_prompt": row.get("system_prompt") or "",
+            "id": row["id"],
+        }
+        options = row.get("options") or []
+        values.update(zip(OPTION_LETTERS, options, strict=False))
+        return [values.get(name, "") for name in self.header]
+
+    @staticmethod
+    def _image(index: int, row: dict[str, Any], first_index: dict[str, int]) -> str:
+        """The base64 PNG, or the index of the earlier row whose image has the same bytes."""
+        png = row["image"]["bytes"]
+        digest = hashlib.sha256(png).hexdigest()
+        if digest in first_index:
+            return str(first_index[digest])
+        first_index[digest] = index
+        return base64.b64encode(png).decode("ascii")
+
+    def _first(self, row: dict[str, Any], names: tuple[str, ...]) -> str:
+        for name in names:
+            text = self._text(name, row.get(name))
+            if text:
+                return text
+        return ""
+
+    def _text(self, name: str, value: Any) -> str:
+        """A cell as text: a class label by its name, a list by its first element."""
+        if isinstance(value, list):
+            return str(value[0]) if value else ""
+        feature = self.features.get(name)
+        if isinstance(feature, ClassLabel) and isinstance(value, int):
+            return feature.int2str(value) if value >= 0 else ""
+        return "" if value is None else str(value)
+
+
+def _open(data: Path) -> BuiltFolder:
+    folder = open_folder(data)
+    family_of(folder)
+    return folder
+
+
+def _check_out(out: Path, data: Path) -> None:
+    if out.suffix != ".tsv":
+        raise UsageError(
+            f"--out {str(out)!r} does not end in .tsv; VLMEvalKit reads <name>.tsv from $LMUData"
+        )
+    target = out.resolve()
+    if data.resolve() in (target, *target.parents):
+        raise UsageError(f"--out {str(out)!r} is inside the dataset folder {str(data)!r}; write it outside")
+    if out.is_dir():
+        raise UsageError(f"--out {str(out)!r} is a folder; pass the path of the .tsv file to write")
+    if not out.parent.is_dir():
+        raise UsageError(f"the folder of --out {str(out)!r} does not exist; create it first")
