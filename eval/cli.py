@@ -53,7 +53,8 @@ def _parser() -> argparse.ArgumentParser:
         "--predictions",
         type=Path,
         required=True,
-        help='JSONL of {"id": ..., "response": ...} lines, or an lmms-eval --log_samples file',
+        help='JSONL of {"id": ..., "response": ...} lines, an lmms-eval --log_samples file or an inspect '
+        "log (.eval, .json)",
     )
     score.add_argument(
         "--blind",
