@@ -17,7 +17,7 @@ import json
 import shutil
 import subprocess
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -50,6 +50,11 @@ class Case:
     config: str
     split: str
     policy: Policy
+    #: Ask only the split's first rows (`--limit`): the metrics still take every row, as `eval score` does.
+    limit: int | None = None
+
+    def asked(self, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        return rows[: self.limit]
 
 
 CASES = {
@@ -57,7 +62,7 @@ CASES = {
     for case in (
         Case("vlmbias", "patterned_grids", "main", POLICIES["vlmbias"]),
         Case("viprobe", "muller_lyer", "test", POLICIES["viprobe"]),
-        Case("aipsych", "synthetic", "test", POLICIES["aipsych"]),
+        Case("aipsych", "synthetic", "test", POLICIES["aipsych"], limit=100),  # 5 images' sets
         Case("visage", "drawn", "test", POLICIES["visage"]),
         Case("illusionbench", "drawn", "test", POLICIES["illusionbench"]),
     )
@@ -67,25 +72,26 @@ CASES = {
 class PolicyServer(LoopbackServer):
     """Finds the row of each request by pixels and question, records what it was sent, answers by policy."""
 
-    def __init__(self, rows: list[dict[str, Any]], answer: Callable[[dict[str, Any]], str]) -> None:
+    def __init__(self, case: Case, rows: list[dict[str, Any]]) -> None:
         super().__init__()
-        self.rows = {(row["pixel_sha256"], row["prompt"]): row for row in rows}
-        self.answer = answer
+        # VI-Probe's forward and instructional rows share image and question; the system message differs.
+        self.rows = {
+            (row["pixel_sha256"], tuple(case.policy.messages(row)[:-1]), row["prompt"]): row for row in rows
+        }
+        self.answer = case.policy.reply
+        self.hashes: dict[str, str] = {}
 
     def reply(self, messages: list[dict[str, Any]]) -> str:
         *before, user = messages
         parts = user["content"]
         (image_url,) = [part["image_url"]["url"] for part in parts if part["type"] == "image_url"]
         (text,) = [part["text"] for part in parts if part["type"] == "text"]
-        row = self.rows[(pixel_hash(image_url), text)]
+        if image_url not in self.hashes:
+            self.hashes[image_url] = pixel_hash(image_url)
+        earlier = tuple((m["role"], _text(m["content"])) for m in before)
+        row = self.rows[(self.hashes[image_url], earlier, text)]
         with self.lock:
-            self.received.append(
-                {
-                    "id": row["id"],
-                    "order": [part["type"] for part in parts],
-                    "before": [(m["role"], _text(m["content"])) for m in before],
-                }
-            )
+            self.received.append({"id": row["id"], "order": [part["type"] for part in parts]})
         return self.answer(row)
 
 
@@ -119,7 +125,8 @@ def start(case: Case, data: Path, base: Path, server: PolicyServer) -> Run:
         inspect, "eval", f"{ROOT / 'eval' / 'inspect' / case.family}.py@{case.family}",
         "-T", f"data={data.name}", "-T", f"config={case.config}", "-T", f"split={case.split}",
         "--model", "openai-api/loopback/vlm", "--model-base-url", server.base_url,
-        "--log-dir", str(base / "logs"), "--display", "plain",
+        *([] if case.limit is None else ["--limit", str(case.limit)]),
+        "--log-dir", str(base / "logs"), "--no-log-images", "--display", "plain",
     ]  # fmt: skip
     env = {**offline_env(base), "PWD": str(data.parent), "LOOPBACK_API_KEY": "sk-loopback"}
     output = base / "inspect.out"
@@ -147,7 +154,7 @@ def runs(
     started: dict[str, Run] = {}
     try:
         for family, case in CASES.items():
-            server = PolicyServer(rows[family], case.policy.reply)
+            server = PolicyServer(case, rows[family])
             started[family] = start(case, builds[family], base / family, server)
         for run in started.values():
             run.process.wait(timeout=600)
@@ -233,27 +240,29 @@ def test_offline_mockllm_run_asks_every_row_as_lmms_eval_and_scores_as_eval_scor
 @pytest.mark.parametrize("family", CASES)
 def test_loopback_run_gives_the_policys_numbers_and_eval_scores(runs, builds, rows, tmp_path, family) -> None:
     case, log = CASES[family], runs[family].log()
+    asked = case.asked(rows[family])
     assert log.status == "success"
     replies = {sample.id: sample.output.completion for sample in log.samples}
-    assert replies == {row["id"]: case.policy.reply(row) for row in rows[family]}
+    assert replies == {row["id"]: case.policy.reply(row) for row in asked}
     result = rescored(case, builds[family], log, tmp_path / "scores.json")
+    assert result["missing_ids"] == [row["id"] for row in rows[family][len(asked) :]]
     assert_same_as_eval_score(case, log, result)
     found = metrics(log)
-    for path, value in case.policy.implied(rows[family]).items():
+    for path, value in case.policy.implied(asked).items():
         assert found.get(path) == (pytest.approx(value) if value is not None else None), path
 
 
 @pytest.mark.parametrize("family", CASES)
 def test_the_loopback_model_got_each_row_once_as_lmms_eval_sends_it(runs, rows, family) -> None:
-    """One request per row: the system message where lmms-eval sends one, then the image, then the text."""
-    case, run = CASES[family], runs[family]
+    """One request per row, found by its pixels, the messages before (VI-Probe's instructions as the system
+    message) and the question; the image before the text."""
+    run = runs[family]
     run.log()
     received = run.server.received
-    assert sorted(item["id"] for item in received) == sorted(row["id"] for row in rows[family])
+    assert sorted(item["id"] for item in received) == sorted(
+        row["id"] for row in CASES[family].asked(rows[family])
+    )
     assert {tuple(item["order"]) for item in received} == {("image_url", "text")}
-    by_id = {row["id"]: row for row in rows[family]}
-    for item in received:
-        assert item["before"] == case.policy.messages(by_id[item["id"]])[:-1]
 
 
 def test_a_folder_of_another_family_is_refused_in_one_sentence(builds) -> None:
