@@ -266,8 +266,42 @@ def test_the_loopback_model_got_each_row_once_as_lmms_eval_sends_it(runs, rows, 
 
 
 def test_a_folder_of_another_family_is_refused_in_one_sentence(builds) -> None:
-    from eval.errors import UsageError
+    """Task arguments are checked before any request; inspect prints the sentence without a traceback."""
+    from eval.inspect.adapter import TaskArgumentError
     from eval.inspect.viprobe import viprobe
+    from eval.inspect.vlmbias import vlmbias
 
-    with pytest.raises(UsageError, match="holds a vlmbias build, not viprobe"):
+    with pytest.raises(TaskArgumentError, match="holds a vlmbias build, not viprobe"):
         viprobe(data=str(builds["vlmbias"]))
+    with pytest.raises(TaskArgumentError, match="parser='loose' is not one of strict, lmms-eval"):
+        vlmbias(data=str(builds["vlmbias"]), parser="loose")
+    with pytest.raises(TaskArgumentError, match="unknown config 'flag'"):
+        vlmbias(data=str(builds["vlmbias"]), config="flag")
+
+
+def test_eval_score_refuses_a_damaged_log_and_a_run_of_several_epochs(builds, tmp_path, capsys) -> None:
+    from eval.inspect.vlmbias import vlmbias
+
+    case = CASES["vlmbias"]
+    argv = [
+        "score",
+        "vlmbias",
+        "--data",
+        str(builds["vlmbias"]),
+        "--config",
+        case.config,
+        "--split",
+        case.split,
+    ]
+    damaged = tmp_path / "damaged.eval"
+    damaged.write_bytes(b"PK\x03\x04 not a zip")
+    assert eval_cli([*argv, "--predictions", str(damaged)]) == 2
+    assert "is not a readable inspect log" in capsys.readouterr().err
+    task = vlmbias(data=str(builds["vlmbias"]), config=case.config, split=case.split, bootstrap=0)
+    model = get_model("mockllm/model", custom_outputs=_mock_reply)
+    (log,) = inspect_eval(
+        task, model=model, epochs=2, limit=2, log_dir=str(tmp_path / "logs"), display="none"
+    )
+    assert eval_cli([*argv, "--predictions", log.location]) == 2
+    err = capsys.readouterr().err
+    assert "asked every sample 2 times" in err and err.count("\n") == 1

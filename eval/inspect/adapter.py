@@ -44,8 +44,14 @@ from inspect_ai.scorer import Metric, SampleScore, Score, Scorer, Target, Value,
 from inspect_ai.solver import TaskState, generate
 from PIL import Image
 
+from builders.core.errors import BuilderError
 from eval.data import load_rows, open_folder
-from eval.errors import UsageError
+from eval.errors import EvalError, UsageError
+
+try:  # inspect prints these as their message alone, without a traceback
+    from inspect_ai._util.error import PrerequisiteError
+except ImportError:  # pragma: no cover - a later inspect may move it; the error still says what is wrong
+    PrerequisiteError = Exception  # type: ignore[misc,assignment]
 from eval.scoring.bootstrap import DEFAULT_RESAMPLES, DEFAULT_SEED, flatten
 from eval.scoring.score import accepted, family_scoring, score_replies
 from eval.tasks.declaration import TASKS_ROOT
@@ -81,6 +87,14 @@ class FamilyTask:
     def settings(self, split: str) -> dict[str, Any]:
         """The YAML settings of the split's template."""
         return template_settings(self.family, self.templates.get(split, self.template))
+
+
+class TaskArgumentError(UsageError, PrerequisiteError):
+    """A task argument (`-T`) names no usable build, config, split or option: one sentence, no traceback."""
+
+    def __init__(self, message: str) -> None:
+        UsageError.__init__(self, message)
+        self.message = f"error: {message}"
 
 
 class _ImageSlot:
@@ -238,9 +252,24 @@ def family_task(
     """The inspect Task of `config`/`split` of the build at `data`, scored as `eval score` scores it.
 
     Raises:
-        UsageError: `data` is not a build of the family, it lacks the config or split, or an option
-            is unknown.
+        TaskArgumentError: `data` is not a readable build of the family, it lacks the config or split,
+            or an option is unknown.
     """
+    try:
+        return _family_task(spec, data, config, split, options, bootstrap, bootstrap_seed)
+    except (EvalError, BuilderError) as error:
+        raise TaskArgumentError(str(error)) from None
+
+
+def _family_task(
+    spec: FamilyTask,
+    data: str | Path,
+    config: str,
+    split: str,
+    options: Mapping[str, Any] | None,
+    bootstrap: int,
+    bootstrap_seed: int,
+) -> Task:
     options = {key: value for key, value in (options or {}).items() if value is not None}
     check_options(spec.family, options)
     folder = user_path(data)

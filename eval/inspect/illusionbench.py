@@ -14,8 +14,7 @@ from __future__ import annotations
 
 from inspect_ai import Task, task
 
-from eval.errors import UsageError
-from eval.inspect.adapter import Asking, FamilyTask, family_task
+from eval.inspect.adapter import Asking, FamilyTask, TaskArgumentError, family_task
 from eval.scoring.bootstrap import DEFAULT_RESAMPLES, DEFAULT_SEED
 from eval.tasks.illusionbench import utils
 
@@ -25,7 +24,7 @@ PROMPTS = ("paper", "lmms-eval")
 def spec(prompt: str) -> FamilyTask:
     """The family's task with the chosen prompt (lmms-eval's `lmms_eval_specific_kwargs: prompt`)."""
     if prompt not in PROMPTS:
-        raise UsageError(f"prompt={prompt!r} is not one of {', '.join(PROMPTS)}; pass one of them")
+        raise TaskArgumentError(f"prompt={prompt!r} is not one of {', '.join(PROMPTS)}; pass one of them")
     return FamilyTask(
         "illusionbench",
         Asking(utils.doc_to_visual, utils.doc_to_text, kwargs={"prompt": prompt}),
