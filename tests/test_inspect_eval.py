@@ -268,6 +268,7 @@ def test_the_loopback_model_got_each_row_once_as_lmms_eval_sends_it(runs, rows, 
 def test_a_folder_of_another_family_is_refused_in_one_sentence(builds) -> None:
     """Task arguments are checked before any request; inspect prints the sentence without a traceback."""
     from eval.inspect.adapter import TaskArgumentError
+    from eval.inspect.aipsych import aipsych
     from eval.inspect.viprobe import viprobe
     from eval.inspect.vlmbias import vlmbias
 
@@ -277,6 +278,8 @@ def test_a_folder_of_another_family_is_refused_in_one_sentence(builds) -> None:
         vlmbias(data=str(builds["vlmbias"]), parser="loose")
     with pytest.raises(TaskArgumentError, match="unknown config 'flag'"):
         vlmbias(data=str(builds["vlmbias"]), config="flag")
+    with pytest.raises(TaskArgumentError, match=r"k=1\.5: '1\.5' is not a number between 0 and 1"):
+        aipsych(data=str(builds["aipsych"]), k=1.5)
 
 
 def test_eval_score_refuses_a_damaged_log_and_a_run_of_several_epochs(builds, tmp_path, capsys) -> None:

@@ -19,6 +19,7 @@ score <family> ... --predictions <the .eval log>`.
 
 from __future__ import annotations
 
+import argparse
 import base64
 import dataclasses
 import io
@@ -237,6 +238,10 @@ def check_options(family: str, options: Mapping[str, Any]) -> None:
             raise UsageError(
                 f"{keyword}={value!r} is not one of {', '.join(option.choices)}; pass one of them"
             )
+        try:
+            option.type(str(value))  # the command line's own check (AIpsych's k and w are fractions)
+        except (argparse.ArgumentTypeError, ValueError) as error:
+            raise UsageError(f"{keyword}={value!r}: {error}; pass another value") from None
 
 
 def family_task(
