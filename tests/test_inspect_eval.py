@@ -308,3 +308,17 @@ def test_eval_score_refuses_a_damaged_log_and_a_run_of_several_epochs(builds, tm
     assert eval_cli([*argv, "--predictions", log.location]) == 2
     err = capsys.readouterr().err
     assert "asked every sample 2 times" in err and err.count("\n") == 1
+
+
+def test_eval_score_reads_a_json_log_as_it_reads_an_eval_log(mock_logs, builds, tmp_path) -> None:
+    """`--log-format json` gives the same replies, so the same score JSON."""
+    from eval.inspect.vlmbias import vlmbias
+
+    case = CASES["vlmbias"]
+    task = vlmbias(data=str(builds["vlmbias"]), config=case.config, split=case.split)
+    model = get_model("mockllm/model", custom_outputs=_mock_reply)
+    logs = str(tmp_path / "logs")
+    (log,) = inspect_eval(task, model=model, log_dir=logs, log_format="json", display="none")
+    assert log.location.endswith(".json")
+    as_json = rescored(case, builds["vlmbias"], log, tmp_path / "json.json")
+    assert as_json == rescored(case, builds["vlmbias"], mock_logs["vlmbias"], tmp_path / "eval.json")
