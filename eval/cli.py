@@ -55,8 +55,9 @@ def _parser() -> argparse.ArgumentParser:
         "--predictions",
         type=Path,
         required=True,
-        help='JSONL of {"id": ..., "response": ...} lines, an lmms-eval --log_samples file, or a '
-        "VLMEvalKit prediction file (.xlsx, .tsv, .csv) of an `eval export vlmevalkit` TSV",
+        help='JSONL of {"id": ..., "response": ...} lines, an lmms-eval --log_samples file, an inspect '
+        "log (.eval, .json), or a VLMEvalKit prediction file (.xlsx, .tsv, .csv) of an `eval export "
+        "vlmevalkit` TSV",
     )
     score.add_argument(
         "--blind",

@@ -1,6 +1,7 @@
-"""Read model replies keyed by row id from a JSONL file.
+"""Read model replies keyed by row id from a JSONL file or an inspect_ai log.
 
-Two line shapes are accepted, so lmms-eval's own logs can be scored without conversion:
+An inspect log (`.eval`, or `.json`) is read by `eval.inspect.log`. In a JSONL file two line shapes
+are accepted, so lmms-eval's own logs can be scored without conversion:
 
 - `{"id": "...", "response": "..."}`: the format of `python -m eval score --predictions` (VLMBias
   files may key by the released `ID` instead; both columns hold the same value);
@@ -16,18 +17,21 @@ from pathlib import Path
 from typing import Any
 
 from eval.errors import PredictionsError
+from eval.inspect.log import is_inspect_log, read_log_replies
 
 #: The keys a line may carry its row id under, in order of preference.
 ID_KEYS = ("id", "ID")
 
 
 def read_responses(path: Path) -> dict[str, str]:
-    """`{id: reply}` from a JSONL file; blank lines are skipped.
+    """`{id: reply}` from a JSONL file (blank lines are skipped) or an inspect log.
 
     Raises:
         PredictionsError: the file is missing, a line is not a JSON object of either shape, or an
-            id repeats; the message names the line.
+            id repeats; the message names the line. For an inspect log, see `read_log_replies`.
     """
+    if is_inspect_log(path):
+        return read_log_replies(path)
     try:
         lines = path.read_text(encoding="utf-8").splitlines()
     except OSError as error:

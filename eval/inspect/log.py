@@ -1,0 +1,56 @@
+"""Replies from an inspect_ai log, so `python -m eval score --predictions run.eval` gives the full JSON.
+
+inspect writes one log per task run (`.eval`, or indented `.json` with `--log-format json`); each sample is a
+row of the split (its id is the row's `id`) and its reply is the model's final completion. Samples
+that ended in an error have no reply and are left out (`eval score` lists their rows as missing).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from eval.errors import PredictionsError
+
+
+def is_inspect_log(path: Path) -> bool:
+    """A `.eval` file, or a `.json` file laid out as inspect writes one (an indented object, so its
+    first line is a lone "{"; a JSONL file named .json has a whole object on its first line)."""
+    if path.suffix == ".eval":
+        return True
+    if path.suffix != ".json":
+        return False
+    try:
+        with path.open("rb") as file:
+            return file.readline(64).strip() == b"{"
+    except OSError:
+        return False
+
+
+def read_log_replies(path: Path) -> dict[str, str]:
+    """`{row id: reply}` of the samples of the inspect log at `path`.
+
+    Raises:
+        PredictionsError: inspect-ai is not installed, the file is missing or not an inspect log, or the
+            run asked each sample more than once (`--epochs`), which leaves no single reply per row.
+    """
+    try:
+        from inspect_ai.log import read_eval_log
+    except ImportError:
+        raise PredictionsError(
+            f"{str(path)!r} is an inspect log; reading it needs inspect-ai (pip install inspect-ai)"
+        ) from None
+    if not path.is_file():
+        raise PredictionsError(f"predictions file {str(path)!r} does not exist; pass the log inspect wrote")
+    try:
+        log = read_eval_log(str(path), exclude_fields={"messages", "events", "store", "attachments"})
+    except Exception as error:  # inspect raises many kinds for a foreign or damaged file
+        raise PredictionsError(
+            f"{str(path)!r} is not a readable inspect log ({type(error).__name__}); pass the .eval or .json "
+            "log `inspect eval` wrote"
+        ) from None
+    epochs = log.eval.config.epochs or 1
+    if epochs > 1:
+        raise PredictionsError(
+            f"{str(path)!r} asked every sample {epochs} times (--epochs {epochs}); score a run with one epoch"
+        )
+    return {str(sample.id): sample.output.completion for sample in log.samples or () if sample.error is None}
