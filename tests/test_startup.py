@@ -58,6 +58,23 @@ def test_builder_commands_that_write_nothing_import_no_parquet_stack(
     assert result["heavy"] == [], f"`python -m builders {' '.join(args)}` imported {result['heavy']}"
 
 
+LIGHT_EVAL_COMMANDS = [
+    ("--help",),
+    ("score", "--help"),
+    ("score", "vlmbias", "--data", "missing", "--predictions", "missing.jsonl"),
+    ("tasks", "no-such-family"),
+    ("export", "vlmevalkit", "--data", "missing", "--config", "all", "--out", "out.tsv"),
+]
+
+
+@pytest.mark.parametrize("args", LIGHT_EVAL_COMMANDS, ids=" ".join)
+def test_eval_commands_refused_or_helping_import_no_parquet_stack(
+    args: tuple[str, ...], tmp_path: Path
+) -> None:
+    result = heavy_imports("eval", *args, cwd=tmp_path)
+    assert result["heavy"] == [], f"`python -m eval {' '.join(args)}` imported {result['heavy']}"
+
+
 def test_a_refused_target_imports_no_parquet_stack(tmp_path: Path) -> None:
     blocker = tmp_path / "a-file"
     blocker.write_text("not a folder", encoding="utf-8")

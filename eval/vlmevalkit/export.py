@@ -22,8 +22,6 @@ import importlib
 from pathlib import Path
 from typing import Any
 
-from datasets import ClassLabel
-
 from builders.core.atomic import replacing
 from builders.core.folder import BuiltFolder
 from builders.families import family_of, get_family
@@ -111,7 +109,14 @@ class _RowConverter:
 
     def __init__(self, family: str) -> None:
         self.columns = FAMILY_COLUMNS[family]
-        self.features = get_family(family).features
+        from datasets import ClassLabel  # here, not at the top: `python -m eval --help` stays light
+
+        #: Columns stored as class indexes: exported by their names.
+        self.labels = {
+            name: feature
+            for name, feature in get_family(family).features.items()
+            if isinstance(feature, ClassLabel)
+        }
         self.header = header(family)
         # The prompt our lmms-eval task sends: one function serves both harnesses.
         self.prompt = importlib.import_module(f"eval.tasks.{family}.utils").doc_to_text
@@ -151,9 +156,9 @@ class _RowConverter:
         """A cell as text: a class label by its name, a list by its first element."""
         if isinstance(value, list):
             return str(value[0]) if value else ""
-        feature = self.features.get(name)
-        if isinstance(feature, ClassLabel) and isinstance(value, int):
-            return feature.int2str(value) if value >= 0 else ""
+        label = self.labels.get(name)
+        if label is not None and isinstance(value, int):
+            return label.int2str(value) if value >= 0 else ""
         return "" if value is None else str(value)
 
 
