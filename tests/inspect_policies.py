@@ -14,8 +14,8 @@ from typing import Any
 
 from eval.scoring.viprobe import POLARITIES
 from tests.aipsych import policies as aipsych
+from tests.illusionbench.policy_model import reply as illusionbench_reply
 from tests.illusionbench.test_lmms_eval_run import implied as illusionbench_implied
-from tests.illusionbench.test_lmms_eval_run import reply as illusionbench_reply
 from tests.visage import policies as visage
 
 Row = dict[str, Any]
