@@ -18,6 +18,8 @@ from datasets import get_dataset_config_names, load_dataset
 
 from builders.core.build import build
 from builders.core.errors import UsageError
+from builders.core.folder import BuiltFolder
+from builders.core.verify import verify
 from builders.families import get_family
 from builders.vlmbias.columns import RELEASED_COLUMNS
 from builders.vlmbias.family import FAMILY
@@ -298,3 +300,31 @@ def test_a_config_that_plans_no_images_is_refused_before_writing(tmp_path, monke
     ):
         build(family, configs=["game_boards"], preset="lite", out=tmp_path / "out", progress=False)
     assert not (tmp_path / "out" / "vlmbias").exists()
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_verify_decodes_every_stored_image_and_names_each_that_differs(tiny_build, tmp_path, workers):
+    """Stored pixels are checked image by image, in workers or not: a swapped image and a corrupt one."""
+    copy = tmp_path / "copy"
+    shutil.copytree(tiny_build, copy)
+    shard = sorted(copy.glob("muller_lyer/*.parquet"))[0]
+    table = pq.read_table(shard)
+    images = table.column("image").to_pylist()
+    first = images[0]["path"]
+    second = next(image["path"] for image in images if image["bytes"] != images[0]["bytes"])
+    swapped = next(image["bytes"] for image in images if image["path"] == second)
+    for i, image in enumerate(images):  # every row of the first image shows the second's pixels
+        if image["path"] == first:
+            images[i] = {**image, "bytes": swapped}
+        elif image["path"] == second:  # every row of the second is not a PNG
+            images[i] = {**image, "bytes": b"\x89PNG not really"}
+    pq.write_table(table.set_column(table.schema.get_field_index("image"), "image", [images]), shard)
+
+    report = verify(BuiltFolder(copy), get_family("viprobe"), workers=workers, redraw=False)
+    differing = [p for p in report.problems if "has different pixels than the manifest" in p]
+    named = {problem.split()[1] for problem in differing}
+    assert named == {Path(first).stem, Path(second).stem}
+    assert len(differing) == sum(image["path"] in (first, second) for image in images)  # one per row
+    assert report.rows_checked == sum(
+        pq.ParquetFile(path).metadata.num_rows for path in copy.rglob("*.parquet")
+    )

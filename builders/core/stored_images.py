@@ -1,21 +1,25 @@
 """Pixel digests of the images a folder's shards store: the part of `verify` that decodes every image.
 
-Decoding is most of what `verify --no-redraw` does, so shards are read in worker processes, one
-shard per task. This module imports only pyarrow and the PNG decoder, so a worker starts in a
-fraction of a second (it never imports `datasets`).
+Decoding is most of what `verify --no-redraw` does. Shards are read in this process (fast), each
+distinct PNG is decoded once however many rows and splits store it, and the decoding is spread
+over worker processes. Workers import only pyarrow and the PNG decoder (never `datasets`).
 """
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import hashlib
 import multiprocessing
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 
 import pyarrow.parquet as pq
 
 from builders.core.raster import decode_png, pixel_sha256
+
+#: PNGs handed to a worker at a time: enough to keep the pipe busy, few enough to share the work.
+CHUNK = 8
 
 
 @dataclasses.dataclass(frozen=True)
@@ -35,40 +39,55 @@ class ShardImages:
     unreadable: str | None = None
 
 
-def read_shard_images(path: str) -> ShardImages:
-    """Decode every image of the shard at `path`, each distinct PNG once."""
+def pixel_digest(png: bytes) -> str:
+    """The pixel digest of PNG bytes, or "undecodable (Error)"."""
     try:
-        batches = list(pq.ParquetFile(path).iter_batches(columns=["image"], batch_size=64))
-    except Exception as error:  # pyarrow raises several types for corrupt files
-        return ShardImages([], f"{type(error).__name__}: {error}")
-    digests: dict[bytes, str] = {}
-    images = []
-    for batch in batches:
-        for cell in batch.column(0).to_pylist():
-            image_id = Path(cell["path"] or "").stem
-            data = cell["bytes"]
-            if not data:
-                images.append(StoredImage(image_id, None))
-                continue
-            key = hashlib.sha256(data).digest()
-            if key not in digests:
-                try:
-                    digests[key] = pixel_sha256(decode_png(data))
-                except Exception as error:  # corrupt PNG bytes
-                    digests[key] = f"undecodable ({type(error).__name__})"
-            images.append(StoredImage(image_id, digests[key]))
-    return ShardImages(images)
+        return pixel_sha256(decode_png(png))
+    except Exception as error:  # corrupt PNG bytes
+        return f"undecodable ({type(error).__name__})"
 
 
 def read_shards_images(paths: Sequence[str], workers: int) -> Iterator[ShardImages]:
-    """`read_shard_images` of every path, in order, in up to `workers` processes (never more than shards)."""
-    workers = min(workers, len(paths))
+    """The stored images of every shard in `paths`, in order, decoding in up to `workers` processes."""
+    digests: dict[bytes, str] = {}  # sha256 of the PNG bytes -> pixel digest, across every shard
+    with _mapper(min(workers, len(paths))) as mapped:
+        for path in paths:
+            try:
+                cells = _image_cells(path)
+            except Exception as error:  # pyarrow raises several types for corrupt files
+                yield ShardImages([], f"{type(error).__name__}: {error}")
+                continue
+            keyed = [
+                (image_id, hashlib.sha256(data).digest() if data else None, data) for image_id, data in cells
+            ]
+            new = {key: data for _, key, data in keyed if key and key not in digests}
+            digests.update(zip(new, mapped(pixel_digest, new.values()), strict=True))
+            yield ShardImages(
+                [StoredImage(image_id, digests[key] if key else None) for image_id, key, _ in keyed]
+            )
+
+
+def _image_cells(path: str) -> list[tuple[str, bytes | None]]:
+    """(image id, PNG bytes or None) of every row of a shard."""
+    cells = []
+    for batch in pq.ParquetFile(path).iter_batches(columns=["image"], batch_size=64):
+        for cell in batch.column(0).to_pylist():
+            cells.append((Path(cell["path"] or "").stem, cell["bytes"] or None))
+    return cells
+
+
+Mapper = Callable[[Callable[[bytes], str], Iterable[bytes]], list[str]]
+
+
+@contextlib.contextmanager
+def _mapper(workers: int) -> Iterator[Mapper]:
+    """`map` in this process for one worker, else over a pool of `workers` spawned processes."""
     if workers <= 1:
-        yield from map(read_shard_images, paths)
+        yield lambda function, items: list(map(function, items))
         return
     pool = multiprocessing.get_context("spawn").Pool(workers)
     try:
-        yield from pool.imap(read_shard_images, paths)
+        yield lambda function, items: pool.map(function, list(items), chunksize=CHUNK)
         pool.close()
     finally:
         pool.terminate()
