@@ -17,7 +17,8 @@ from tests.illusionbench.release_fixture import FOLDER, write_release
 
 #: Filled by the pipeline (the first seven) and by the family (the rest).
 FIELDS = {
-    "pretty_name", "builder_version", "manifest_sha256", "repo_name", "edition", "parameters", "tools",
+    "pretty_name", "builder_version", "manifest_sha256", "repo_name", "edition", "edition_note", "parameters",
+    "tools",
     "presets", "first_config",
     "config_table", "ladder_table", "illusion_table", "release_section",
 }  # fmt: skip
