@@ -15,7 +15,7 @@ from builders.core.errors import UsageError
 from builders.core.params import overlay, to_toml
 from builders.vlmbias.chess_pieces.spec import targets
 from builders.vlmbias.family import FAMILY
-from builders.vlmbias.parameters import PRESETS, VlmBiasParameters, preset_parameters
+from builders.vlmbias.parameters import PRESETS, VlmBiasParameters
 from builders.vlmbias.patterned_grids.spec import group_number, interior
 from builders.vlmbias.spec import MAX_PX, MIN_PX
 
@@ -32,7 +32,7 @@ def test_the_presets_are_values_and_print_as_toml_that_reads_back() -> None:
         assert overlay(VlmBiasParameters(), tomllib.loads(to_toml(params, name)), name) == params
     assert PRESETS["paper"] == VlmBiasParameters()
     with pytest.raises(UsageError, match="unknown preset 'dense' for vlmbias; choose from: paper, lite"):
-        preset_parameters("dense")
+        FAMILY.preset_parameters("dense")
 
 
 def test_resolutions_are_every_topics_sizes() -> None:

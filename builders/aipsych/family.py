@@ -109,6 +109,7 @@ class AipsychFamily(Family):
         }
     )
     parameters: type[Parameters] | None = AipsychParameters
+    parameter_presets: Mapping[str, Parameters] = dataclasses.field(default_factory=lambda: PRESETS)
     draws_editions: bool = True
     edition_note: str = EDITION_NOTE
     spec_registry: SpecRegistry = dataclasses.field(init=False)
@@ -123,12 +124,6 @@ class AipsychFamily(Family):
         from builders.aipsych.schema import FEATURES
 
         return FEATURES
-
-    def preset_parameters(self, preset: str) -> AipsychParameters:
-        """The synthetic config's parameters of `preset` (`paper`: 3,000 scenes; `lite`: its first 24)."""
-        if preset not in PRESETS:
-            raise UsageError(f"unknown preset {preset!r} for aipsych; choose from: {', '.join(PRESETS)}")
-        return PRESETS[preset]
 
     def configs_for(self, source: Source) -> tuple[str, ...]:
         """`synthetic` by default; with the official source, the config its question file is about."""

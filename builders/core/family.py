@@ -115,14 +115,22 @@ class Family(abc.ABC):
     #: The family's build parameters, a `builders.core.params.Parameters` subclass (what `--params`
     #: may set and `python -m builders params` prints), or None: the family takes none.
     parameters: type[Parameters] | None = None
+    #: Each preset's parameters (an instance of `parameters`), by preset name; empty without `parameters`.
+    parameter_presets: Mapping[str, Parameters] = {}
     #: Whether `build --seed N` draws fresh editions of this family: every random choice takes the seed.
     draws_editions: bool = False
     #: What an edition seed redraws and what it keeps (Markdown, for the card and the README).
     edition_note: str = ""
 
     def preset_parameters(self, preset: str) -> Parameters:
-        """The parameters `preset` stands for; families with `parameters` override this."""
-        raise UsageError(f"family {self.name!r} takes no parameters")
+        """The parameters `preset` stands for (from `parameter_presets`)."""
+        if self.parameters is None:
+            raise UsageError(f"family {self.name!r} takes no parameters")
+        if preset not in self.parameter_presets:
+            raise UsageError(
+                f"unknown preset {preset!r} for {self.name}; choose from: {', '.join(self.parameter_presets)}"
+            )
+        return self.parameter_presets[preset]
 
     def configs_for(self, source: Source) -> tuple[str, ...]:
         """The configs `source` builds when the user names none: by default every config from the embedded

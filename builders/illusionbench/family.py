@@ -90,6 +90,7 @@ class IllusionBenchFamily(Family):
     default_split: str | None = "test"
     default_config: str | None = "drawn"
     parameters: type[Parameters] | None = IllusionBenchParameters
+    parameter_presets: Mapping[str, Parameters] = dataclasses.field(default_factory=lambda: PRESETS)
     draws_editions: bool = True
     edition_note: str = EDITION_NOTE
     spec_registry: SpecRegistry = dataclasses.field(default_factory=lambda: plan.SPECS)
@@ -142,11 +143,6 @@ class IllusionBenchFamily(Family):
         release = self._release(source) if source.kind == RELEASE_KIND else None
         for spec in plan.specs(config, params, release, edition):
             yield ImageJob(config=config, image_id=spec.image_id, spec=spec, role=spec.category)
-
-    def preset_parameters(self, preset: str) -> IllusionBenchParameters:
-        if preset not in PRESETS:
-            raise UsageError(f"unknown preset {preset!r}; choose from: {', '.join(PRESETS)}")
-        return PRESETS[preset]
 
     def _release(self, source: Source) -> Release:
         """The checked release at `--source release DIR`, read once per process."""

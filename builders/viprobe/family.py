@@ -87,6 +87,7 @@ class ViProbeFamily(Family):
     presets: tuple[str, ...] = tuple(PRESETS)
     default_preset: str = "paper"
     parameters: type[Parameters] | None = ViProbeParameters
+    parameter_presets: Mapping[str, Parameters] = dataclasses.field(default_factory=lambda: PRESETS)
     draws_editions: bool = True
     edition_note: str = EDITION_NOTE
     default_config: str | None = "all"
@@ -121,11 +122,6 @@ class ViProbeFamily(Family):
         self.unions = {**categories, "all": self.configs}
         self.spec_registry = SpecRegistry()
         self.spec_registry.register(IllusionImageSpec)
-
-    def preset_parameters(self, preset: str) -> ViProbeParameters:
-        if preset not in PRESETS:
-            raise UsageError(f"unknown preset {preset!r}; choose from: {', '.join(PRESETS)}")
-        return PRESETS[preset]
 
     def jobs(
         self,

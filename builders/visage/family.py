@@ -73,6 +73,7 @@ class VisageFamily(Family):
     default_split = "test"
     default_config = DRAWN
     parameters = VisageParameters
+    parameter_presets = PRESETS
     draws_editions = True
     edition_note = EDITION_NOTE
     spec_registry = _registry()
@@ -98,11 +99,6 @@ class VisageFamily(Family):
     def configs_for(self, source: Source) -> tuple[str, ...]:
         """The drawings by default; the user's tuples build `external`."""
         return {EMBEDDED_KIND: (DRAWN,), TUPLES: (EXTERNAL,)}.get(source.kind, ())
-
-    def preset_parameters(self, preset: str) -> VisageParameters:
-        if preset not in PRESETS:
-            raise UsageError(f"unknown VISaGE preset {preset!r}; choose from: {', '.join(PRESETS)}")
-        return PRESETS[preset]
 
     def jobs(
         self,

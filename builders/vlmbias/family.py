@@ -34,7 +34,7 @@ from builders.vlmbias.game_boards.topic import GameBoardsTopic
 from builders.vlmbias.logos.release import released_logo_title
 from builders.vlmbias.logos.topic import LogosTopic
 from builders.vlmbias.optical_illusions.topic import OpticalIllusionsTopic
-from builders.vlmbias.parameters import PRESETS, VlmBiasParameters, preset_parameters
+from builders.vlmbias.parameters import PRESETS, VlmBiasParameters
 from builders.vlmbias.patterned_grids.topic import PatternedGrids
 from builders.vlmbias.released_photos import ReleasedPhotos
 from builders.vlmbias.title import with_title
@@ -119,6 +119,7 @@ class VlmBiasFamily(Family):
     #: The release is one config; `all` plays it, so `load_dataset(repo, split="main")` reads every topic.
     default_config: str | None = "all"
     parameters: type[VlmBiasParameters] = VlmBiasParameters
+    parameter_presets: Mapping[str, VlmBiasParameters] = dataclasses.field(default_factory=lambda: PRESETS)
     draws_editions: bool = True
     edition_note: str = EDITION_NOTE
     configs: tuple[str, ...] = dataclasses.field(init=False)
@@ -151,7 +152,7 @@ class VlmBiasFamily(Family):
         params: Parameters | None = None,
         edition: int | None = None,
     ) -> Iterator[ImageJob]:
-        resolved = preset_parameters(preset) if params is None else params
+        resolved = self.preset_parameters(preset) if params is None else params
         if not isinstance(resolved, VlmBiasParameters):
             raise UsageError(f"vlmbias plans from VlmBiasParameters, got {type(resolved).__name__}")
         topic = self._planner(config, preset, source, resolved, edition)
@@ -163,9 +164,6 @@ class VlmBiasFamily(Family):
             yield ImageJob(config=config, image_id=topic.image_id(spec, True), spec=spec, role=WITHTITLE)
         for spec in plan.originals:
             yield ImageJob(config=config, image_id=topic.image_id(spec, False), spec=spec, role=ORIGINAL)
-
-    def preset_parameters(self, preset: str) -> VlmBiasParameters:
-        return preset_parameters(preset)
 
     def _planner(
         self, config: str, preset: str, source: Source, params: VlmBiasParameters, edition: int | None
@@ -180,7 +178,7 @@ class VlmBiasFamily(Family):
                     "--source upstream re-emits the release's own photos, which have no fresh editions; "
                     "leave out --seed (or draw a fresh edition of the drawn animals and logos)"
                 )
-            if params != preset_parameters(preset):
+            if params != self.preset_parameters(preset):
                 raise UsageError(
                     "--source upstream re-emits the release's own photos, which no parameter changes; "
                     "leave out --params"

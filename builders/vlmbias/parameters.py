@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import dataclasses
 
-from builders.core.errors import UsageError
 from builders.core.params import Parameters, parameter
 from builders.vlmbias.animals.spec import AnimalsParameters
 from builders.vlmbias.chess_pieces.spec import ChessPiecesParameters
@@ -55,10 +54,3 @@ PRESETS: dict[str, VlmBiasParameters] = {
         patterned_grids=GridParameters(sizes=(6, 9, 12), anomalies_per_size=1),
     ),
 }
-
-
-def preset_parameters(preset: str) -> VlmBiasParameters:
-    """The parameters a preset stands for; UsageError naming the presets for an unknown one."""
-    if preset not in PRESETS:
-        raise UsageError(f"unknown preset {preset!r} for vlmbias; choose from: {', '.join(PRESETS)}")
-    return PRESETS[preset]

@@ -190,7 +190,7 @@ def test_planning_is_deterministic_and_specs_round_trip(paper_specs) -> None:
 
 
 def test_an_unknown_preset_or_tuple_is_one_usage_error() -> None:
-    with pytest.raises(UsageError, match="unknown VISaGE preset 'huge'; choose from: paper, lite"):
+    with pytest.raises(UsageError, match="unknown preset 'huge' for visage; choose from: paper, lite"):
         FAMILY.preset_parameters("huge")
     with pytest.raises(UsageError, match=r"'lion-mane-lionness', which is no tuple.*'lion-mane-lioness'"):
         overlay(PRESETS["lite"], {"tuples": ["lion-mane-lionness"]}, "p.toml")
