@@ -221,9 +221,9 @@ def test_wide_cards_give_each_prompt_the_full_width_and_cut_no_column(browser, t
 # ---------------------------------------------------------------- the paper build
 
 
-def test_every_page_of_the_aipsych_paper_build_is_under_2_mb_and_opens_in_under_5_s(
-    browser, aipsych_paper, tmp_path
-):
+@pytest.mark.slow
+def test_every_page_of_the_aipsych_paper_build_is_under_2_mb_and_opens_in_under_5_s(browser, built, tmp_path):
+    aipsych_paper = built("aipsych")  # the session's paper build, shared with tests/aipsych
     out = tmp_path / "aipsych-gallery"
     report = gallery(aipsych_paper, out, AIPSYCH)
     pages = split_pages(out, "synthetic", "test")
