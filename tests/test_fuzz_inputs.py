@@ -185,7 +185,8 @@ def image_variant(rng: random.Random, data: bytes) -> tuple[str, bytes]:
         return how, png_header(rng.choice([1, 65_535, 2**31 - 1]), rng.choice([1, 2, 0]))
     if how == "cut short":
         return how, truncated_png((rng.randint(2, 64), rng.randint(2, 64)))
-    return how, photo((rng.randint(1, 64), rng.randint(1, 64)), rng.choice(["GIF", "BMP", "TIFF", "WEBP"]))
+    fmt = rng.choice(["GIF", "BMP", "TIFF", "WEBP", "PCX", "ICO", "EPS"])
+    return how, photo((rng.randint(1, 64), rng.randint(1, 64)), fmt)
 
 
 # --------------------------------------------------------------------------- the readers

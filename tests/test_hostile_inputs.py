@@ -28,6 +28,7 @@ from tests.hostile_files import (
     deep_json,
     illusionbench_input,
     nothing_written,
+    photo,
     png_header,
     run_build,
     truncated_png,
@@ -113,6 +114,13 @@ def test_every_photo_reader_caps_pixels_from_the_header_in_one_sentence_without_
         rf"{named}.* is 12000 x 12000 pixels, more than the limit of {MAX_PIXELS} pixels", lines[0]
     )
     assert nothing_written(out)
+
+
+def test_a_photo_in_a_format_outside_the_list_is_refused_unread(tmp_path: Path) -> None:
+    """PIL would hand an EPS file to Ghostscript, a program run on the user's bytes."""
+    argv, _, photos = visage_input(tmp_path / "in")
+    (photos / "lion" / "maned_1.png").write_bytes(photo(fmt="EPS"))
+    refused(argv, tmp_path / "out", r"'lion/maned_1\.png', which is not a readable image \(not a PNG, JPEG")
 
 
 # --------------------------------------------------------------------------- 7: containment
@@ -379,7 +387,7 @@ def test_a_byte_order_mark_is_accepted_in_every_text_input(tmp_path: Path) -> No
 def test_an_undecodable_parquet_image_names_its_row_not_a_buffer(tmp_path: Path) -> None:
     argv = vlmbias_input(tmp_path / "copy", b"this is not an image at all")
     refused(argv, tmp_path / "out", r"the image of row 'animal_067_stork_notitle_Q2_px384' in .* cannot be "
-            r"decoded \(not an image format this tool reads\)")  # fmt: skip
+            r"decoded \(not a PNG, JPEG, GIF, BMP, WebP or TIFF image\)")  # fmt: skip
 
 
 def test_an_undecodable_zip_member_names_its_member_not_a_buffer(tmp_path: Path) -> None:

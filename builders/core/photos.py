@@ -19,6 +19,8 @@ from PIL import Image, UnidentifiedImageError
 
 from builders.core.errors import UsageError
 
+#: The formats a photo may be in. Others are refused, not tried: PIL reads EPS by running Ghostscript.
+FORMATS = ("PNG", "JPEG", "GIF", "BMP", "WEBP", "TIFF")  # JPEG covers MPO, what cameras write
 #: Largest photo (width x height) a builder reads: 50 megapixels holds a 48 MP phone photo
 #: (8000 x 6000) and decodes to 150 MB of RGB; the releases' photos are under 2 megapixels.
 MAX_PIXELS = 50_000_000
@@ -60,7 +62,7 @@ def _opened(data: bytes, name: str, max_pixels: int) -> Iterator[Image.Image]:
             "scale it down or use the original"
         )
     try:
-        image = Image.open(io.BytesIO(data))
+        image = Image.open(io.BytesIO(data), formats=FORMATS)
         image.load()
     except Exception as error:  # a decoder meets any byte sequence; each failure means the same
         raise UnreadablePhoto(name, _reason(error)) from None
@@ -73,7 +75,7 @@ def _header_size(data: bytes, name: str) -> tuple[int, int]:
     limit = Image.MAX_IMAGE_PIXELS
     Image.MAX_IMAGE_PIXELS = None  # builders read photos in one thread; restored below
     try:
-        with Image.open(io.BytesIO(data)) as image:
+        with Image.open(io.BytesIO(data), formats=FORMATS) as image:
             return image.size
     except Exception as error:  # as above
         raise UnreadablePhoto(name, _reason(error)) from None
@@ -84,7 +86,7 @@ def _header_size(data: bytes, name: str) -> tuple[int, int]:
 def _reason(error: Exception) -> str:
     """A few words on why decoding failed, never the repr of the in-memory buffer PIL was given."""
     if isinstance(error, UnidentifiedImageError):
-        return "not an image format this tool reads"
+        return "not a PNG, JPEG, GIF, BMP, WebP or TIFF image"
     text = str(error).splitlines()[0] if str(error) else type(error).__name__
     if "<_io." in text:
         return type(error).__name__

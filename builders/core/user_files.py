@@ -14,16 +14,19 @@ from __future__ import annotations
 import errno
 import json
 import os
+import re
 import stat
 from pathlib import Path
 from typing import Any
 
 from builders.core.errors import UsageError
 
-#: How deeply a user's JSON may nest: the release files nest three levels; deeper is not a release file.
+#: How deeply a user's JSON may nest: the releases' files nest four levels; deeper is not such a file.
 MAX_JSON_DEPTH = 32
 #: Longest file name (bytes of one path component) and path most file systems accept.
 MAX_NAME_BYTES, MAX_PATH_BYTES = 255, 4096
+#: How a lone surrogate gets into decoded text: only as a JSON escape (UTF-8 itself cannot hold one).
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 #: Largest file a reader takes: a release's question file is about 10 MB, a 50-megapixel PNG under 200 MB.
 MAX_FILE_BYTES = 256 << 20
 
@@ -79,7 +82,7 @@ def parse_json(text: str, name: str, fix: str) -> Any:
         raise UsageError(
             f"{name} nests more than {MAX_JSON_DEPTH} levels deep (at {where or 'the top'}); {fix}"
         )
-    where = _lone_surrogate(data)
+    where = _lone_surrogate(data) if _SURROGATE_ESCAPE.search(text) else None
     if where is not None:
         raise UsageError(
             f"{name} holds text that is not valid Unicode at {where or 'the top'} (a lone surrogate escape "
@@ -90,10 +93,8 @@ def parse_json(text: str, name: str, fix: str) -> Any:
 
 def check_unicode(text: str, name: str, fix: str) -> None:
     """UsageError if `text` (a field read from a user's file) holds a lone surrogate."""
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        raise UsageError(f"{name} holds text that is not valid Unicode (a lone surrogate); {fix}") from None
+    if not _encodable_utf8(text):
+        raise UsageError(f"{name} holds text that is not valid Unicode (a lone surrogate); {fix}")
 
 
 def child_path(folder: Path, relative: str, name: str) -> Path:
@@ -115,7 +116,10 @@ def child_path(folder: Path, relative: str, name: str) -> Path:
     try:
         resolved = (folder / relative).resolve()
     except (OSError, RuntimeError) as error:  # RuntimeError: a symbolic link loop (Python < 3.13)
-        raise UsageError(f"{name} names {shown!r}, which cannot be resolved ({_strerror(error)})") from None
+        reason = "a symbolic link loop" if isinstance(error, RuntimeError) else _strerror(error)
+        raise UsageError(
+            f"{name} names {shown!r}, which cannot be resolved ({reason}); fix the link"
+        ) from None
     if Path(relative).is_absolute() or folder not in resolved.parents:
         raise UsageError(
             f"{name} names {shown!r}, which leads outside the images folder {str(folder)!r} (through "
