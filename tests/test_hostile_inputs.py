@@ -24,6 +24,7 @@ from builders.aipsych.official import read_official
 from builders.core.photos import MAX_PIXELS
 from builders.illusionbench.release import read_release
 from tests.hostile_files import (
+    VISAGE_FIXTURE,
     aipsych_input,
     deep_json,
     illusionbench_input,
@@ -36,10 +37,10 @@ from tests.hostile_files import (
     vlmbias_input,
 )
 from tests.illusionbench.release_fixture import IMAGES
-from tests.visage.test_external_build import TUPLES
 
 ROOT = Path(__file__).resolve().parents[1]
 BOM = b"\xef\xbb\xbf"
+TUPLES = VISAGE_FIXTURE / "tuples.csv"
 #: prctl(2) and capabilities(7): what stops root reading a file whatever its permissions.
 PR_CAPBSET_DROP, CAP_DAC_OVERRIDE, CAP_DAC_READ_SEARCH = 24, 1, 2
 
@@ -185,6 +186,13 @@ def test_json_nested_less_than_the_recursion_limit_is_refused_too(tmp_path: Path
     entries[0]["image_property"]["notes"] = json.loads(deep_json(500))
     (release / "Image_properties.json").write_text(json.dumps(entries), encoding="utf-8")
     refused(argv, tmp_path / "out", r"nests more than 32 levels deep \(at \[0\]\.image_property\.notes")
+
+
+def test_an_integer_too_long_to_read_is_one_sentence(tmp_path: Path) -> None:
+    """Python refuses to convert integers of 4,300+ digits; JSON allows them."""
+    argv, tuples, _ = visage_input(tmp_path / "in", "tuples.jsonl")
+    tuples.write_text('{"category": ' + "9" * 5_000 + "}\n", encoding="utf-8")
+    refused(argv, tmp_path / "out", r"line 1 of '.*tuples\.jsonl' is not valid JSON \(Exceeds the limit")
 
 
 # --------------------------------------------------------------------------- 10: lone surrogates
