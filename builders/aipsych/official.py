@@ -222,10 +222,10 @@ def _find(folder: Path, config: str, image_file: str, where: str) -> Path | None
 
     A copy that is a symbolic link out of the folder is refused, as a name no file can have.
     """
-    name = PurePosixPath(image_file).name
+    name, root = PurePosixPath(image_file).name, folder.resolve()
     for sub in SUBFOLDERS[config]:
         candidate = folder / sub / name
-        child_path(folder.resolve(), f"{sub}/{name}" if sub else name, where)
+        child_path(root, f"{sub}/{name}" if sub else name, where)
         if is_file(candidate):
             return candidate
     return None

@@ -77,24 +77,16 @@ def parse_json(text: str, name: str, fix: str) -> Any:
         raise UsageError(f"{name} nests more than {MAX_JSON_DEPTH} levels deep; {fix}") from None
     except ValueError as error:  # an integer of 4,300+ digits
         raise UsageError(f"{name} is not valid JSON ({str(error).split(';')[0][:80]}); {fix}") from None
-    where = _too_deep(data, MAX_JSON_DEPTH)
-    if where is not None:
+    keys = _too_deep(data, MAX_JSON_DEPTH)
+    if keys is not None:
+        raise UsageError(f"{name} nests more than {MAX_JSON_DEPTH} levels deep (at {_where(keys)}); {fix}")
+    keys = _lone_surrogate(data) if _SURROGATE_ESCAPE.search(text) else None
+    if keys is not None:
         raise UsageError(
-            f"{name} nests more than {MAX_JSON_DEPTH} levels deep (at {where or 'the top'}); {fix}"
-        )
-    where = _lone_surrogate(data) if _SURROGATE_ESCAPE.search(text) else None
-    if where is not None:
-        raise UsageError(
-            f"{name} holds text that is not valid Unicode at {where or 'the top'} (a lone surrogate escape "
+            f"{name} holds text that is not valid Unicode at {_where(keys)} (a lone surrogate escape "
             f"such as \\ud800, which no UTF-8 file can store); {fix}"
         )
     return data
-
-
-def check_unicode(text: str, name: str, fix: str) -> None:
-    """UsageError if `text` (a field read from a user's file) holds a lone surrogate."""
-    if not _encodable_utf8(text):
-        raise UsageError(f"{name} holds text that is not valid Unicode (a lone surrogate); {fix}")
 
 
 def child_path(folder: Path, relative: str, name: str) -> Path:
@@ -105,7 +97,8 @@ def child_path(folder: Path, relative: str, name: str) -> Path:
     """
     if "\x00" in relative:
         raise UsageError(f"{name} names a file with a NUL character in it; fix the name")
-    check_unicode(relative, name, "fix the name")
+    if not _encodable_utf8(relative):
+        raise UsageError(f"{name} names a file with text that is not valid Unicode; fix the name")
     encoded = relative.encode("utf-8")
     if len(encoded) > MAX_PATH_BYTES or any(len(part) > MAX_NAME_BYTES for part in encoded.split(b"/")):
         raise UsageError(
@@ -144,37 +137,43 @@ def _strerror(error: Exception) -> str:
     return str(error).split("\n")[0][:80] or type(error).__name__
 
 
-def _too_deep(value: Any, limit: int, where: str = "") -> str | None:
-    """Where `value` nests deeper than `limit` (a path such as `[0].qa_data`), or None."""
+def _too_deep(value: Any, limit: int) -> list[Any] | None:
+    """The keys leading to where `value` nests deeper than `limit`, or None."""
     if not isinstance(value, (dict, list)):
         return None
     if limit == 0:
-        return where if len(where) <= 60 else where[:57] + "..."
-    items = value.items() if isinstance(value, dict) else enumerate(value)
-    for key, child in items:
-        found = _too_deep(child, limit - 1, f"{where}{_step(key)}")
+        return []
+    for key, child in value.items() if isinstance(value, dict) else enumerate(value):
+        found = _too_deep(child, limit - 1)
         if found is not None:
-            return found
+            return [key, *found]
     return None
 
 
-def _lone_surrogate(value: Any, where: str = "") -> str | None:
-    """Where a key or string of `value` holds a lone surrogate (e.g. `[2].description`), or None."""
+def _lone_surrogate(value: Any) -> list[Any] | None:
+    """The keys leading to a string (or key) of `value` holding a lone surrogate, or None."""
     if isinstance(value, str):
-        return None if _encodable_utf8(value) else where
-    if isinstance(value, dict):
-        for key, child in value.items():
-            if not _encodable_utf8(key):
-                return f"{where}{_step('?')} (a key)"
-            found = _lone_surrogate(child, f"{where}{_step(key)}")
-            if found is not None:
-                return found
-    if isinstance(value, list):
-        for index, child in enumerate(value):
-            found = _lone_surrogate(child, f"{where}[{index}]")
-            if found is not None:
-                return found
+        return None if _encodable_utf8(value) else []
+    if not isinstance(value, (dict, list)):
+        return None
+    for key, child in value.items() if isinstance(value, dict) else enumerate(value):
+        if isinstance(key, str) and not _encodable_utf8(key):
+            return [key]
+        found = _lone_surrogate(child)
+        if found is not None:
+            return [key, *found]
     return None
+
+
+def _where(keys: list[Any]) -> str:
+    """Keys as a path in a message, e.g. `[0].qa_data[3]["Correct Answer"]` (the top: "the top")."""
+    text = "".join(f"[{key}]" if isinstance(key, int) else _field(key) for key in keys) or "the top"
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _field(key: str) -> str:
+    shown = key.encode("utf-8", "backslashreplace").decode("utf-8")
+    return f".{shown}" if shown.isidentifier() and len(shown) <= 40 else f'["{shown[:40]}"]'
 
 
 def _encodable_utf8(text: str) -> bool:
@@ -183,10 +182,3 @@ def _encodable_utf8(text: str) -> bool:
     except UnicodeEncodeError:
         return False
     return True
-
-
-def _step(key: Any) -> str:
-    if isinstance(key, int):
-        return f"[{key}]"
-    text = str(key)
-    return f".{text}" if text.isidentifier() and len(text) <= 40 else f"[{json.dumps(text[:40])}]"

@@ -7,9 +7,10 @@ The release (`MingZhangSJTU/IllusionBench`) is a folder holding `Image_propertie
 text, labelled i-iv. Images are matched to entries by file name, wherever they sit in the zip.
 
 `read_release` checks everything before anything is built: the archive (see `archive`), the
-JSON's shape, every category and difficulty, every image's header (size within the pixel limit).
-Any problem is one `UsageError` sentence. Images without an entry and entries without an image
-are not errors: they are returned, so the card and the build note can list them.
+JSON's shape, every category and difficulty, every image (its size within the pixel cap, then every
+pixel decoded: `builders.core.photos`). Any problem is one `UsageError` sentence. Images without an
+entry and entries without an image are not errors: they are returned, so the card and the build
+note can list them.
 
 Category and difficulty codes are read by `codes`: the defaults it assumes (stated in the card)
 and the user's `category_map.json` and `difficulty_map.json` beside the JSON (or the
