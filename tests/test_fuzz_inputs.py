@@ -194,12 +194,23 @@ def image_variant(rng: random.Random, data: bytes) -> tuple[str, bytes]:
 
 @dataclasses.dataclass(frozen=True)
 class Reader:
-    """One reader: how to write its valid input (argv and the file to break), and how to break it."""
+    """One reader: how to write its valid input (argv, and the file a variant replaces), how to break
+    that file, and, for an image stored inside another file, how to store the variant there."""
 
     make: Callable[[Path], tuple[list[str], Path]]
     mutate: Callable[[random.Random, bytes], tuple[str, bytes]]
-    #: Where the file sits beside other inputs, so a folder, a device or a link may stand in for it.
-    replaceable: bool = True
+    #: (folder, image bytes) -> argv of an input holding them: a zip member or a Parquet cell.
+    plant: Callable[[Path, bytes], list[str]] | None = None
+
+    @property
+    def replaceable(self) -> bool:
+        """Whether the file sits among the user's files, so a folder, a device or a link may stand in."""
+        return self.plant is None
+
+
+def _aipsych_questions(folder: Path) -> tuple[list[str], Path]:
+    argv, questions, _ = aipsych_input(folder)
+    return argv, questions
 
 
 def _aipsych_photo(folder: Path) -> tuple[list[str], Path]:
@@ -207,11 +218,26 @@ def _aipsych_photo(folder: Path) -> tuple[list[str], Path]:
     return argv, next((images / "val2014").iterdir())
 
 
+def _visage_csv(folder: Path) -> tuple[list[str], Path]:
+    argv, tuples, _ = visage_input(folder)
+    return argv, tuples
+
+
 def _visage_jsonl(folder: Path) -> tuple[list[str], Path]:
     argv, tuples, _ = visage_input(folder, "tuples.jsonl")
     header, *rows = (line.split(",") for line in tuples.read_text(encoding="utf-8").splitlines())
     tuples.write_text("".join(json.dumps(dict(zip(header, r, strict=True))) + "\n" for r in rows), "utf-8")
     return argv, tuples
+
+
+def _visage_photo(folder: Path) -> tuple[list[str], Path]:
+    argv, _, photos = visage_input(folder)
+    return argv, photos / "lion" / "maned_0.png"
+
+
+def _release_json(folder: Path) -> tuple[list[str], Path]:
+    argv, release = illusionbench_input(folder)
+    return argv, release / "Image_properties.json"
 
 
 def _category_map(folder: Path) -> tuple[list[str], Path]:
@@ -228,42 +254,31 @@ def _params(folder: Path) -> tuple[list[str], Path]:
     return [*argv, "--params", str(path)], path
 
 
-def _embedded(plant: Callable[[Path, bytes], list[str]], original: bytes) -> Callable[[Path], tuple]:
-    """A reader of images stored inside another file: the variant is staged in `image.bin`, then planted."""
+def _staged(original: bytes) -> Callable[[Path], tuple[list[str], Path]]:
+    """An embedded image's variant is first written to `image.bin`, then planted."""
 
     def make(folder: Path) -> tuple[list[str], Path]:
         folder.mkdir(parents=True)
         (folder / "image.bin").write_bytes(original)
-        return [str(folder)], folder / "image.bin"
+        return [], folder / "image.bin"
 
-    make.plant = plant  # type: ignore[attr-defined]
     return make
 
 
+def _zip_member(folder: Path, data: bytes) -> list[str]:
+    return illusionbench_input(folder, {**IMAGES, "classic_01.png": data})[0]
+
+
 READERS = {
-    "aipsych question file": Reader(lambda f: aipsych_input(f)[:2], json_variant),
+    "aipsych question file": Reader(_aipsych_questions, json_variant),
     "aipsych photo": Reader(_aipsych_photo, image_variant),
-    "visage tuples csv": Reader(lambda f: visage_input(f)[:2], csv_variant),
+    "visage tuples csv": Reader(_visage_csv, csv_variant),
     "visage tuples jsonl": Reader(_visage_jsonl, jsonl_variant),
-    "visage photo": Reader(
-        lambda f: (visage_input(f)[0], f / "photos" / "lion" / "maned_0.png"), image_variant
-    ),
-    "illusionbench Image_properties.json": Reader(
-        lambda f: (lambda argv, release: (argv, release / "Image_properties.json"))(*illusionbench_input(f)),
-        json_variant,
-    ),
+    "visage photo": Reader(_visage_photo, image_variant),
+    "illusionbench Image_properties.json": Reader(_release_json, json_variant),
     "illusionbench category_map.json": Reader(_category_map, json_variant),
-    "illusionbench zip member": Reader(
-        _embedded(
-            lambda f, data: illusionbench_input(f, {**IMAGES, "classic_01.png": data})[0],
-            IMAGES["classic_01.png"],
-        ),
-        image_variant,
-        replaceable=False,
-    ),
-    "vlmbias image column": Reader(
-        _embedded(lambda f, data: vlmbias_input(f, data), photo((48, 36))), image_variant, replaceable=False
-    ),
+    "illusionbench zip member": Reader(_staged(IMAGES["classic_01.png"]), image_variant, _zip_member),
+    "vlmbias image column": Reader(_staged(photo((48, 36))), image_variant, vlmbias_input),
     "--params TOML": Reader(_params, toml_variant),
 }
 
@@ -302,9 +317,8 @@ def test_every_hostile_variant_is_refused_in_one_sentence_or_built(reader: str, 
         else:
             how, data = spec.mutate(rng, original)
             target.write_bytes(data)
-        plant = getattr(spec.make, "plant", None)
-        if plant is not None:
-            argv = plant(work / "planted", target.read_bytes())
+        if spec.plant is not None:
+            argv = spec.plant(work / "planted", target.read_bytes())
         out = work / "out"
         code, err = run_build(argv, out)
         lines = err.strip().splitlines()
