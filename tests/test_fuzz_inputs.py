@@ -26,17 +26,7 @@ from typing import Any
 import pytest
 
 from builders.core.hashing import rng_for
-from tests.hostile_files import (
-    aipsych_input,
-    illusionbench_input,
-    nothing_written,
-    photo,
-    png_header,
-    run_build,
-    truncated_png,
-    visage_input,
-    vlmbias_input,
-)
+from tests import hostile_files as hostile
 from tests.illusionbench.release_fixture import IMAGES
 
 VARIANTS = int(os.environ.get("FUZZ_VARIANTS", "40"))
@@ -180,13 +170,13 @@ def image_variant(rng: random.Random, data: bytes) -> tuple[str, bytes]:
     if how == "bytes":
         return _bytes_variant(rng, data)
     if how == "bomb":
-        return how, png_header(rng.randint(8_000, 60_000), rng.randint(8_000, 60_000))
+        return how, hostile.png_header(rng.randint(8_000, 60_000), rng.randint(8_000, 60_000))
     if how == "wide":
-        return how, png_header(rng.choice([1, 65_535, 2**31 - 1]), rng.choice([1, 2, 0]))
+        return how, hostile.png_header(rng.choice([1, 65_535, 2**31 - 1]), rng.choice([1, 2, 0]))
     if how == "cut short":
-        return how, truncated_png((rng.randint(2, 64), rng.randint(2, 64)))
+        return how, hostile.truncated_png((rng.randint(2, 64), rng.randint(2, 64)))
     fmt = rng.choice(["GIF", "BMP", "TIFF", "WEBP", "PCX", "ICO", "EPS"])
-    return how, photo((rng.randint(1, 64), rng.randint(1, 64)), fmt)
+    return how, hostile.photo((rng.randint(1, 64), rng.randint(1, 64)), fmt)
 
 
 # --------------------------------------------------------------------------- the readers
@@ -209,46 +199,46 @@ class Reader:
 
 
 def _aipsych_questions(folder: Path) -> tuple[list[str], Path]:
-    argv, questions, _ = aipsych_input(folder)
+    argv, questions, _ = hostile.aipsych_input(folder)
     return argv, questions
 
 
 def _aipsych_photo(folder: Path) -> tuple[list[str], Path]:
-    argv, _, images = aipsych_input(folder)
+    argv, _, images = hostile.aipsych_input(folder)
     return argv, next((images / "val2014").iterdir())
 
 
 def _visage_csv(folder: Path) -> tuple[list[str], Path]:
-    argv, tuples, _ = visage_input(folder)
+    argv, tuples, _ = hostile.visage_input(folder)
     return argv, tuples
 
 
 def _visage_jsonl(folder: Path) -> tuple[list[str], Path]:
-    argv, tuples, _ = visage_input(folder, "tuples.jsonl")
+    argv, tuples, _ = hostile.visage_input(folder, "tuples.jsonl")
     header, *rows = (line.split(",") for line in tuples.read_text(encoding="utf-8").splitlines())
     tuples.write_text("".join(json.dumps(dict(zip(header, r, strict=True))) + "\n" for r in rows), "utf-8")
     return argv, tuples
 
 
 def _visage_photo(folder: Path) -> tuple[list[str], Path]:
-    argv, _, photos = visage_input(folder)
+    argv, _, photos = hostile.visage_input(folder)
     return argv, photos / "lion" / "maned_0.png"
 
 
 def _release_json(folder: Path) -> tuple[list[str], Path]:
-    argv, release = illusionbench_input(folder)
+    argv, release = hostile.illusionbench_input(folder)
     return argv, release / "Image_properties.json"
 
 
 def _category_map(folder: Path) -> tuple[list[str], Path]:
-    argv, release = illusionbench_input(folder)
+    argv, release = hostile.illusionbench_input(folder)
     path = release / "category_map.json"
     path.write_text('{"Ishihara": "ishihara", "No Illusion": "no_illusion"}', encoding="utf-8")
     return argv, path
 
 
 def _params(folder: Path) -> tuple[list[str], Path]:
-    argv, _, _ = visage_input(folder)
+    argv, _, _ = hostile.visage_input(folder)
     path = folder / "params.toml"
     path.write_text("# lite, as it is\n", encoding="utf-8")
     return [*argv, "--params", str(path)], path
@@ -266,7 +256,7 @@ def _staged(original: bytes) -> Callable[[Path], tuple[list[str], Path]]:
 
 
 def _zip_member(folder: Path, data: bytes) -> list[str]:
-    return illusionbench_input(folder, {**IMAGES, "classic_01.png": data})[0]
+    return hostile.illusionbench_input(folder, {**IMAGES, "classic_01.png": data})[0]
 
 
 READERS = {
@@ -278,7 +268,7 @@ READERS = {
     "illusionbench Image_properties.json": Reader(_release_json, json_variant),
     "illusionbench category_map.json": Reader(_category_map, json_variant),
     "illusionbench zip member": Reader(_staged(IMAGES["classic_01.png"]), image_variant, _zip_member),
-    "vlmbias image column": Reader(_staged(photo((48, 36))), image_variant, vlmbias_input),
+    "vlmbias image column": Reader(_staged(hostile.photo((48, 36))), image_variant, hostile.vlmbias_input),
     "--params TOML": Reader(_params, toml_variant),
 }
 
@@ -320,7 +310,7 @@ def test_every_hostile_variant_is_refused_in_one_sentence_or_built(reader: str, 
         if spec.plant is not None:
             argv = spec.plant(work / "planted", target.read_bytes())
         out = work / "out"
-        code, err = run_build(argv, out)
+        code, err = hostile.run_build(argv, out)
         lines = err.strip().splitlines()
         context = f"{reader} variant {n} ({how}): exit {code}, stderr {err[-600:]!r}"
         if code == 0:
@@ -328,6 +318,6 @@ def test_every_hostile_variant_is_refused_in_one_sentence_or_built(reader: str, 
         else:
             assert code == 2 and len(lines) == 1 and lines[0].startswith("error: "), context
             assert "<_io." not in lines[0] and "Traceback" not in err, context
-            assert nothing_written(out), context
+            assert hostile.nothing_written(out), context
         outcomes.append(code)
     assert 2 in outcomes  # the generator does produce hostile input
