@@ -13,20 +13,20 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
-import io
-import json
 import re
 from pathlib import Path, PurePosixPath
 from typing import Any, ClassVar
 
-from PIL import Image, UnidentifiedImageError
+from PIL import Image
 
 from builders.aipsych.questions import PROMPTS_PER_SET, QuestionSet
 from builders.aipsych.rows import picture_fields, set_rows
 from builders.aipsych.spec import SceneObject
 from builders.core.errors import RenderError, UsageError
+from builders.core.photos import UnreadablePhoto, decoded_photo, photo_size
 from builders.core.raster import Picture
 from builders.core.spec import Spec
+from builders.core.user_files import child_path, is_file, parse_json, read_bytes, read_text
 
 RECORD_KEYS = ("image_file", "description", "questions", "gpt_responses")
 PROMPTS_PER_RECORD = 20
@@ -80,15 +80,15 @@ def read_official(
     records = _records(config, questions)
     folder = _image_folder(config, images, records)
     found, missing, unreadable = [], [], []
-    for record in records:
-        path = _find(folder, config, record["image_file"])
+    for index, record in enumerate(records):
+        path = _find(folder, config, record["image_file"], f"record {index} of {str(questions)!r}")
         if path is None:
             missing.append(record["image_file"])
             continue
-        photo = _photo_facts(path)
-        if photo is None:
-            unreadable.append(str(path))
-        found.append((record, path, photo))
+        try:
+            found.append((record, path, _photo_facts(path)))
+        except UnreadablePhoto as error:
+            unreadable.append(f"{str(path)!r}, {error.reason}")
     if missing:
         raise UsageError(
             f"{len(missing)} of {len(records)} images named in {str(questions)!r} are not in {str(folder)!r} "
@@ -98,7 +98,7 @@ def read_official(
     if unreadable:
         raise UsageError(
             f"{len(unreadable)} of {len(records)} images in {str(folder)!r} cannot be read as images "
-            f"(first: {unreadable[0]!r}); replace them with the {DATASET_NAMES[config]} originals"
+            f"(first: {unreadable[0]}); replace them with the {DATASET_NAMES[config]} originals"
         )
     return _specs(config, found)
 
@@ -135,16 +135,15 @@ def _read(questions: str | Path | None) -> tuple[Path, list[dict[str, Any]]]:
             "--source official needs --questions, the release's question file (question_set/*.json)"
         )
     path = Path(questions)
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as error:
-        raise UsageError(
-            f"cannot read question file {str(path)!r} ({error.strerror}); check --questions"
-        ) from None
-    except (UnicodeDecodeError, json.JSONDecodeError):
-        raise UsageError(
-            f"question file {str(path)!r} is not JSON; pass the release's question_set/*.json"
-        ) from None
+    if not is_file(path):
+        reason = (
+            "it is a folder" if path.is_dir() else "not a regular file" if path.exists() else "no such file"
+        )
+        raise UsageError(f"cannot read question file {str(path)!r} ({reason}); check --questions")
+    fix = "pass the release's question_set/*.json"
+    data = parse_json(
+        read_text(path, f"question file {str(path)!r}", fix), f"question file {str(path)!r}", fix
+    )
     if not isinstance(data, list) or not data:
         raise UsageError(f"{str(path)!r} is not a list of records; pass the release's question_set/*.json")
     for index, record in enumerate(data):
@@ -218,26 +217,30 @@ def _image_folder(config: str, images: str | Path | None, records: list[dict[str
     return folder
 
 
-def _find(folder: Path, config: str, image_file: str) -> Path | None:
-    """The user's copy of a released image, found by file name (never by the authors' absolute path)."""
-    name = PurePosixPath(image_file).name
+def _find(folder: Path, config: str, image_file: str, where: str) -> Path | None:
+    """The user's copy of a released image, found by file name (never by the authors' absolute path).
+
+    A copy that is a symbolic link out of the folder is refused, as a name no file can have.
+    """
+    name, root = PurePosixPath(image_file).name, folder.resolve()
     for sub in SUBFOLDERS[config]:
         candidate = folder / sub / name
-        if candidate.is_file():
+        child_path(root, f"{sub}/{name}" if sub else name, where)
+        if is_file(candidate):
             return candidate
     return None
 
 
-def _photo_facts(path: Path) -> tuple[str, int, int] | None:
-    """(SHA-256 of the bytes, width, height), or None if the file is not a readable image."""
-    data = path.read_bytes()
-    try:
-        with Image.open(io.BytesIO(data)) as image:
-            image.load()
-            size = image.size
-    except (UnidentifiedImageError, Image.DecompressionBombError, OSError, ValueError):
-        return None
-    return hashlib.sha256(data).hexdigest(), size[0], size[1]
+def _photo_facts(path: Path) -> tuple[str, int, int]:
+    """(SHA-256 of the bytes, width, height) of a photo whose every pixel decodes.
+
+    Raises:
+        UnreadablePhoto: the file is not an image, or its pixels do not all decode.
+        UsageError: the file cannot be opened (permissions) or is larger than the pixel cap.
+    """
+    data = read_bytes(path, f"image {str(path)!r}")
+    width, height = photo_size(data, f"image {str(path)!r}")
+    return hashlib.sha256(data).hexdigest(), width, height
 
 
 def _specs(config: str, found: list[tuple[dict[str, Any], Path, Any]]) -> list[OfficialImageSpec]:
@@ -275,8 +278,7 @@ def load_photo(spec: OfficialImageSpec) -> Image.Image:
         ) from None
     if hashlib.sha256(data).hexdigest() != spec.image_sha256:
         raise RenderError(f"{spec.image_path!r} changed since it was planned; rebuild from the same --images")
-    with Image.open(io.BytesIO(data)) as image:
-        return image.convert("RGB")
+    return decoded_photo(data, f"image {spec.image_path!r}")
 
 
 def described_objects(text: str) -> list[SceneObject]:

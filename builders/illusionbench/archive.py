@@ -18,6 +18,7 @@ import zipfile
 from pathlib import Path, PurePosixPath
 
 from builders.core.errors import UsageError
+from builders.core.photos import MAX_PIXELS
 
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".gif", ".bmp", ".webp")
 METADATA_NAMES = (".ds_store", "thumbs.db", "desktop.ini")
@@ -33,7 +34,7 @@ class Limits:
     total_bytes: int = 8 << 30
     members: int = 50_000
     ratio: float = 200.0  # uncompressed / compressed, for members of at least 1 MiB
-    pixels: int = 80_000_000  # width x height of one decoded image
+    pixels: int = MAX_PIXELS  # width x height of one decoded image
     json_bytes: int = 64 << 20
 
 

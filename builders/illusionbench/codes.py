@@ -27,10 +27,13 @@ from pathlib import Path
 from typing import Any
 
 from builders.core.errors import UsageError
+from builders.core.user_files import parse_json, read_text
 from builders.illusionbench.columns import CATEGORIES, DIFFICULTIES
 
 CATEGORY_MAP = "category_map.json"
 DIFFICULTY_MAP = "difficulty_map.json"
+#: A map names a handful of codes; a file this large is not one.
+MAX_MAP_BYTES = 1 << 20
 
 #: Rules a code was read by, as the card names them.
 YOUR_MAP, ASSUMED, NAMED = "your map", "assumed", "by name"
@@ -114,15 +117,13 @@ def _letters(text: str) -> str:
 
 def _map_file(path: Path) -> dict[str, str]:
     """A user's map beside the JSON ({} when there is none)."""
-    if not path.is_file():
+    if not path.exists() and not path.is_symlink():  # a broken link is read, and refused, below
         return {}
-    try:
-        found = json.loads(path.read_text(encoding="utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError):
-        found = None
+    example = '{"D": "ishihara", "E": "no_illusion"}' if path.name == CATEGORY_MAP else '{"0": "easy"}'
+    what = "category" if path.name == CATEGORY_MAP else "difficulty"
+    fix = f"it must be a JSON object from {what} codes to names, such as {example}"
+    found = parse_json(read_text(path, repr(str(path)), fix, max_bytes=MAX_MAP_BYTES), repr(str(path)), fix)
     if not isinstance(found, dict) or not all(isinstance(v, str) for v in found.values()):
-        example = '{"D": "ishihara", "E": "no_illusion"}' if path.name == CATEGORY_MAP else '{"0": "easy"}'
-        what = "category" if path.name == CATEGORY_MAP else "difficulty"
         raise UsageError(f"{str(path)!r} must be a JSON object from {what} codes to names, such as {example}")
     return found
 

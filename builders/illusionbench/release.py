@@ -7,9 +7,10 @@ The release (`MingZhangSJTU/IllusionBench`) is a folder holding `Image_propertie
 text, labelled i-iv. Images are matched to entries by file name, wherever they sit in the zip.
 
 `read_release` checks everything before anything is built: the archive (see `archive`), the
-JSON's shape, every category and difficulty, every image's header (size within the pixel limit).
-Any problem is one `UsageError` sentence. Images without an entry and entries without an image
-are not errors: they are returned, so the card and the build note can list them.
+JSON's shape, every category and difficulty, every image (its size within the pixel cap, then every
+pixel decoded: `builders.core.photos`). Any problem is one `UsageError` sentence. Images without an
+entry and entries without an image are not errors: they are returned, so the card and the build
+note can list them.
 
 Category and difficulty codes are read by `codes`: the defaults it assumes (stated in the card)
 and the user's `category_map.json` and `difficulty_map.json` beside the JSON (or the
@@ -23,8 +24,6 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
-import io
-import json
 import re
 import zipfile
 from collections import Counter
@@ -32,10 +31,12 @@ from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path, PurePosixPath
 from typing import Any, ClassVar
 
-from PIL import Image, UnidentifiedImageError
+from PIL import Image
 
 from builders.core.errors import RenderError, SpecError, UsageError
+from builders.core.photos import UnreadablePhoto, decoded_photo, photo_size
 from builders.core.spec import Spec
+from builders.core.user_files import parse_json, read_text
 from builders.illusionbench.archive import DEFAULT_LIMITS, Limits, members, read_member
 from builders.illusionbench.codes import Codes, Mapped, read_codes, unknown_category, unknown_difficulty
 from builders.illusionbench.columns import CATEGORIES, DIFFICULTIES
@@ -230,24 +231,13 @@ def release_picture(spec: ReleaseImageSpec, limits: Limits = DEFAULT_LIMITS) -> 
         ) from None
     if hashlib.sha256(data).hexdigest() != spec.image_sha256:
         raise RenderError(f"{spec.member!r} in {spec.archive!r} changed since the build was planned; rebuild")
-    with Image.open(io.BytesIO(data)) as decoded:
-        return decoded.convert("RGB")
+    return decoded_photo(data, f"image {spec.member!r} in {spec.archive!r}", limits.pixels)
 
 
 def _entries(path: Path, limits: Limits) -> list[dict[str, Any]]:
-    if path.stat().st_size > limits.json_bytes:
-        raise UsageError(
-            f"{str(path)!r} is larger than {limits.json_bytes} bytes; it is not the release's {JSON_NAME}"
-        )
-    try:
-        entries = json.loads(path.read_text(encoding="utf-8"))
-    except UnicodeDecodeError:
-        raise UsageError(f"{str(path)!r} is not UTF-8 text; use the release's own {JSON_NAME}") from None
-    except json.JSONDecodeError as error:
-        raise UsageError(
-            f"{str(path)!r} is not valid JSON (line {error.lineno}, column {error.colno}: {error.msg}); "
-            f"use the release's own {JSON_NAME}"
-        ) from None
+    fix = f"use the release's own {JSON_NAME}"
+    text = read_text(path, repr(str(path)), fix, max_bytes=limits.json_bytes)
+    entries = parse_json(text, repr(str(path)), fix)
     if not isinstance(entries, list):
         raise UsageError(f"{str(path)!r} must hold a list of image entries, not a {type(entries).__name__}")
     for n, entry in enumerate(entries):
@@ -319,19 +309,13 @@ def _image_ids(names: list[str]) -> dict[str, str]:
 
 
 def _check_image(data: bytes, name: str, limits: Limits) -> None:
+    """Refuse an image over the pixel cap or whose pixels do not all decode, before anything is built."""
     try:
-        with Image.open(io.BytesIO(data)) as image:
-            width, height = image.size
-            image.verify()
-    except (UnidentifiedImageError, OSError, SyntaxError, ValueError, Image.DecompressionBombError) as error:
+        photo_size(data, f"image {name!r} in the archive", limits.pixels)
+    except UnreadablePhoto as error:
         raise UsageError(
-            f"image {name!r} in the archive cannot be read ({error}); download the release again"
+            f"image {name!r} in the archive cannot be read ({error.reason}); download the release again"
         ) from None
-    if width * height > limits.pixels:
-        raise UsageError(
-            f"image {name!r} is {width} x {height} pixels, more than the limit of {limits.pixels}; "
-            "it is not a release photo"
-        )
 
 
 def _letters(text: str) -> str:

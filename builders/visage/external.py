@@ -36,16 +36,17 @@ import csv
 import dataclasses
 import hashlib
 import io
-import json
 import re
 import unicodedata
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from PIL import Image, UnidentifiedImageError
+from PIL import Image
 
 from builders.core.errors import UsageError
+from builders.core.photos import UnreadablePhoto, decoded_photo, photo_size
+from builders.core.user_files import child_path, is_file, parse_json, read_bytes, read_text
 from builders.visage.predicates import PREDICATES, VisageTuple
 from builders.visage.reveals import name_reveals
 from builders.visage.spec import ExternalImageSpec
@@ -177,22 +178,13 @@ def _folded(text: str) -> str:
 
 
 def _records(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
-    try:
-        content = path.read_text(encoding="utf-8-sig")
-    except UnicodeDecodeError:
-        raise UsageError(
-            f"tuples file {str(path)!r} is not UTF-8 text; save it as UTF-8 CSV or JSONL"
-        ) from None
+    fix = "save it as UTF-8 CSV or JSONL"
+    content = read_text(path, f"tuples file {str(path)!r}", fix)
     if path.suffix.lower() in (".jsonl", ".json"):
         for number, text in enumerate(content.splitlines(), start=1):
             if not text.strip():
                 continue
-            try:
-                record = json.loads(text)
-            except json.JSONDecodeError as error:
-                raise UsageError(
-                    f"line {number} of {str(path)!r} is not valid JSON ({error.msg}); fix it"
-                ) from None
+            record = parse_json(text, f"line {number} of {str(path)!r}", "fix it")
             if not isinstance(record, dict):
                 raise UsageError(
                     f"line {number} of {str(path)!r} is not a JSON object; write one object per line"
@@ -200,17 +192,22 @@ def _records(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
             yield number, record
         return
     reader = csv.DictReader(io.StringIO(content))
-    missing = [column for column in REQUIRED if column not in (reader.fieldnames or [])]
-    if missing:
-        raise UsageError(
-            f"tuples file {str(path)!r} has no column(s) {missing}; its header must name {list(REQUIRED)}"
-        )
-    for record in reader:
-        if None in record:
+    try:
+        missing = [column for column in REQUIRED if column not in (reader.fieldnames or [])]
+        if missing:
             raise UsageError(
-                f"line {reader.line_num} of {str(path)!r} has more fields than the header; fix it"
+                f"tuples file {str(path)!r} has no column(s) {missing}; its header must name {list(REQUIRED)}"
             )
-        yield reader.line_num, record
+        for record in reader:
+            if None in record:
+                raise UsageError(
+                    f"line {reader.line_num} of {str(path)!r} has more fields than the header; fix it"
+                )
+            yield reader.line_num, record
+    except csv.Error as error:  # a field over the csv module's limit (line_num still counts the line before)
+        raise UsageError(
+            f"line {reader.line_num + 1} of {str(path)!r} cannot be read as CSV ({error}); fix it"
+        ) from None
 
 
 def _tuple(record: dict[str, Any], where: str) -> VisageTuple:
@@ -275,21 +272,17 @@ def _image_spec(
     text: VisageTuple, image_type: str, index: int, relative: str, images: Path, where: str
 ) -> ExternalImageSpec:
     relative = relative.strip()
-    photo = (images / relative).resolve()
-    if Path(relative).is_absolute() or images.resolve() not in photo.parents:
-        raise UsageError(f"{where} names image {relative!r} outside the images folder; give a path inside it")
-    if not photo.is_file():
+    photo = child_path(images.resolve(), relative, where)
+    if not is_file(photo):
         raise UsageError(
             f"{where} names image {relative!r}, which is not in {str(images)!r}; add it or fix the path"
         )
-    data = photo.read_bytes()
+    data = read_bytes(photo, f"image {relative!r} (named on {where})")
     try:
-        with Image.open(io.BytesIO(data)) as opened:
-            opened.load()
-            width, height = opened.size
-    except (UnidentifiedImageError, OSError):
+        width, height = photo_size(data, f"image {relative!r} (named on {where})")
+    except UnreadablePhoto as error:
         raise UsageError(
-            f"{where} names image {relative!r}, which is not a readable image; replace it"
+            f"{where} names image {relative!r}, which is not a readable image ({error.reason}); replace it"
         ) from None
     return ExternalImageSpec(
         tuple_id=text.tuple_id,
@@ -320,5 +313,4 @@ def load_photo(spec: ExternalImageSpec) -> Image.Image:
         raise UsageError(f"image {spec.path!r} is gone; restore it or rebuild") from None
     if hashlib.sha256(data).hexdigest() != spec.sha256:
         raise UsageError(f"image {spec.path!r} changed since it was read; rebuild")
-    with Image.open(io.BytesIO(data)) as opened:
-        return opened.convert("RGB")
+    return decoded_photo(data, f"image {spec.path!r}")

@@ -26,16 +26,14 @@ from __future__ import annotations
 import dataclasses
 import functools
 import hashlib
-import io
 import json
 import re
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from PIL import Image, UnidentifiedImageError
-
 from builders.core.errors import RenderError, SpecError, UsageError
+from builders.core.photos import UnreadablePhoto, decoded_photo, photo_size
 from builders.core.scene import Scene
 from builders.vlmbias.columns import RELEASED_COLUMNS
 from builders.vlmbias.questions import Question
@@ -158,9 +156,7 @@ class UpstreamPhotoSpec(VlmBiasSpec):
 
     def scene(self) -> Scene:
         """The released photo, decoded, at its own size."""
-        data = photo_bytes(self)
-        with Image.open(io.BytesIO(data)) as decoded:
-            image = decoded.convert("RGB")
+        image = decoded_photo(photo_bytes(self), f"the image of row {self.released_id!r}")
         return Scene(image, image.width, image.height)
 
 
@@ -295,11 +291,10 @@ def read_topic_rows(files: Iterable[Path], split: str, topic: str) -> list[Relea
 
 def _check_image(data: bytes, released_id: str, path: Path) -> None:
     try:
-        with Image.open(io.BytesIO(data)) as image:
-            image.load()
-    except (UnidentifiedImageError, OSError, ValueError, SyntaxError) as error:
+        photo_size(data, f"the image of row {released_id!r} in {str(path)!r}")
+    except UnreadablePhoto as error:
         raise UsageError(
-            f"the image of row {released_id!r} in {str(path)!r} cannot be decoded ({error}); "
+            f"the image of row {released_id!r} in {str(path)!r} cannot be decoded ({error.reason}); "
             f"replace the file with the one from {RELEASE}"
         ) from None
 

@@ -125,7 +125,7 @@ def test_unreadable_question_files_and_unknown_configs_are_refused(tmp_path: Pat
     with pytest.raises(UsageError, match="cannot read question file"):
         read_official("coco", tmp_path / "missing.json", tmp_path)
     (tmp_path / "bad.json").write_text("[{", encoding="utf-8")
-    with pytest.raises(UsageError, match="is not JSON"):
+    with pytest.raises(UsageError, match="is not valid JSON"):
         read_official("coco", tmp_path / "bad.json", tmp_path)
     with pytest.raises(UsageError, match="needs --questions"):
         read_official("coco", None, tmp_path)
