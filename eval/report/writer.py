@@ -13,6 +13,7 @@ from pathlib import Path
 
 from builders.core.atomic import staged
 from eval.errors import UsageError
+from eval.jsontext import safe_text
 from eval.report.blind import with_blind_figure
 from eval.report.families import SECTIONS
 from eval.report.page import GENERATOR, STYLE, STYLESHEET, figure_path, render_page
@@ -55,7 +56,7 @@ def write_report(arguments: Sequence[str], out: Path) -> WrittenReport:
         with staged(out) as staging:
             for name, text in sorted(files.items()):
                 (staging / name).parent.mkdir(exist_ok=True)
-                (staging / name).write_text(text, encoding="utf-8")
+                (staging / name).write_text(safe_text(text), encoding="utf-8")
     except OSError as error:
         raise UsageError(
             f"cannot write the report to {str(out)!r} ({error.strerror}); choose another --out"
