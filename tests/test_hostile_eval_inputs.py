@@ -490,10 +490,10 @@ def test_a_lone_surrogate_in_predictions_or_a_score_json_is_written_as_a_replace
     assert json.loads(done.stdout)["unknown_ids"] == ["x\ufffd"]
     assert "1 predictions match no row of muller_lyer/test (first: 'x\ufffd')" in done.stderr
     score = _score_json(good, tmp_path, lambda s: s.update(split="test\ud800"))
-    done = run("compare", str(good / "score.json"), str(score), "--bootstrap", "5")
-    assert done.returncode == 0 and json.loads(done.stdout)["b"]["split"] == "test\ufffd", done.stderr
-    done = run("report", f"m={score}", "--out", str(tmp_path / "page"))
-    assert done.returncode == 0, done.stderr
+    out = tmp_path / "compare.json"
+    assert main(["compare", str(good / "score.json"), str(score), "--bootstrap", "5", "--out", str(out)]) == 0
+    assert json.loads(out.read_text(encoding="utf-8"))["b"]["split"] == "test\ufffd"
+    assert main(["report", f"m={score}", "--out", str(tmp_path / "page")]) == 0
     (tmp_path / "page" / "index.html").read_text(encoding="utf-8")
 
 
