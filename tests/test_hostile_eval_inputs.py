@@ -23,6 +23,7 @@ import json
 import random
 import re
 import resource
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -42,6 +43,8 @@ REPLY = "<answer>1</answer>"
 #: An object's default repr ("<_io.BytesIO object at 0x7f...>") in a message names nothing a user knows.
 REPR = re.compile(r"<[^<>]* at 0x[0-9a-f]+>|object at 0x")
 VARIANTS = 24  # per reader: seeded, so each run tries the same ones
+#: An lmms-eval --output_path folder's samples log of our task, in the good folder.
+SAMPLES = "lmms/model/run_samples_viprobe_muller_lyer.jsonl"
 
 
 @pytest.fixture(scope="module")
@@ -72,6 +75,10 @@ def good(tiny_build: Path, rows: list[dict[str, Any]], tmp_path_factory: pytest.
         == 0
     )
     _inspect_logs(tiny_build, folder)
+    units = json.loads((folder / "score.json").read_text())["outcomes"]["units"]
+    (folder / "lmms" / "model").mkdir(parents=True)
+    (folder / "lmms" / "model" / "run_results.json").write_text("{}")
+    (folder / SAMPLES).write_text("".join(json.dumps({"breakdown": unit}) + "\n" for unit in units))
     return folder
 
 
@@ -370,6 +377,24 @@ def test_every_hostile_score_json_is_read_or_refused_in_one_sentence(
             refused_or_fine(argv, out, capsys)
         except AssertionError as error:
             raise AssertionError(f"{command} variant {variant!r} (seed {seed}): {error}") from None
+
+
+def test_every_hostile_samples_log_in_an_output_folder_is_read_or_refused_in_one_sentence(
+    good: Path, tmp_path: Path, capsys
+) -> None:
+    """`eval report` on an lmms-eval output folder whose samples log is hostile."""
+    structural: list[Variant] = [_jsonl_variant]
+    for number, (variant, seed) in enumerate(variants("samples log", structural)):
+        folder = tmp_path / str(number)
+        shutil.copytree(good / "lmms", folder / "lmms")
+        (folder / SAMPLES).unlink()
+        make(variant, seed, structural, good / SAMPLES, folder / SAMPLES)
+        out = folder / "out" / "page"
+        out.parent.mkdir()
+        try:
+            refused_or_fine(["report", f"m={folder / 'lmms'}", "--out", str(out)], out, capsys)
+        except AssertionError as error:
+            raise AssertionError(f"samples log variant {variant!r} (seed {seed}): {error}") from None
 
 
 # --- the defects, one by one ------------------------------------------------------------------------
