@@ -464,6 +464,19 @@ def test_a_wrongly_typed_score_json_is_one_sentence_naming_the_key(
     assert not (tmp_path / "page").exists()
 
 
+def test_a_wrongly_typed_score_json_without_outcomes_is_one_sentence_naming_the_file(
+    good: Path, tmp_path: Path, capsys
+) -> None:
+    """Defect 14, for a score JSON without per-row outcomes (nothing to check its metrics against)."""
+    path = _score_json(good, tmp_path, lambda s: (s.update(parse_failure_rate="0.9"), s.pop("outcomes")))
+    assert main(["report", f"m={path}", "--out", str(tmp_path / "page")]) == 2
+    assert capsys.readouterr().err == (
+        f"error: the viprobe results '{path}' hold a value of the wrong type (ValueError); score the "
+        "replies again with `python -m eval score viprobe`\n"
+    )
+    assert not (tmp_path / "page").exists()
+
+
 def test_a_deeply_nested_prediction_line_is_one_sentence(
     good: Path, tiny_build: Path, tmp_path: Path, capsys
 ):
