@@ -21,6 +21,7 @@ from builders.families import family_names
 from eval.compare import compare
 from eval.data import default_split, load_rows, open_folder
 from eval.errors import LMMS_EVAL_EXIT_TRAP, EvalError, UsageError
+from eval.jsontext import safe_text
 from eval.local_tasks import write_local_tasks
 from eval.options import ScoreOption
 from eval.predictions import read_responses
@@ -324,7 +325,7 @@ def main(argv: list[str] | None = None) -> int:
     raise_on_interrupt()
     try:
         if args.command == "report":
-            print(run_report(args.results, args.out))
+            print(safe_text(run_report(args.results, args.out)))
             return 0
         if args.command == "score":
             options = _chosen_options(args.family, args)

@@ -16,6 +16,7 @@ from typing import Any
 from builders.families import family_names
 from eval.errors import UsageError
 from eval.scorefile import load
+from eval.scoreshape import check_score
 from eval.scoring.bootstrap import DEFAULT_RESAMPLES, DEFAULT_SEED, flatten, intervals
 from eval.scoring.score import METHOD, accepted, family_scoring, units_of
 
@@ -28,6 +29,7 @@ def _outcomes(
     family = result.get("family")
     if family not in family_names():
         raise UsageError(f"result {role} {str(path)!r} names no family we score; {SCORE}")
+    check_score(result, f"result {role} {str(path)!r}", SCORE)
     outcomes = result.get("outcomes")
     units = outcomes.get("units") if isinstance(outcomes, dict) else None
     options = outcomes.get("options", {}) if isinstance(outcomes, dict) else None

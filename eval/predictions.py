@@ -12,12 +12,12 @@ are accepted, so lmms-eval's own logs can be scored without conversion:
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 from eval.errors import PredictionsError
 from eval.inspect.log import is_inspect_log, read_log_replies
+from eval.jsontext import JSONTextError, parse
 
 #: The keys a line may carry its row id under, in order of preference.
 ID_KEYS = ("id", "ID")
@@ -38,6 +38,10 @@ def read_responses(path: Path) -> dict[str, str]:
         raise PredictionsError(f"cannot read predictions file {str(path)!r} ({error.strerror})") from None
     except UnicodeDecodeError:
         raise PredictionsError(f"predictions file {str(path)!r} is not UTF-8 text") from None
+    if lines and lines[0].startswith("\ufeff"):
+        raise PredictionsError(
+            f"predictions file {str(path)!r} begins with a byte-order mark; save it as UTF-8 without one"
+        )
     responses: dict[str, str] = {}
     for number, line in enumerate(lines, start=1):
         if not line.strip():
@@ -54,9 +58,9 @@ def read_responses(path: Path) -> dict[str, str]:
 def _parse_line(line: str, where: str) -> tuple[str, str]:
     shape = 'expected {"id": "...", "response": "..."} or an lmms-eval samples line'
     try:
-        item: Any = json.loads(line)
-    except json.JSONDecodeError as error:
-        raise PredictionsError(f"{where}: not valid JSON ({error.msg}); {shape}") from None
+        item: Any = parse(line)
+    except JSONTextError as error:
+        raise PredictionsError(f"{where}: {error}; {shape}") from None
     if isinstance(item, dict) and "filtered_resps" in item:
         row_id, response = _sample_id(item), _first_reply(item["filtered_resps"])
     elif isinstance(item, dict):

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from eval.errors import UsageError
+from eval.jsontext import JSONTextError, parse, safe_text
 
 _INDENT = "  "
 
@@ -33,7 +34,7 @@ def dumps(value: Any) -> str:
       ]
     }
     """
-    return _dump(value, 0) + "\n"
+    return safe_text(_dump(value, 0) + "\n")
 
 
 def _dump(value: Any, depth: int) -> str:
@@ -54,14 +55,14 @@ def _is_interval(value: list[Any]) -> bool:
     return len(value) == 2 and all(isinstance(v, float | int) and not isinstance(v, bool) for v in value)
 
 
-def load(path: Path, role: str) -> dict[str, Any]:
-    """The JSON object in `path`; `role` names the file in messages ("result A").
+def load(path: Path, role: str, label: str | None = None) -> dict[str, Any]:
+    """The JSON object in `path`; `role` names the file in messages ("result A"), with its `label` if any.
 
     Raises:
         UsageError: the file is missing, unreadable, not UTF-8, has a byte-order mark, is not JSON,
-            nests too deeply or is not an object.
+            nests too deeply (`eval.jsontext`) or is not an object.
     """
-    where = f"{role} {str(path)!r}"
+    where = f"{role} {str(path)!r}" + ("" if label is None else f" of {label!r}")
     try:
         data = path.read_bytes()
     except FileNotFoundError:
@@ -77,15 +78,9 @@ def load(path: Path, role: str) -> dict[str, Any]:
     except UnicodeDecodeError:
         raise UsageError(f"{where} is not UTF-8 text; pass the JSON `python -m eval score` wrote") from None
     try:
-        value = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise UsageError(
-            f"{where} is not valid JSON ({error.msg} at line {error.lineno}); pass what `eval score` wrote"
-        ) from None
-    except RecursionError:
-        raise UsageError(
-            f"{where} nests too deeply to be a score JSON; pass the JSON `eval score` wrote"
-        ) from None
+        value = parse(text)
+    except JSONTextError as error:
+        raise UsageError(f"{where} is {error}; pass the JSON `python -m eval score` wrote") from None
     if not isinstance(value, dict):
         raise UsageError(
             f"{where} holds a JSON {type(value).__name__}, not an object; it is not a score JSON"

@@ -142,4 +142,6 @@ def test_refuses_what_it_cannot_compare_in_one_sentence(results, tmp_path) -> No
     garbled = json.loads(results["b"].read_text())
     garbled["outcomes"]["units"][0]["answer"] = "not an answer"
     unreadable.write_text(json.dumps(garbled))
-    assert "cannot be read" in _refused(a, str(unreadable))
+    assert "'not an answer' at 'outcomes.units[0].answer' where an object belongs" in _refused(
+        a, str(unreadable)
+    )

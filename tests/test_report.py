@@ -425,7 +425,7 @@ def _twice_the_same_split(tmp: Path, scores: dict[str, Path]) -> list[str]:
     [
         (_not_labelled, "is not LABEL=RESULT; name each result, e.g. gpt-4.1=scores/main.json"),
         (_missing, "nope.json' of 'm' does not exist; pass an `eval score` JSON or an lmms-eval"),
-        (_not_json, "notes.json' of 'm' is not readable JSON (Expecting value)"),
+        (_not_json, "notes.json' of 'm' is not valid JSON (Expecting value"),
         (
             _not_a_score,
             f"is not an `eval score` JSON of {' or '.join(sorted(SECTIONS))} (its 'family' is None)",

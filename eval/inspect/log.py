@@ -7,9 +7,12 @@ that ended in an error have no reply and are left out (`eval score` lists their 
 
 from __future__ import annotations
 
+import zipfile
 from pathlib import Path
 
 from eval.errors import PredictionsError
+from eval.jsontext import MAX_DEPTH, safe_text, too_deep
+from eval.zipcheck import zip_problem
 
 
 def is_inspect_log(path: Path) -> bool:
@@ -40,7 +43,11 @@ def read_log_replies(path: Path) -> dict[str, str]:
             f"{str(path)!r} is an inspect log; reading it needs inspect-ai (pip install inspect-ai)"
         ) from None
     if not path.is_file():
-        raise PredictionsError(f"predictions file {str(path)!r} does not exist; pass the log inspect wrote")
+        state = "is a folder, not a file" if path.is_dir() else "does not exist"
+        raise PredictionsError(f"predictions file {str(path)!r} {state}; pass the log inspect wrote")
+    problem = _problem(path)
+    if problem:
+        raise PredictionsError(f"inspect log {str(path)!r} {problem}; pass the log `inspect eval` wrote")
     try:
         log = read_eval_log(str(path), exclude_fields={"messages", "events", "store", "attachments"})
     except Exception as error:  # inspect raises many kinds for a foreign or damaged file
@@ -53,4 +60,32 @@ def read_log_replies(path: Path) -> dict[str, str]:
         raise PredictionsError(
             f"{str(path)!r} asked every sample {epochs} times (--epochs {epochs}); score a run with one epoch"
         )
-    return {str(sample.id): sample.output.completion for sample in log.samples or () if sample.error is None}
+    return {
+        safe_text(str(sample.id)): safe_text(sample.output.completion)
+        for sample in log.samples or ()
+        if sample.error is None
+    }
+
+
+def _problem(path: Path) -> str | None:
+    """Why the log is refused before inspect reads it: a zip bomb (`zip_problem`), or JSON nested
+    more than MAX_DEPTH deep, which inspect's streaming reader pays for in gigabytes (`too_deep`)."""
+    try:
+        if path.suffix != ".eval":
+            return _depth_problem(path.name, path.read_bytes())
+        problem = zip_problem(path)
+        if problem:
+            return problem
+        with zipfile.ZipFile(path) as archive:
+            for member in archive.infolist():
+                if member.filename.endswith(".json"):
+                    problem = _depth_problem(member.filename, archive.read(member))
+                    if problem:
+                        return problem
+    except (zipfile.BadZipFile, OSError, ValueError, EOFError, NotImplementedError):
+        return None  # damage inspect names itself
+    return None
+
+
+def _depth_problem(name: str, data: bytes) -> str | None:
+    return f"holds {name!r}, JSON nested more than {MAX_DEPTH} levels deep" if too_deep(data) else None

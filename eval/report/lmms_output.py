@@ -13,12 +13,12 @@ task replaces an earlier one.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from eval.errors import LMMS_EVAL_EXIT_TRAP, UsageError
+from eval.jsontext import JSONTextError, parse
 from eval.report.estimates import with_intervals
 from eval.report.section import FamilySection, Result
 from eval.scoring.score import score_log
@@ -131,9 +131,9 @@ def _records(path: Path) -> Iterator[dict[str, Any]]:
         if not line.strip():
             continue
         try:
-            sample = json.loads(line)
-        except json.JSONDecodeError as error:
-            raise UsageError(f"{path}:{number}: not valid JSON ({error.msg}); {RERUN}") from None
+            sample = parse(line)
+        except JSONTextError as error:
+            raise UsageError(f"{path}:{number}: {error}; {RERUN}") from None
         record = sample.get(RECORD_KEY) if isinstance(sample, dict) else None
         if not isinstance(record, dict) or not isinstance(record.get("ID"), str):
             raise UsageError(f"{path}:{number}: no graded record under {RECORD_KEY!r}; {RERUN}")

@@ -6,7 +6,6 @@ A RESULT is an `eval score` JSON file or an lmms-eval `--output_path` folder (re
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
@@ -15,6 +14,8 @@ from eval.errors import UsageError
 from eval.report.estimates import with_intervals
 from eval.report.lmms_output import read_output_folder, score_of
 from eval.report.section import FamilySection, ModelResults, Result
+from eval.scorefile import load
+from eval.scoreshape import check_score
 
 EXPECTED = "pass an `eval score` JSON or an lmms-eval --output_path folder"
 
@@ -44,18 +45,8 @@ def read_results(argument: str, sections: Mapping[str, FamilySection]) -> list[R
 
 
 def _read_score(label: str, path: Path, sections: Mapping[str, FamilySection]) -> Result:
-    try:
-        score: Any = json.loads(path.read_text(encoding="utf-8"))
-    except RecursionError:
-        raise UsageError(
-            f"result {str(path)!r} of {label!r} nests too deeply to be a score; {EXPECTED}"
-        ) from None
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
-        reason = getattr(error, "strerror", None) or getattr(error, "msg", None) or type(error).__name__
-        raise UsageError(
-            f"result {str(path)!r} of {label!r} is not readable JSON ({reason}); {EXPECTED}"
-        ) from None
-    family = score.get("family") if isinstance(score, dict) else None
+    score = load(path, "result", label)
+    family = score.get("family")
     section = sections.get(family) if isinstance(family, str) else None
     if section is None:
         raise UsageError(
@@ -68,6 +59,7 @@ def _read_score(label: str, path: Path, sections: Mapping[str, FamilySection]) -
             f"{str(path)!r} of {label!r} is a {family} score without {', '.join(map(repr, missing))}; "
             f"score the replies again with `python -m eval score {family}`"
         )
+    check_score(score, f"result {str(path)!r} of {label!r}", EXPECTED)
     config = str(score["config"])
     variant = section.variant_of(config)
     return Result(label, family, config, str(score["split"]), variant, with_intervals(score), str(path))

@@ -13,11 +13,14 @@ from pathlib import Path
 
 from builders.core.atomic import staged
 from eval.errors import UsageError
+from eval.jsontext import safe_text
 from eval.report.blind import with_blind_figure
 from eval.report.families import SECTIONS
+from eval.report.figure import FamilyReport
 from eval.report.page import GENERATOR, STYLE, STYLESHEET, figure_path, render_page
 from eval.report.plots import model_colors
 from eval.report.results import by_family, read_results
+from eval.report.section import ModelResults
 
 
 @dataclasses.dataclass(frozen=True)
@@ -42,10 +45,7 @@ def write_report(arguments: Sequence[str], out: Path) -> WrittenReport:
     results = [result for argument in arguments for result in read_results(argument, SECTIONS)]
     models = by_family(results, SECTIONS)
     colors = model_colors(sorted({result.label for result in results}))
-    reports = [
-        with_blind_figure(SECTIONS[family].report(family_models, colors), family_models, colors)
-        for family, family_models in models.items()
-    ]
+    reports = [_family_report(family, family_models, colors) for family, family_models in models.items()]
     files = {"index.html": render_page(reports, models, results), STYLESHEET: STYLE}
     for report in reports:
         files.update({figure_path(report.name, f): f.svg for f in report.figures if f.svg is not None})
@@ -55,12 +55,25 @@ def write_report(arguments: Sequence[str], out: Path) -> WrittenReport:
         with staged(out) as staging:
             for name, text in sorted(files.items()):
                 (staging / name).parent.mkdir(exist_ok=True)
-                (staging / name).write_text(text, encoding="utf-8")
+                (staging / name).write_text(safe_text(text), encoding="utf-8")
     except OSError as error:
         raise UsageError(
             f"cannot write the report to {str(out)!r} ({error.strerror}); choose another --out"
         ) from None
     return WrittenReport(out / "index.html", len(colors), len(reports), len(files) - 2)
+
+
+def _family_report(family: str, models: tuple[ModelResults, ...], colors: dict[str, str]) -> FamilyReport:
+    """The family's part of the page. A score JSON without per-row outcomes escapes the type check of
+    `eval.scoreshape`; a value of the wrong type in one is refused here, naming the files."""
+    try:
+        return with_blind_figure(SECTIONS[family].report(models, colors), models, colors)
+    except (AttributeError, IndexError, KeyError, TypeError, ValueError) as error:
+        sources = sorted({result.source for model in models for result in model.results.values()})
+        raise UsageError(
+            f"the {family} results {', '.join(map(repr, sources))} hold a value of the wrong type "
+            f"({type(error).__name__}); score the replies again with `python -m eval score {family}`"
+        ) from None
 
 
 def _check_out(out: Path) -> None:

@@ -14,7 +14,8 @@ sorry", "I don't know", "unable to determine", ...); at P1 the reply is read aga
 truth and offered options (`aipsych_trap`): naming the truth, another value or rejecting both
 options is Trap Spotting, and only a reply that takes an offered option reaches P2 and P3; there
 the answer to "is there a mistake" is the last yes/no word (no Authority Bias shortcut); "else" is
-a word.
+a word. Every scorer reads a reply of over 32,768 characters as its first and last 16,384
+(`eval.scoring.answers.reading_window`), so a 100 MB reply is classified in milliseconds.
 
 Rates (fractions) follow the release: the five behaviours over the classified sets V (they sum
 to 1), Else Trigger over V too (so it can exceed 1), ValidResponse = V / N and FullResponse over
@@ -38,6 +39,7 @@ from typing import Any
 
 from eval.options import ScoreOption
 from eval.scoring.aipsych_trap import SPOTTED, Trap, first_reply, trap_of
+from eval.scoring.answers import reading_window
 from eval.scoring.blind import difference, paired
 from eval.scoring.bootstrap import rate, ratio, shares, weight
 
@@ -362,7 +364,8 @@ def grade_rows(
     traps: dict[str, Trap] = {}
     for row in rows:
         found = sets.setdefault(row["set_id"], [None] * 4)
-        found[int(row["prompt_idx"]) - 1] = replies.get(row["id"])
+        reply = replies.get(row["id"])
+        found[int(row["prompt_idx"]) - 1] = None if reply is None else reading_window(reply)
         kind = row.get("set_kind")
         kind_name = SET_KINDS[kind] if isinstance(kind, int) else str(kind)
         facts[row["set_id"]] = (str(row.get("image_id") or row["set_id"]), kind_name)

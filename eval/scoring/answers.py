@@ -26,9 +26,12 @@ a hyphen joined to a word or number ("C-3", "4-5") is not a sign.
 Only the last `ANSWER_WINDOW` (16,384) characters of the answer region are read: a model's answer
 comes at the end of its reply, and reading a bounded tail keeps parsing linear in the reply's length
 with a fixed memory cost (a 50 MB reply parses in a fraction of a second). Locating the region
-scans the whole reply once for reasoning tags, without keeping the matches. Replies whose answer
-region is shorter than the window, which covers the 1,024-token replies our tasks ask for many times
-over, read exactly as the rules above say; in a longer one, text before the window is ignored.
+scans the reply back from its end for the last closing reasoning tag, then on for an opening one.
+Replies whose answer region is shorter than the window, which covers the 1,024-token replies our
+tasks ask for many times over, read exactly as the rules above say; in a longer one, text before
+the window is ignored. Readers that look for a verdict anywhere in a reply (AIpsych's scorers,
+IllusionBench+'s parsers and lmms-eval's readings, VISaGE's) read its `reading_window` instead:
+the whole reply up to two windows, else its first and last window.
 """
 
 from __future__ import annotations
@@ -79,7 +82,23 @@ class ParsedAnswer:
 #: How many characters at the end of the answer region are read (see the module docstring).
 ANSWER_WINDOW = 16_384
 
-_REASONING_TAG = re.compile(r"<(/?)(?:think|thinking|reasoning|analysis)\s*>", re.IGNORECASE)
+
+def reading_window(reply: str) -> str:
+    """What a reader that looks at the whole reply reads: all of a reply of up to two windows, else its
+    first and last `ANSWER_WINDOW` characters joined by a blank line (a verdict leads or ends a reply).
+
+    >>> len(reading_window("x" * 100_000)) == 2 * ANSWER_WINDOW + 2
+    True
+    """
+    if len(reply) <= 2 * ANSWER_WINDOW:
+        return reply
+    return f"{reply[:ANSWER_WINDOW]}\n\n{reply[-ANSWER_WINDOW:]}"
+
+
+_TAG_NAMES = r"(?:think|thinking|reasoning|analysis)\s*>"
+# The greedy prefix makes the engine scan back from the end for the last closing tag, in C.
+_LAST_CLOSING_TAG = re.compile(rf".*</{_TAG_NAMES}", re.IGNORECASE | re.DOTALL)
+_OPENING_TAG = re.compile(rf"<{_TAG_NAMES}", re.IGNORECASE)
 _GROUP = r"[{｛][^{}｛｝]*[}｝]"
 # The instruction's example ("e.g., {9}") and any offer of choices ("{Yes} or {No}") are not answers.
 _ECHO = re.compile(rf"e\.\s?g\.?,?\s*{_GROUP}(?:\s*or\s*{_GROUP})?|{_GROUP}\s*or\s*{_GROUP}", re.IGNORECASE)
@@ -158,13 +177,10 @@ def infer_answer_type(ground_truth: str) -> AnswerKind:
 
 def _answer_region(response: str) -> tuple[int, int]:
     """After the last closing reasoning tag, up to an unclosed opening one; at most its last window."""
-    start, unclosed = 0, None
-    for tag in _REASONING_TAG.finditer(response):  # one pass, keeping no matches: linear, O(1) memory
-        if tag.group(1):
-            start, unclosed = tag.end(), None
-        elif unclosed is None:
-            unclosed = tag.start()
-    end = len(response) if unclosed is None else unclosed
+    closing = _LAST_CLOSING_TAG.match(response)  # linear, O(1) memory, no match object per tag
+    start = closing.end() if closing else 0
+    unclosed = _OPENING_TAG.search(response, start)
+    end = len(response) if unclosed is None else unclosed.start()
     return max(start, end - ANSWER_WINDOW), end
 
 

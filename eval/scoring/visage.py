@@ -37,6 +37,7 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
+from eval.scoring.answers import reading_window
 from eval.scoring.blind import difference, paired
 from eval.scoring.bootstrap import rate
 
@@ -112,11 +113,21 @@ def names(reply: str, name: str) -> bool:
 
 
 def _as_noun(text: str, match: re.Match[str]) -> bool:
-    before = _WORD.findall(text[: match.start()])
     after = _WORD.search(text, match.end())
-    if before and before[-1] in _SUBJECTS:
+    if _word_before(text, match.start()) in _SUBJECTS:
         return False
     return not (after is not None and after.group() in _VERB_FOLLOWERS)
+
+
+def _word_before(text: str, end: int) -> str:
+    """The last word of `text[:end]`, read backwards: each match scans only the gap before it."""
+    stop = end
+    while stop > 0 and not _WORD.match(text, stop - 1, stop):
+        stop -= 1
+    start = stop
+    while start > 0 and _WORD.match(text, start - 1, start):
+        start -= 1
+    return text[start:stop]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -159,7 +170,9 @@ class VisageGraded:
 
 
 def grade(row: Mapping[str, Any], reply: str) -> VisageGraded:
-    """Grade one reply against a row of the VISaGE schema (class labels as names or indices)."""
+    """Grade one reply against a row of the VISaGE schema (class labels as names or indices); a long
+    reply is read in its `reading_window`."""
+    reply = reading_window(reply or "")
     condition = _name(row.get("condition"), CONDITIONS)
     common = {
         "id": row["id"],

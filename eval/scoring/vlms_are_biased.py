@@ -14,7 +14,10 @@ So a row without an expected bias (our `original` split holds null there) is com
 the text of a missing value, as lmms-eval would compare it. Replies
 are read as lmms-eval hands them to `process_results`, after its own removal of `<think>` and
 `<analysis>` blocks (an lmms-eval samples log already holds them so). Tests check every verdict
-against the installed lmms-eval on a corpus of replies.
+against the installed lmms-eval on a corpus of replies. One bound is ours: a reply over 32,768
+characters (lmms-eval's 1,024-token replies are far shorter) is read in its
+`eval.scoring.answers.reading_window`, its first and last 16,384 characters, as every reader of
+replies here reads one; lmms-eval reads a 100 MB reply whole, in tens of seconds.
 """
 
 from __future__ import annotations
@@ -22,6 +25,8 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from typing import Any
+
+from eval.scoring.answers import reading_window
 
 
 @dataclasses.dataclass(frozen=True)
@@ -50,7 +55,7 @@ def verdict(row: Mapping[str, Any], reply: str) -> Verdict:
     >>> verdict({"ground_truth": "43", "expected_bias": "3"}, "4 stripes, not 3").correct  # digits joined
     True
     """
-    pred = _normalise(reply.strip())
+    pred = _normalise(reading_window(reply).strip())
     truth = _normalise(str(row["ground_truth"]).strip())
     bias = _normalise(str(row.get("expected_bias")).strip())
     correct, aligned = pred == truth, pred == bias

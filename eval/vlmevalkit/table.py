@@ -18,6 +18,8 @@ from pathlib import Path
 from typing import Any
 
 from eval.errors import PredictionsError
+from eval.jsontext import safe_text
+from eval.zipcheck import zip_problem
 
 #: The file endings VLMEvalKit writes predictions with, and the delimiter of the text ones.
 DELIMITERS = {".tsv": "\t", ".csv": ","}
@@ -123,6 +125,9 @@ def _sheet_lines(path: Path) -> Iterator[list[Any]]:
     """The first worksheet's rows as cell values (openpyxl, read-only: large files stream)."""
     from openpyxl import load_workbook
 
+    problem = path.is_file() and zip_problem(path)
+    if problem:
+        raise PredictionsError(f"prediction file {str(path)!r} {problem}; {FIX}")
     try:
         workbook = load_workbook(path, read_only=True, data_only=True)
     except OSError as error:
@@ -172,4 +177,4 @@ def _text(value: Any) -> str:
     """A cell as text: numbers Excel stored for a textual reply read back as they were written."""
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
-    return "" if value is None else str(value)
+    return "" if value is None else safe_text(str(value))

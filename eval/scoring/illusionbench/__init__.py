@@ -89,7 +89,10 @@ OPTIONS = (
     ScoreOption("--judge-model", "judge_model", "the judge model's name at --judge-url"),
     ScoreOption("--judge-votes", "judge_votes", "judge calls per reply (default 5)", type=int),
     ScoreOption(
-        "--judge-timeout", "judge_timeout", "seconds one judge call may wait (default 60)", type=float
+        "--judge-timeout",
+        "judge_timeout",
+        "seconds one attempt of a judge call may take in all, connecting to last byte (default 60)",
+        type=float,
     ),
     ScoreOption(
         "--step-by-step",

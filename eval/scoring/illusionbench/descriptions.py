@@ -23,6 +23,7 @@ from collections.abc import Iterable, Sequence
 from statistics import fmean, pstdev
 from typing import Any
 
+from eval.scoring.answers import reading_window
 from eval.scoring.illusionbench.judge import Judge
 from eval.scoring.illusionbench.metrics import CATEGORIES, DIFFICULTIES, name, question_type_name
 
@@ -58,6 +59,7 @@ def judge_prompt(kind: str, reply: str, golden: str) -> str:
     'Respondent description is ‘A cat.’, reference description is'
     """
     rules = _RATING_RULES["illusion" if kind == "illusion" else "semantic"]
+    reply = reading_window(reply)
     return f"Respondent description is ‘{reply}’, reference description is ‘{golden}’. {rules} {_CLOSING}"
 
 

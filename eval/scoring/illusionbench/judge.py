@@ -6,9 +6,12 @@ replies) ask through `Judge.ask_all`, which:
 
 - sends each prompt alone, with the endpoint's default sampling, and records the model name and
   system fingerprint the endpoint reports for each answer (hosted judges drift);
-- bounds every call: `timeout` seconds per attempt, `ATTEMPTS` attempts for connection errors,
-  timeouts and HTTP 5xx/429 (with a short pause between), none for other HTTP errors; the first
-  call that still fails stops the run with one `JudgeError` sentence;
+- bounds every call: each attempt, from connecting to the answer's last byte, ends after `timeout`
+  seconds of wall-clock time (an endpoint that trickles a byte every few seconds never resets a
+  per-read timeout, so the attempt runs in a helper thread the caller stops waiting for), and an
+  answer over `MAX_ANSWER_BYTES` is refused; `ATTEMPTS` attempts for connection errors, timeouts
+  and HTTP 5xx/429 (with a short pause between), none for other HTTP errors; the first call that
+  still fails stops the run with one `JudgeError` sentence;
 - runs `workers` calls at a time in daemon threads and waits for them in a way Ctrl-C interrupts
   at once (no queued call is started after it, and none delays the process's exit).
 
@@ -30,10 +33,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from eval.errors import EvalError, UsageError
+from eval.jsontext import JSONTextError, parse, safe_text
 
 #: The environment variable holding the judge endpoint's API key (sent as a bearer token).
 API_KEY_VARIABLE = "ILLUSIONBENCH_JUDGE_API_KEY"
 ATTEMPTS = 3
+#: A judge's chat completion is a few kilobytes; a larger answer is not one.
+MAX_ANSWER_BYTES = 4_000_000
 PAUSE = 0.5  # seconds before the second attempt; doubled before each further one
 _RETRIED_STATUS = {429, 500, 502, 503, 504}
 
@@ -78,6 +84,31 @@ class Judge:
         raise AssertionError("unreachable")
 
     def _ask_once(self, prompt: str) -> Answer:
+        """One attempt, given up after `timeout` seconds whatever the endpoint does meanwhile."""
+        finished: queue.SimpleQueue[Answer | BaseException] = queue.SimpleQueue()
+
+        def attempt() -> None:
+            try:
+                finished.put(self._request(prompt))
+            except BaseException as error:  # handed to the waiting thread, which raises it
+                finished.put(error)
+
+        threading.Thread(target=attempt, daemon=True).start()
+        try:
+            outcome = finished.get(timeout=self.timeout)
+        except queue.Empty:
+            raise self._late() from None
+        if isinstance(outcome, BaseException):
+            raise outcome
+        return outcome
+
+    def _late(self) -> _Transient:
+        return _Transient(
+            f"the judge at {self.url!r} did not answer within {self.timeout:g} s",
+            "raise --judge-timeout or check the endpoint",
+        )
+
+    def _request(self, prompt: str) -> Answer:
         body = json.dumps({"model": self.model, "messages": [{"role": "user", "content": prompt}]}).encode()
         headers = {"Content-Type": "application/json"}
         if self.api_key:
@@ -85,7 +116,13 @@ class Judge:
         request = urllib.request.Request(self.url, data=body, headers=headers, method="POST")
         try:
             with urllib.request.urlopen(request, timeout=self.timeout) as response:
-                payload = json.loads(response.read())
+                data = response.read(MAX_ANSWER_BYTES + 1)
+            if len(data) > MAX_ANSWER_BYTES:
+                raise JudgeError(
+                    f"the judge at {self.url!r} answered with more than {MAX_ANSWER_BYTES:,} bytes, which is "
+                    "no chat completion; check --judge-url"
+                )
+            payload = parse(data)
             text = payload["choices"][0]["message"]["content"]
         except urllib.error.HTTPError as error:
             if error.code in _RETRIED_STATUS:
@@ -97,24 +134,20 @@ class Judge:
                 f"--judge-url, --judge-model and ${API_KEY_VARIABLE}"
             ) from None
         except TimeoutError:
-            raise _Transient(
-                f"the judge at {self.url!r} did not answer within {self.timeout:g} s",
-                "raise --judge-timeout or check the endpoint",
-            ) from None
+            raise self._late() from None
         except (urllib.error.URLError, OSError) as error:
             reason = getattr(error, "reason", error)
             if isinstance(reason, TimeoutError):
-                raise _Transient(
-                    f"the judge at {self.url!r} did not answer within {self.timeout:g} s",
-                    "raise --judge-timeout or check the endpoint",
-                ) from None
+                raise self._late() from None
             raise _Transient(
                 f"cannot reach the judge at {self.url!r} ({reason})", "check --judge-url"
             ) from None
-        except (ValueError, KeyError, IndexError, TypeError):
+        except (JSONTextError, ValueError, KeyError, IndexError, TypeError):
             raise JudgeError(f"the judge at {self.url!r} did not answer with a chat completion") from None
         return Answer(
-            str(text or ""), str(payload.get("model") or ""), str(payload.get("system_fingerprint") or "")
+            safe_text(str(text or "")),
+            safe_text(str(payload.get("model") or "")),
+            safe_text(str(payload.get("system_fingerprint") or "")),
         )
 
     def ask_all(self, prompts: Sequence[str]) -> list[Answer]:

@@ -25,6 +25,7 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
+from eval.scoring.answers import reading_window
 from eval.scoring.bootstrap import rate
 from eval.scoring.illusionbench import lmms_eval_compat, strict
 
@@ -178,6 +179,7 @@ def grade(row: dict[str, Any], reply: str) -> Graded:
     """
     kind = question_type_name(row["question_type"])
     answer = str(row["answer"])
+    reply = reading_window(reply)
     gold, reading = _strict(kind, answer, reply, row.get("options") or ())
     lmms_type = row.get("source_question_type") or _LMMS_EVAL_TYPES[kind]
     return Graded(

@@ -30,7 +30,9 @@ Multiple-choice questions (options i-iv):
    is the English "I". Other digits are never read: "the answer is 4" may be a count, not option iv.
 
 A reply with no verdict, or with two that disagree (a hedge), is unparsed (`status` says which);
-the reply is never cut short and first letters are never guessed. `gold_true_false` and
+first letters are never guessed. A reply is read whole up to 32,768 characters; `metrics.grade`
+passes a longer one as its first and last 16,384 (`eval.scoring.answers.reading_window`), so a
+100 MB reply is read in milliseconds. `gold_true_false` and
 `gold_option` read the dataset's answer column the same way, so a gold "Option ii" is option ii;
 a gold given as an option's text ("The fins") resolves through the row's options. Every function
 is total: any string in, a `Reading` out.

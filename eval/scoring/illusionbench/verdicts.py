@@ -19,6 +19,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from eval.scoring.answers import reading_window
 from eval.scoring.illusionbench.judge import Answer, Judge
 from eval.scoring.illusionbench.metrics import JUDGE, Graded
 
@@ -43,7 +44,7 @@ def verdict_prompt(question_type: str, question: str, answer: str, reply: str) -
     'Given the question The lines are equal., the correct answer is True, a'
     """
     template = TF_PROMPT if question_type == "tf" else MC_PROMPT
-    return template.format(question=question, answer=answer, reply=reply)
+    return template.format(question=question, answer=answer, reply=reading_window(reply))
 
 
 def read_verdict(text: str) -> int | None:
