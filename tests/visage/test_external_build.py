@@ -88,6 +88,11 @@ def test_verify_rereads_every_photo_and_eval_scores_the_config(
     built_external: Path, tmp_path: Path, restore_sigterm: None, capsys: pytest.CaptureFixture[str]
 ) -> None:
     assert builders_cli(["verify", str(built_external), "--workers", "1"]) == 0
+    shown = capsys.readouterr()
+    assert "32 images re-drawn" in shown.out  # the photos are not in the folder: their flags are named
+    assert "pass verify the inputs it was built from: --source tuples FILE --images DIR" in shown.err
+    again = ["--source", "tuples", str(TUPLES), "--images", str(PHOTOS)]
+    assert builders_cli(["verify", str(built_external), "--workers", "1", *again]) == 0
     assert "38 images re-drawn" in capsys.readouterr().out
     rows = BuiltFolder(built_external).read_rows("external", "test")
     predictions = tmp_path / "truth.jsonl"
