@@ -24,15 +24,14 @@ import fcntl
 import os
 import shlex
 import shutil
-import signal
 import sys
 import tempfile
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import IO
 
 from builders.core.errors import UsageError
+from builders.core.interrupts import interrupts_held
 
 
 class FolderBusyError(UsageError):
@@ -233,7 +232,7 @@ def _swap(staging: Path, final: Path) -> None:
     retired = final.with_name(f"{_retired_prefix(final)}{os.getpid()}")
     swapped = False
     try:
-        with _interrupts_held():
+        with interrupts_held():
             if final.exists():
                 os.rename(final, retired)
                 try:
@@ -247,26 +246,6 @@ def _swap(staging: Path, final: Path) -> None:
     finally:
         if swapped:  # also when an interrupt held during the swap is now raised
             _remove(retired)
-
-
-@contextlib.contextmanager
-def _interrupts_held() -> Iterator[None]:
-    """SIGINT and SIGTERM wait until the block is over, then act as they would have."""
-    if threading.current_thread() is not threading.main_thread():
-        yield  # only the main thread may set handlers; it is also the only one that receives them
-        return
-    held: list[int] = []
-    previous = {
-        signum: signal.signal(signum, lambda received, frame: held.append(received))
-        for signum in (signal.SIGINT, signal.SIGTERM)
-    }
-    try:
-        yield
-    finally:
-        for signum, handler in previous.items():
-            signal.signal(signum, signal.SIG_DFL if handler is None else handler)
-        if held:
-            signal.raise_signal(held[0])
 
 
 def _remove(path: Path) -> None:

@@ -12,7 +12,6 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import itertools
-import multiprocessing
 import shutil
 import time
 from collections.abc import Iterable, Iterator, Mapping
@@ -30,12 +29,12 @@ from builders.core.folder import BuiltFolder
 from builders.core.hashing import file_sha256
 from builders.core.manifest import ConfigEntry, FileEntry, ImageEntry, Manifest, SplitEntry
 from builders.core.params import to_plain
+from builders.core.pool import pool_size, worker_pool
 from builders.core.request import (
     check_edition,
     check_replaceable,
     check_selection,
     check_target,
-    pool_size,
     previous_manifest,
     resolve_parameters,
 )
@@ -62,13 +61,8 @@ def rendered(family: Family, jobs: list[ImageJob], workers: int | None) -> Itera
     if size <= 1:
         yield itertools.chain.from_iterable(render_bundle(family, bundle) for bundle in groups)
         return
-    pool = multiprocessing.get_context("spawn").Pool(size, initializer=worker_init, initargs=(family,))
-    try:
+    with worker_pool(size, worker_init, (family,)) as pool:
         yield itertools.chain.from_iterable(pool.imap(render_in_worker, groups))
-        pool.close()
-    finally:
-        pool.terminate()
-        pool.join()
 
 
 def build(

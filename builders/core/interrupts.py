@@ -16,6 +16,8 @@ import gc
 import os
 import signal
 import sys
+import threading
+from collections.abc import Iterator
 from typing import NoReturn
 
 EXIT_INTERRUPTED = 130
@@ -41,6 +43,26 @@ def raise_on_interrupt() -> None:
 
 def _raise_keyboard_interrupt(signum: int, frame: object) -> None:
     raise KeyboardInterrupt
+
+
+@contextlib.contextmanager
+def interrupts_held() -> Iterator[None]:
+    """SIGINT and SIGTERM wait until the block is over, then act as they would have."""
+    if threading.current_thread() is not threading.main_thread():
+        yield  # only the main thread may set handlers; it is also the only one that receives them
+        return
+    held: list[int] = []
+    previous = {
+        signum: signal.signal(signum, lambda received, frame: held.append(received))
+        for signum in (signal.SIGINT, signal.SIGTERM)
+    }
+    try:
+        yield
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, signal.SIG_DFL if handler is None else handler)
+        if held:
+            signal.raise_signal(held[0])
 
 
 def exit_with(code: int) -> NoReturn:

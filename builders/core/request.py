@@ -8,7 +8,6 @@ is refused, `--help` and `list` start in a fraction of a second.
 from __future__ import annotations
 
 import os
-import sys
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
@@ -26,22 +25,6 @@ def default_workers() -> int:
         return len(os.sched_getaffinity(0))
     except AttributeError:  # not on Linux
         return os.cpu_count() or 1
-
-
-def pool_size(requested: int | None, work: int, what: str = "images to draw") -> int:
-    """Worker processes for `work` pieces of work: as many as asked (default: every core), but never
-    more than the work or the cores, since each idle worker costs start-up time and memory.
-
-    Capping below an explicit `--workers` is said in one line on stderr.
-    """
-    cores = default_workers()
-    size = max(1, min(cores if requested is None else requested, work, cores))
-    if requested is not None and size < requested:
-        print(
-            f"note: --workers {requested} capped to {size} ({work} {what}, {cores} cores here)",
-            file=sys.stderr,
-        )
-    return size
 
 
 def check_selection(

@@ -10,15 +10,13 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import hashlib
-import multiprocessing
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 
 import pyarrow.parquet as pq
 
-from builders.core.interrupts import quiet_worker
+from builders.core.pool import pool_size, worker_pool
 from builders.core.raster import decode_png, pixel_sha256
-from builders.core.request import pool_size
 
 #: PNGs handed to a worker at a time: enough to keep the pipe busy, few enough to share the work.
 CHUNK = 8
@@ -87,10 +85,5 @@ def _mapper(workers: int) -> Iterator[Mapper]:
     if workers <= 1:
         yield lambda function, items: list(map(function, items))
         return
-    pool = multiprocessing.get_context("spawn").Pool(workers, initializer=quiet_worker)
-    try:
+    with worker_pool(workers) as pool:
         yield lambda function, items: pool.map(function, list(items), chunksize=CHUNK)
-        pool.close()
-    finally:
-        pool.terminate()
-        pool.join()
