@@ -9,9 +9,7 @@ gallery shows every image a build accepted, whatever its name.
 
 from __future__ import annotations
 
-import signal
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -25,13 +23,8 @@ from tests.aipsych.release import COCO, SCENES, photo, record, write_json
 from tests.illusionbench.release_fixture import ENTRIES, picture, write_release
 from tests.test_gallery import toy_folder
 
-
-@pytest.fixture(autouse=True)
-def restore_signals() -> Iterator[None]:
-    handlers = {signum: signal.getsignal(signum) for signum in (signal.SIGINT, signal.SIGTERM)}
-    yield
-    for signum, handler in handlers.items():
-        signal.signal(signum, handler)
+#: The command lines install their own SIGINT and SIGTERM handlers; pytest gets its own back.
+pytestmark = pytest.mark.usefixtures("restore_signals")
 
 
 def test_one_photo_asked_about_4000_times_gets_short_ids_fast(tmp_path: Path) -> None:

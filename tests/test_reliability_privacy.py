@@ -13,8 +13,6 @@ from __future__ import annotations
 
 import json
 import re
-import signal
-from collections.abc import Iterator
 from pathlib import Path
 
 import pyarrow.parquet as pq
@@ -31,16 +29,10 @@ from tests.aipsych.release import coco_release
 from tests.fixtures.make_release_fixture import FIXTURE as VLMBIAS_RELEASE
 from tests.illusionbench.release_fixture import write_release
 
+#: The command lines install their own SIGINT and SIGTERM handlers; pytest gets its own back.
+pytestmark = pytest.mark.usefixtures("restore_signals")
+
 VISAGE_EXTERNAL = Path(__file__).parent / "visage" / "fixtures" / "external"
-
-
-@pytest.fixture(autouse=True)
-def restore_signals() -> Iterator[None]:
-    """The command lines install their own SIGINT and SIGTERM handlers; give pytest its own back."""
-    handlers = {signum: signal.getsignal(signum) for signum in (signal.SIGINT, signal.SIGTERM)}
-    yield
-    for signum, handler in handlers.items():
-        signal.signal(signum, handler)
 
 
 @pytest.fixture(scope="module")

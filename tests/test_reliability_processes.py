@@ -16,7 +16,6 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import psutil
@@ -29,13 +28,8 @@ from tests.aipsych.release import coco_release
 
 ROOT = Path(__file__).resolve().parents[1]
 
-
-@pytest.fixture(autouse=True)
-def restore_signals() -> Iterator[None]:
-    handlers = {signum: signal.getsignal(signum) for signum in (signal.SIGINT, signal.SIGTERM)}
-    yield
-    for signum, handler in handlers.items():
-        signal.signal(signum, handler)
+#: The command lines install their own SIGINT and SIGTERM handlers; pytest gets its own back.
+pytestmark = pytest.mark.usefixtures("restore_signals")
 
 
 def _official(tmp_path: Path, out: Path, *more: str) -> list[str]:
@@ -122,6 +116,19 @@ def test_verify_respects_a_build_writing_the_folder_and_the_reverse(
     assert not (tmp_path / "out" / ".aipsych.lock").exists()
 
 
+def _ignores_sigint(process: psutil.Process) -> bool:
+    """Whether `process` is a pool worker that ignores SIGINT, as it does once its initializer ran
+    (multiprocessing's resource tracker ignores it too, but is no worker)."""
+    try:
+        status = Path(f"/proc/{process.pid}/status").read_text()
+        if "spawn_main" not in " ".join(process.cmdline()):
+            return False
+    except (OSError, psutil.Error):
+        return False
+    ignored = next(line.split()[1] for line in status.splitlines() if line.startswith("SigIgn:"))
+    return bool(int(ignored, 16) & (1 << (signal.SIGINT - 1)))
+
+
 def _building(tmp_path: Path) -> tuple[subprocess.Popen[str], list[psutil.Process]]:
     """A lite AIpsych build with two workers, once both workers run; and its child processes."""
     out = tmp_path / "out"
@@ -136,8 +143,8 @@ def _building(tmp_path: Path) -> tuple[subprocess.Popen[str], list[psutil.Proces
     parent, deadline = psutil.Process(process.pid), time.monotonic() + 120
     while time.monotonic() < deadline:
         children = parent.children()
-        if len(children) >= 3 and any(out.glob(".aipsych.partial-*")):  # two workers and the resource tracker
-            return process, children
+        if sum(map(_ignores_sigint, children)) >= 2 and any(out.glob(".aipsych.partial-*")):
+            return process, children  # both workers are past start-up: in `quiet_worker` or later
         assert process.poll() is None, process.communicate()
         time.sleep(0.02)
     pytest.fail("the build's workers did not start")

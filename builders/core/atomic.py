@@ -83,11 +83,14 @@ def reading(final: Path, command: str = "verify") -> Iterator[None]:
         FolderBusyError: a writer holds it (the message names its pid and command, and says to run
             `command` when it is done).
     """
+    if not final.name:  # the file system's root: no build writes it
+        yield
+        return
     path = lock_path(final)
     while True:
         try:
             descriptor = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
-        except OSError:  # the parent folder is read-only to us: no build of ours can be writing there
+        except OSError:  # no such parent, or one read-only to us: no build of ours can be writing there
             yield
             return
         try:
@@ -103,11 +106,11 @@ def reading(final: Path, command: str = "verify") -> Iterator[None]:
         os.close(descriptor)  # its writer removed the file as we opened it: lock the new one
     try:
         yield
-        with contextlib.suppress(BlockingIOError):
+    finally:
+        with contextlib.suppress(OSError):  # BlockingIOError: another reader or a writer has it now
             fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)  # the last reader out removes the file
             if _same_file(descriptor, path):
                 os.unlink(path)
-    finally:
         os.close(descriptor)
 
 

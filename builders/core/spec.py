@@ -2,7 +2,9 @@
 
 A spec holds everything needed to draw one image. Its hash keys the image in
 the manifest, and `from_dict(to_dict(spec)) == spec` lets `verify` re-render
-any image from the manifest alone.
+any image from the manifest alone; an image read from the user's files needs
+those files given again, as its spec names them only relative to their root
+(`input_root`: the root is never published).
 """
 
 from __future__ import annotations
@@ -82,12 +84,12 @@ class Spec:
 
     def with_inputs(self: S, roots: Mapping[str, str | None]) -> S:
         """This spec with its input roots filled from `roots` (input name -> local path)."""
-        filled = {name: roots.get(input) or "" for name, input in self.input_fields().items()}
+        filled = {name: roots.get(given) or "" for name, given in self.input_fields().items()}
         return dataclasses.replace(self, **filled) if filled else self
 
     def inputs_missing(self) -> list[str]:
         """The inputs this spec reads from the user's disk whose roots are not filled."""
-        return [input for name, input in self.input_fields().items() if not getattr(self, name)]
+        return [wanted for name, wanted in self.input_fields().items() if not getattr(self, name)]
 
     @property
     def spec_hash(self) -> str:
