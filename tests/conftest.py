@@ -8,6 +8,8 @@ these folders (they copy one first). Tests that need a paper build are marked
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -46,24 +48,45 @@ def hf_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="session")
 def built(tmp_path_factory: pytest.TempPathFactory) -> Built:
-    """`built(family, preset="paper")` -> the folder of every config of `family`, built once per session.
+    """`built(family, preset="paper")` -> the folder of every config of `family`, built once per test run.
 
-    Shared by every test module: read it, never write into it.
+    Shared by every test module and, under pytest-xdist, by every worker process: the first to ask
+    builds it under a file lock in the run's temporary folder, the others wait and read it. Read it,
+    never write into it.
     """
     from builders.core.build import build
     from builders.families import get_family
 
+    run = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        run = run.parent  # each worker's folder is popen-gwN inside the run's
     folders: dict[tuple[str, str], Path] = {}
 
     def _built(family: str, preset: str = "paper") -> Path:
         if (family, preset) not in folders:
-            out = tmp_path_factory.mktemp(f"{family}-{preset}")
-            folders[(family, preset)] = build(
-                get_family(family), preset=preset, out=out, progress=False
-            ).folder
+            out = run / f"built-{family}-{preset}"
+            with _held(run / f".built-{family}-{preset}.lock"):
+                done = sorted(out.glob("*/manifest.json"))
+                if done:
+                    folders[(family, preset)] = done[0].parent
+                else:
+                    folders[(family, preset)] = build(
+                        get_family(family), preset=preset, out=out, progress=False
+                    ).folder
         return folders[(family, preset)]
 
     return _built
+
+
+@contextlib.contextmanager
+def _held(lock: Path) -> Iterator[None]:
+    """An exclusive lock on the file `lock` for the block, waiting as long as another process holds it."""
+    with lock.open("a") as file:
+        fcntl.flock(file, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(file, fcntl.LOCK_UN)
 
 
 @pytest.fixture(scope="session")

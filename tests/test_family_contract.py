@@ -24,6 +24,7 @@ from datasets import load_dataset
 
 from builders.core.build import build
 from builders.core.draw import bundles, draw_bundle
+from builders.core.errors import UsageError
 from builders.core.family import EMBEDDED, Family
 from builders.core.folder import BuiltFolder
 from builders.core.gallery import write_gallery
@@ -96,6 +97,14 @@ def test_a_pickled_copy_draws_the_same_pixels(family: Family) -> None:
     assert [p.pixel_sha256 for p in draw_bundle(copy, bundle)] == [
         p.pixel_sha256 for p in draw_bundle(family, bundle)
     ]
+
+
+def test_jobs_refuse_another_familys_parameters_in_one_sentence(family: Family) -> None:
+    """Parameters reach `jobs` from code too: another family's are named, never half-used."""
+    other = next(get_family(name) for name in FAMILIES if name != family.name)
+    foreign = other.preset_parameters(other.default_preset)
+    with pytest.raises(UsageError, match=f"^{family.name} is planned from .*, got {type(foreign).__name__}$"):
+        list(family.jobs(family.configs[0], family.default_preset, params=foreign))
 
 
 def test_a_worker_draws_without_loading_datasets(family: Family) -> None:

@@ -153,7 +153,7 @@ class AipsychFamily(Family):
                     f"config {SYNTHETIC!r} is drawn by code and takes no --source {source.kind!r}; "
                     "build the release's sets with --config coco or --config visual_genome"
                 )
-            resolved = params if isinstance(params, AipsychParameters) else self.preset_parameters(preset)
+            resolved = self.resolved_parameters(preset, params, AipsychParameters)
             for spec in plan(resolved, edition):
                 yield ImageJob(config=config, image_id=spec.image_id, spec=spec, role=SCENE)
             return

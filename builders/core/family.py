@@ -14,7 +14,7 @@ import abc
 import dataclasses
 from collections.abc import Iterator, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from PIL import Image
 
@@ -31,6 +31,9 @@ if TYPE_CHECKING:
     from datasets import Features
 
     from builders.core.folder import BuiltFolder
+
+#: A family's own `Parameters` subclass.
+P = TypeVar("P", bound=Parameters)
 
 
 #: The source every family has: images drawn by the family's own code, nothing downloaded.
@@ -153,6 +156,13 @@ class Family(abc.ABC):
                 f"unknown preset {preset!r} for {self.name}; choose from: {', '.join(self.parameter_presets)}"
             )
         return self.parameter_presets[preset]
+
+    def resolved_parameters(self, preset: str, params: Parameters | None, kind: type[P]) -> P:
+        """`params` when given, else `preset`'s: what `jobs` plans from, checked to be of `kind`."""
+        resolved = self.preset_parameters(preset) if params is None else params
+        if not isinstance(resolved, kind):
+            raise UsageError(f"{self.name} is planned from {kind.__name__}, got {type(resolved).__name__}")
+        return resolved
 
     def configs_for(self, source: Source) -> tuple[str, ...]:
         """The configs `source` builds when the user names none: by default every config from the embedded

@@ -133,11 +133,7 @@ class IllusionBenchFamily(Family):
     ) -> Iterator[ImageJob]:
         if config not in self.configs_for(source):
             raise self.refuse_source(config, source)
-        params = self.preset_parameters(preset) if params is None else params
-        if not isinstance(params, IllusionBenchParameters):
-            raise UsageError(
-                f"{config!r} is planned from IllusionBenchParameters, got {type(params).__name__}"
-            )
+        params = self.resolved_parameters(preset, params, IllusionBenchParameters)
         if source.kind == RELEASE_KIND and edition is not None:
             raise plan.refuse_edition(config)  # before reading the release
         release = self._release(source) if source.kind == RELEASE_KIND else None

@@ -13,7 +13,6 @@ import dataclasses
 from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
-from builders.core.errors import UsageError
 from builders.core.family import EMBEDDED, EMBEDDED_KIND, Family, ImageJob, Source, image_columns
 from builders.core.gallery_view import Detail, Fact, Filter, GalleryView, QuestionColumn
 from builders.core.hashing import rng_for
@@ -134,9 +133,7 @@ class ViProbeFamily(Family):
     ) -> Iterator[ImageJob]:
         if source.kind != EMBEDDED_KIND:
             raise self.refuse_source(config, source)
-        params = self.preset_parameters(preset) if params is None else params
-        if not isinstance(params, ViProbeParameters):
-            raise UsageError(f"{config!r} is planned from ViProbeParameters, got {type(params).__name__}")
+        params = self.resolved_parameters(preset, params, ViProbeParameters)
         case = self.cases[config]
         sweep = params.sweep(case.category)
         px = None if params.resolution == case.width else params.resolution

@@ -109,9 +109,7 @@ class VisageFamily(Family):
         params: Parameters | None = None,
         edition: int | None = None,
     ) -> Iterator[ImageJob]:
-        params = self.preset_parameters(preset) if params is None else params
-        if not isinstance(params, VisageParameters):
-            raise UsageError(f"{config!r} is planned from VisageParameters, got {type(params).__name__}")
+        params = self.resolved_parameters(preset, params, VisageParameters)
         for spec in self._specs(config, source, params, edition):
             yield ImageJob(config=config, image_id=spec.image_id, spec=spec, role=spec.image_type)
 

@@ -152,9 +152,7 @@ class VlmBiasFamily(Family):
         params: Parameters | None = None,
         edition: int | None = None,
     ) -> Iterator[ImageJob]:
-        resolved = self.preset_parameters(preset) if params is None else params
-        if not isinstance(resolved, VlmBiasParameters):
-            raise UsageError(f"vlmbias plans from VlmBiasParameters, got {type(resolved).__name__}")
+        resolved = self.resolved_parameters(preset, params, VlmBiasParameters)
         topic = self._planner(config, preset, source, resolved, edition)
         plan = topic.plan(resolved, edition)
         for spec in plan.counterfactuals:

@@ -94,7 +94,9 @@ class View:
         if probe.kind == "components":
             return len(self.blobs(mask, probe.shape, probe.min_area))
         if probe.kind == "presence":
-            return int(mask.sum() >= max(probe.min_area * self.px**2, 4))
+            # Opened first: a one-pixel seam where two other colours blend can pass for the part's colour.
+            solid = ndimage.binary_opening(mask, structure=ndimage.generate_binary_structure(2, 1))
+            return int(solid.sum() >= max(probe.min_area * self.px**2, 4))
         if probe.kind == "corners":
             return corners(largest(mask))
         if probe.kind == "lobes":

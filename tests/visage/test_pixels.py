@@ -71,3 +71,18 @@ def test_the_audit_notices_a_missing_attribute(paper: PaperImages) -> None:
     probe = measured(typical.spec)["hands"].probe
     assert typical.measure(probe) == 2
     assert paper.view("clock-hands-digital_clock-e0").measure(probe) == 0
+
+
+def test_a_seam_between_two_other_colours_is_not_a_part() -> None:
+    """Edition 1's hornless Hereford: its white face blends into the sandy wall in one-pixel seams of
+    almost the horns' cream; the presence probe counts only solid patches, so it finds no horn."""
+    job = next(
+        job
+        for job in FAMILY.jobs("drawn", "paper", edition=1)
+        if job.image_id == "cow-horns-polled_hereford-e2"
+    )
+    view = View(job.spec, FAMILY.draw([job])[0])
+    probe = measured(view.spec)["horn"].probe
+    assert view.mask(("horn",)).sum() > probe.min_area * view.px**2  # seams enough to fool a plain count
+    assert view.measure(probe) == 0
+    audit(view)
