@@ -7,9 +7,9 @@ import os
 import sys
 from pathlib import Path
 
-from builders.core.atomic import recover_if_idle
+from builders.core.atomic import reading, recover_if_idle
 from builders.core.build import build
-from builders.core.errors import BuilderError, UsageError
+from builders.core.errors import BuilderError, UsageError, wrong_kind
 from builders.core.family import EMBEDDED, EMBEDDED_KIND, Source
 from builders.core.folder import BuiltFolder
 from builders.core.interrupts import EXIT_INTERRUPTED, raise_on_interrupt
@@ -84,6 +84,16 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("folder", type=Path, help="a built dataset folder, e.g. build/vlmbias")
     check.add_argument("--workers", type=int, default=None, help="worker processes (default: all cores)")
     check.add_argument("--no-redraw", action="store_true", help="skip re-drawing images from their specs")
+    check.add_argument(
+        "--source",
+        nargs="+",
+        metavar="KIND [PATH]",
+        default=None,
+        help="the source a config was built from, given again to re-plan and re-draw it (the manifest "
+        "records each input's flag and digest, never its path)",
+    )
+    for name, (metavar, meaning) in INPUTS.items():
+        check.add_argument(f"--{name}", type=Path, metavar=metavar, help=f"{meaning}, given again")
 
     show = commands.add_parser("gallery", help="write static HTML pages for reviewing a built folder")
     show.add_argument("folder", type=Path, help="a built dataset folder, e.g. build/vlmbias")
@@ -121,11 +131,39 @@ def parse_source(words: list[str], inputs: dict[str, Path | None]) -> Source:
     for flag, path in paths.items():
         if not Path(path).exists():
             raise UsageError(f"{flag} {path!r} does not exist; pass a file or folder you have")
+    for name, path in given.items():
+        _check_kind(f"--{name}", path, INPUTS[name][0])
     return Source(
         kind,
         str(Path(rest[0]).resolve()) if rest else None,
         tuple(sorted((name, str(path.resolve())) for name, path in given.items())),
     )
+
+
+def _check_kind(flag: str, path: Path, metavar: str) -> None:
+    """UsageError if `path` is a file where `metavar` says a folder (DIR) is needed, or the reverse."""
+    problem = wrong_kind(path, folder=metavar == "DIR")
+    if problem:
+        raise UsageError(f"{flag} {str(path)!r} {problem}; pass a {'folder' if metavar == 'DIR' else 'file'}")
+
+
+def _verify_inputs(args: argparse.Namespace, folder: BuiltFolder) -> Source | None:
+    """The inputs `verify` was given again (their source's kind read from the manifest if not named)."""
+    given = {name: getattr(args, name) for name in INPUTS}
+    if args.source is None and not any(given.values()):
+        return None
+    words = args.source
+    if words is None:
+        kinds = sorted({source.kind for source in folder.manifest.read_from_files().values()})
+        if len(kinds) != 1:
+            raise UsageError(
+                f"{str(folder.path)!r} has no config built from your files; verify it without inputs"
+                if not kinds
+                else f"name the source the inputs are for: --source {' or --source '.join(kinds)}"
+            )
+        words = kinds
+    source = parse_source(words, given)
+    return None if source == EMBEDDED else source
 
 
 def _families(args: argparse.Namespace, source: Source) -> list[str]:
@@ -204,11 +242,17 @@ def main(argv: list[str] | None = None) -> int:
             return 0
         if args.command == "verify":
             _recover(args.folder)
-            folder = BuiltFolder(args.folder)
-            family = family_of(folder)
-            from builders.core.verify import verify
+            with reading(Path(os.path.abspath(args.folder))):
+                folder = BuiltFolder(args.folder)
+                family = family_of(folder)
+                inputs = _verify_inputs(args, folder)
+                from builders.core.verify import verify
 
-            result = verify(folder, family, workers=args.workers, redraw=not args.no_redraw)
+                result = verify(
+                    folder, family, workers=args.workers, redraw=not args.no_redraw, inputs=inputs
+                )
+            for note in result.notes:
+                print(f"note: {note}", file=sys.stderr)
             if result.version_differences:
                 print(
                     "note: built with other package versions than installed here "

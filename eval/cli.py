@@ -17,6 +17,7 @@ from typing import Any, TypeVar
 from builders.core.atomic import write_file
 from builders.core.errors import BuilderError
 from builders.core.interrupts import EXIT_INTERRUPTED, raise_on_interrupt
+from builders.core.request import refuse_inside_dataset
 from builders.families import family_names
 from eval.compare import compare
 from eval.data import default_split, load_rows, open_folder
@@ -325,6 +326,7 @@ def main(argv: list[str] | None = None) -> int:
     raise_on_interrupt()
     try:
         if args.command == "report":
+            refuse_inside_dataset(args.out)  # the next build of that folder would delete it
             print(safe_text(run_report(args.results, args.out)))
             return 0
         if args.command == "score":
@@ -355,6 +357,7 @@ def main(argv: list[str] | None = None) -> int:
             )
             return 0
         if args.command == "export":
+            refuse_inside_dataset(args.out)
             exported = export_tsv(args.data, args.config, args.split, args.out)
             print(
                 f"wrote {exported.rows} rows ({exported.images} distinct images) of {exported.family} "
@@ -363,6 +366,7 @@ def main(argv: list[str] | None = None) -> int:
             return 0
         if args.command == "write-tasks":
             return _write_tasks(args.check)
+        refuse_inside_dataset(args.out)
         overlay = _write(args.out, lambda: write_local_tasks(args.family, args.data, args.out))
         print(
             f"wrote {len(overlay.files)} task files to {overlay.folder}; run lmms-eval with "

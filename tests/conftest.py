@@ -127,3 +127,15 @@ def load_split(paper_build: Path, hf_cache: Path):
         return loaded[(config, split)]
 
     return _load
+
+
+@pytest.fixture
+def restore_signals() -> Iterator[None]:
+    """Give pytest its SIGINT and SIGTERM handlers back after a test runs a command line in-process
+    (`main` installs its own)."""
+    import signal
+
+    handlers = {signum: signal.getsignal(signum) for signum in (signal.SIGINT, signal.SIGTERM)}
+    yield
+    for signum, handler in handlers.items():
+        signal.signal(signum, handler)

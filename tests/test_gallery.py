@@ -279,8 +279,8 @@ def _out_inside_the_dataset(tmp: Path) -> tuple[Path, Path]:
     return folder, folder / "gallery"
 
 
-def _unsafe_image_id(tmp: Path) -> tuple[Path, Path]:
-    return toy_folder(tmp, [{"image_id": "../escape"}]), tmp / "out"
+def _empty_image_id(tmp: Path) -> tuple[Path, Path]:
+    return toy_folder(tmp, [{"image_id": ""}]), tmp / "out"
 
 
 def _corrupt_shard(tmp: Path) -> tuple[Path, Path]:
@@ -302,7 +302,7 @@ def _not_an_image(tmp: Path) -> tuple[Path, Path]:
         (_out_under_a_file, "cannot create output folder"),
         (_out_holds_other_files, "exists and is not a gallery written by `gallery`"),
         (_out_inside_the_dataset, "overlaps the dataset folder"),
-        (_unsafe_image_id, "image_id '../escape', which is not a plain file name"),
+        (_empty_image_id, "has a row with image_id '', not a text id"),
         (_corrupt_shard, "shard things/main-00000-of-00001.parquet is unreadable (ArrowInvalid)"),
         (_not_an_image, "image 'a' in config 'things' is not one of PNG, JPEG, GIF, WEBP"),
     ],

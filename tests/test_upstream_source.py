@@ -241,10 +241,11 @@ def test_cli_builds_the_lite_preset_from_the_copy(tmp_path: Path) -> None:
                     image = np.asarray(row["image"])
                     assert image.shape[0] > photo.shape[0] and np.array_equal(image[-photo.shape[0] :], photo)
     assert main(["verify", str(folder), "--workers", "1"]) == 0
+    assert main(["verify", str(folder), "--workers", "1", "--source", "upstream", str(FIXTURE)]) == 0
     manifest = json.loads((folder / "manifest.json").read_text())
-    assert manifest["configs"]["animals"]["source"] == {
+    assert manifest["configs"]["animals"]["source"] == {  # the copy's path is never published
         "kind": "upstream",
-        "path": str(FIXTURE.resolve()),
+        "path": "--source upstream DIR",
         "options": {},
     }
 

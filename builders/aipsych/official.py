@@ -14,6 +14,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import re
+from collections import Counter
 from pathlib import Path, PurePosixPath
 from typing import Any, ClassVar
 
@@ -22,10 +23,10 @@ from PIL import Image
 from builders.aipsych.questions import PROMPTS_PER_SET, QuestionSet
 from builders.aipsych.rows import picture_fields, set_rows
 from builders.aipsych.spec import SceneObject
-from builders.core.errors import RenderError, UsageError
+from builders.core.errors import RenderError, UsageError, wrong_kind
 from builders.core.photos import UnreadablePhoto, decoded_photo, photo_size
 from builders.core.raster import Picture
-from builders.core.spec import Spec
+from builders.core.spec import Spec, input_root
 from builders.core.user_files import child_path, is_file, parse_json, read_bytes, read_text
 
 RECORD_KEYS = ("image_file", "description", "questions", "gpt_responses")
@@ -57,13 +58,19 @@ class OfficialImageSpec(Spec):
     image_id: str  # <config>-<file stem>
     record_index: int  # position in the question file
     image_file: str  # as released
-    image_path: str  # the user's copy we read
+    image_path: str  # the user's copy we read, relative to `--images` (e.g. `val2014/COCO_...jpg`)
     image_sha256: str  # of the file's bytes, checked again when drawn
     width: int
     height: int
     description: str
     questions: tuple[str, ...]
     gpt_responses: tuple[str | None, ...]
+    images: str = input_root("images")  # the `--images` folder: never published
+
+    @property
+    def local_path(self) -> Path:
+        """The user's copy of the photo on this machine."""
+        return Path(self.images) / self.image_path
 
 
 def read_official(
@@ -80,15 +87,19 @@ def read_official(
     records = _records(config, questions)
     folder = _image_folder(config, images, records)
     found, missing, unreadable = [], [], []
+    facts: dict[Path, tuple[str, int, int] | None] = {}  # a photo asked about again is read once
     for index, record in enumerate(records):
         path = _find(folder, config, record["image_file"], f"record {index} of {str(questions)!r}")
         if path is None:
             missing.append(record["image_file"])
             continue
-        try:
-            found.append((record, path, _photo_facts(path)))
-        except UnreadablePhoto as error:
-            unreadable.append(f"{str(path)!r}, {error.reason}")
+        if path not in facts:
+            try:
+                facts[path] = _photo_facts(path)
+            except UnreadablePhoto as error:
+                facts[path] = None
+                unreadable.append(f"{str(path)!r}, {error.reason}")
+        found.append((record, path, facts[path]))
     if missing:
         raise UsageError(
             f"{len(missing)} of {len(records)} images named in {str(questions)!r} are not in {str(folder)!r} "
@@ -100,7 +111,7 @@ def read_official(
             f"{len(unreadable)} of {len(records)} images in {str(folder)!r} cannot be read as images "
             f"(first: {unreadable[0]}); replace them with the {DATASET_NAMES[config]} originals"
         )
-    return _specs(config, found)
+    return _specs(config, folder, found)
 
 
 def released_config(questions: str | Path | None) -> str:
@@ -210,9 +221,10 @@ def _image_folder(config: str, images: str | Path | None, records: list[dict[str
             + (note.format(released=released) if released.startswith("/") else "")
         )
     folder = Path(images).absolute()
-    if not folder.is_dir():
+    problem = wrong_kind(folder, folder=True)
+    if problem:
         raise UsageError(
-            f"image folder {str(folder)!r} does not exist; pass --images your {DATASET_NAMES[config]} folder"
+            f"image folder {str(folder)!r} {problem}; pass --images your {DATASET_NAMES[config]} folder"
         )
     return folder
 
@@ -243,20 +255,22 @@ def _photo_facts(path: Path) -> tuple[str, int, int]:
     return hashlib.sha256(data).hexdigest(), width, height
 
 
-def _specs(config: str, found: list[tuple[dict[str, Any], Path, Any]]) -> list[OfficialImageSpec]:
-    specs, seen = [], set()
+def _specs(
+    config: str, folder: Path, found: list[tuple[dict[str, Any], Path, Any]]
+) -> list[OfficialImageSpec]:
+    specs, asked = [], Counter[str]()
     for index, (record, path, (sha256, width, height)) in enumerate(found):
         image_id = f"{config}-{PurePosixPath(record['image_file']).stem}"
-        while image_id in seen:  # the same photo asked about twice keeps both records
-            image_id += "-again"
-        seen.add(image_id)
+        asked[image_id] += 1
+        image_id = _repeated_id(image_id, asked[image_id])
         specs.append(
             OfficialImageSpec(
                 config=config,
                 image_id=image_id,
                 record_index=index,
                 image_file=record["image_file"],
-                image_path=str(path),
+                image_path=path.relative_to(folder).as_posix(),
+                images=str(folder),
                 image_sha256=sha256,
                 width=width,
                 height=height,
@@ -268,17 +282,28 @@ def _specs(config: str, found: list[tuple[dict[str, Any], Path, Any]]) -> list[O
     return specs
 
 
+def _repeated_id(image_id: str, time: int) -> str:
+    """The id of the `time`-th record about one photo: every record is kept, its id stays short.
+
+    >>> [_repeated_id("coco-1", n) for n in (1, 2, 3, 4000)]
+    ['coco-1', 'coco-1-again', 'coco-1-again-3', 'coco-1-again-4000']
+    """
+    return image_id if time == 1 else f"{image_id}-again" if time == 2 else f"{image_id}-again-{time}"
+
+
 def load_photo(spec: OfficialImageSpec) -> Image.Image:
     """The record's photo as RGB; RenderError if the file changed since it was planned."""
     try:
-        data = Path(spec.image_path).read_bytes()
+        data = spec.local_path.read_bytes()
     except OSError as error:
         raise RenderError(
-            f"cannot read {spec.image_path!r} ({error.strerror}); rebuild from the same --images"
+            f"cannot read {str(spec.local_path)!r} ({error.strerror}); rebuild from the same --images"
         ) from None
     if hashlib.sha256(data).hexdigest() != spec.image_sha256:
-        raise RenderError(f"{spec.image_path!r} changed since it was planned; rebuild from the same --images")
-    return decoded_photo(data, f"image {spec.image_path!r}")
+        raise RenderError(
+            f"{str(spec.local_path)!r} changed since it was planned; rebuild from the same --images"
+        )
+    return decoded_photo(data, f"image {str(spec.local_path)!r}")
 
 
 def described_objects(text: str) -> list[SceneObject]:

@@ -3,6 +3,8 @@
 - `locked(final)`: an exclusive lock on `final`, a `.NAME.lock` file beside it held with `flock`
   (so the kernel releases it however its holder exits, even killed). The file names its holder's
   pid and command line; a second writer is refused with them, never left to race the first.
+- `reading(final)`: a shared lock on the same file, for readers such as `verify` and `upload.py`:
+  any number of them at once, never while a writer swaps the folder under them.
 - `staged(final)`: takes the lock, repairs what a killed run left (`recover`), and yields an empty
   hidden sibling `.NAME.partial-PID-*` to write into. On success the staging folder is swapped
   into place; on error it is removed. The swap renames `final` to `.NAME.retired-PID`, the staging
@@ -22,15 +24,14 @@ import fcntl
 import os
 import shlex
 import shutil
-import signal
 import sys
 import tempfile
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import IO
 
 from builders.core.errors import UsageError
+from builders.core.interrupts import interrupts_held
 
 
 class FolderBusyError(UsageError):
@@ -71,6 +72,45 @@ def locked(final: Path) -> Iterator[None]:
     finally:
         with contextlib.suppress(OSError):
             os.unlink(path)  # while still held: a process that opened this file sees it is gone and retries
+        os.close(descriptor)
+
+
+@contextlib.contextmanager
+def reading(final: Path, command: str = "verify") -> Iterator[None]:
+    """Hold a shared lock on `final` for the block: writers wait for readers, readers for writers.
+
+    Raises:
+        FolderBusyError: a writer holds it (the message names its pid and command, and says to run
+            `command` when it is done).
+    """
+    if not final.name:  # the file system's root: no build writes it
+        yield
+        return
+    path = lock_path(final)
+    while True:
+        try:
+            descriptor = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+        except OSError:  # no such parent, or one read-only to us: no build of ours can be writing there
+            yield
+            return
+        try:
+            fcntl.flock(descriptor, fcntl.LOCK_SH | fcntl.LOCK_NB)
+        except BlockingIOError:
+            holder = os.pread(descriptor, 4096, 0).decode("utf-8", "replace").strip()
+            os.close(descriptor)
+            raise FolderBusyError(
+                f"a build ({holder or 'starting up'}) is writing {str(final)!r}; {command} when it finishes"
+            ) from None
+        if _same_file(descriptor, path):
+            break
+        os.close(descriptor)  # its writer removed the file as we opened it: lock the new one
+    try:
+        yield
+    finally:
+        with contextlib.suppress(OSError):  # BlockingIOError: another reader or a writer has it now
+            fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)  # the last reader out removes the file
+            if _same_file(descriptor, path):
+                os.unlink(path)
         os.close(descriptor)
 
 
@@ -150,7 +190,13 @@ def _acquire(path: Path, final: Path) -> int:
             fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
             holder = os.pread(descriptor, 4096, 0).decode("utf-8", "replace").strip()
+            readers = _only_readers(descriptor)
             os.close(descriptor)
+            if readers:
+                raise FolderBusyError(
+                    f"{str(final)!r} is being read by another process (verify or upload); "
+                    "wait for it to finish or choose another --out"
+                ) from None
             raise FolderBusyError(
                 f"{str(final)!r} is being written by another process ({holder or 'starting up'}); "
                 "wait for it to finish or choose another --out"
@@ -158,6 +204,16 @@ def _acquire(path: Path, final: Path) -> int:
         if _same_file(descriptor, path):
             return descriptor
         os.close(descriptor)  # its holder removed the file as we opened it: lock the new one
+
+
+def _only_readers(descriptor: int) -> bool:
+    """Whether the lock `descriptor` could not take is held by readers only (a shared lock is free)."""
+    try:
+        fcntl.flock(descriptor, fcntl.LOCK_SH | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return False
+    fcntl.flock(descriptor, fcntl.LOCK_UN)
+    return True
 
 
 def _same_file(descriptor: int, path: Path) -> bool:
@@ -179,7 +235,7 @@ def _swap(staging: Path, final: Path) -> None:
     retired = final.with_name(f"{_retired_prefix(final)}{os.getpid()}")
     swapped = False
     try:
-        with _interrupts_held():
+        with interrupts_held():
             if final.exists():
                 os.rename(final, retired)
                 try:
@@ -193,26 +249,6 @@ def _swap(staging: Path, final: Path) -> None:
     finally:
         if swapped:  # also when an interrupt held during the swap is now raised
             _remove(retired)
-
-
-@contextlib.contextmanager
-def _interrupts_held() -> Iterator[None]:
-    """SIGINT and SIGTERM wait until the block is over, then act as they would have."""
-    if threading.current_thread() is not threading.main_thread():
-        yield  # only the main thread may set handlers; it is also the only one that receives them
-        return
-    held: list[int] = []
-    previous = {
-        signum: signal.signal(signum, lambda received, frame: held.append(received))
-        for signum in (signal.SIGINT, signal.SIGTERM)
-    }
-    try:
-        yield
-    finally:
-        for signum, handler in previous.items():
-            signal.signal(signum, signal.SIG_DFL if handler is None else handler)
-        if held:
-            signal.raise_signal(held[0])
 
 
 def _remove(path: Path) -> None:

@@ -12,7 +12,6 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import itertools
-import multiprocessing
 import shutil
 import time
 from collections.abc import Iterable, Iterator, Mapping
@@ -30,12 +29,12 @@ from builders.core.folder import BuiltFolder
 from builders.core.hashing import file_sha256
 from builders.core.manifest import ConfigEntry, FileEntry, ImageEntry, Manifest, SplitEntry
 from builders.core.params import to_plain
+from builders.core.pool import pool_size, worker_pool
 from builders.core.request import (
     check_edition,
     check_replaceable,
     check_selection,
     check_target,
-    default_workers,
     previous_manifest,
     resolve_parameters,
 )
@@ -53,19 +52,17 @@ class BuildReport:
 
 
 @contextlib.contextmanager
-def rendered(family: Family, jobs: list[ImageJob], workers: int) -> Iterator[Iterator[Rendered]]:
-    """Render jobs in order (bundled by spec), in a process pool when `workers > 1`."""
+def rendered(family: Family, jobs: list[ImageJob], workers: int | None) -> Iterator[Iterator[Rendered]]:
+    """Render jobs in order (bundled by spec), in a pool of up to `workers` processes (default: every
+    core; never more than there are bundles to draw or cores)."""
     keep_freed_memory()
-    if workers <= 1:
-        yield itertools.chain.from_iterable(render_bundle(family, bundle) for bundle in bundles(jobs))
+    groups = list(bundles(jobs))
+    size = pool_size(workers, len(groups))
+    if size <= 1:
+        yield itertools.chain.from_iterable(render_bundle(family, bundle) for bundle in groups)
         return
-    pool = multiprocessing.get_context("spawn").Pool(workers, initializer=worker_init, initargs=(family,))
-    try:
-        yield itertools.chain.from_iterable(pool.imap(render_in_worker, bundles(jobs)))
-        pool.close()
-    finally:
-        pool.terminate()
-        pool.join()
+    with worker_pool(size, worker_init, (family,)) as pool:
+        yield itertools.chain.from_iterable(pool.imap(render_in_worker, groups))
 
 
 def build(
@@ -92,8 +89,7 @@ def build(
     selected, preset = check_selection(family, configs, preset, source)
     check_edition(family, edition)
     params = resolve_parameters(family, preset, overrides, overrides_from)
-    workers = default_workers() if workers is None else workers
-    if workers < 1:
+    if workers is not None and workers < 1:
         raise UsageError(f"--workers must be at least 1, got {workers}")
     jobs = [
         job
@@ -112,7 +108,7 @@ def build(
         # again, under the lock: another build may have ended
         previous = previous_manifest(final, family, edition)
         check_replaceable(final)
-        planned = _Planned(preset, source, None if params is None else to_plain(params))
+        planned = _Planned(preset, source.published(), None if params is None else to_plain(params))
         written = _write_shards(family, jobs, selected, planned, staging, workers, progress)
         if previous is not None:
             _carry_over(previous, final, staging, written, keep=set(previous.configs) - set(selected))
@@ -167,7 +163,7 @@ def _write_shards(
     configs: list[str],
     planned: _Planned,
     staging: Path,
-    workers: int,
+    workers: int | None,
     progress: bool,
 ) -> _Written:
     """Render every job and stream its rows into per-(config, split) shard writers."""

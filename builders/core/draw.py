@@ -9,12 +9,12 @@ this module and the family's drawing code (never `datasets`): they start fast.
 from __future__ import annotations
 
 import itertools
-import signal
 from collections.abc import Iterable, Iterator
 from typing import Any
 
 from builders.core.allocator import keep_freed_memory
 from builders.core.family import Family, ImageJob
+from builders.core.interrupts import quiet_worker
 from builders.core.raster import Picture, encode_png
 
 
@@ -48,8 +48,7 @@ def worker_init(family: Family) -> None:
     global _WORKER_FAMILY
     _WORKER_FAMILY = family
     keep_freed_memory()
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    quiet_worker()
 
 
 def render_in_worker(jobs: list[ImageJob]) -> list[Rendered]:

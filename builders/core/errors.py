@@ -1,5 +1,9 @@
 """Typed errors: every message is one sentence that names the problem and the fix."""
 
+from __future__ import annotations
+
+from pathlib import Path
+
 
 class BuilderError(Exception):
     """Base class for every error the builders raise on purpose."""
@@ -19,3 +23,18 @@ class UsageError(BuilderError):
 
 class VerifyError(BuilderError):
     """A built folder does not match its manifest."""
+
+
+def wrong_kind(path: Path | str, folder: bool) -> str | None:
+    """Why `path` is not the folder (or, `folder` False, the file) wanted, as the words after its name;
+    None if it is one.
+
+    >>> wrong_kind("/", folder=False), wrong_kind("/no/such/thing", folder=True)
+    ('is a folder, not a file', 'does not exist')
+    """
+    path = Path(path)
+    if path.is_dir() if folder else path.is_file():
+        return None
+    if not path.exists():
+        return "does not exist"
+    return "is a file, not a folder" if folder else "is a folder, not a file"

@@ -18,6 +18,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import io
+import re
 import shutil
 from collections.abc import Iterator, Mapping
 from pathlib import Path
@@ -237,12 +238,30 @@ def _rows(folder: Path, source: SplitSource, columns: tuple[str, ...]) -> Iterat
 
 def _image_id(row: dict[str, Any], source: SplitSource) -> str:
     image_id = row["image_id"]
-    if not isinstance(image_id, str) or not SAFE_NAME.match(image_id):
+    if not isinstance(image_id, str) or not image_id:
         raise UsageError(
-            f"{source.config}/{source.split} has a row with image_id {image_id!r}, which is not a plain "
-            "file name; the gallery names image files after it"
+            f"{source.config}/{source.split} has a row with image_id {image_id!r}, not a text id; "
+            "rebuild the folder"
         )
     return image_id
+
+
+#: The longest image id used as a file name as it is (file systems allow 255 bytes).
+LONGEST_FILE_STEM = 120
+
+
+def file_stem(image_id: str) -> str:
+    """The file name (without extension) an image is stored under: its id when that is a plain, short
+    name; else its plain characters, shortened, and a digest of the whole id, so every id a build
+    accepted has a file of its own (`~` never occurs in a plain name).
+
+    >>> file_stem("coco-1"), file_stem("photo (1)"), file_stem("_x")
+    ('coco-1', 'photo_1_~8f9259d6cdfe9c8e', 'x~a01e47cb4cec0963')
+    """
+    if SAFE_NAME.match(image_id) and len(image_id) <= LONGEST_FILE_STEM:
+        return image_id
+    plain = re.sub(r"[^A-Za-z0-9._-]+", "_", image_id).lstrip("._-")[:80]
+    return f"{plain}~{hashlib.sha256(image_id.encode('utf-8', 'surrogatepass')).hexdigest()[:16]}"
 
 
 def _store_image(
@@ -271,7 +290,7 @@ def _store_image(
             f"image {image_id!r} in config {config!r} is not one of {', '.join(IMAGE_EXTENSIONS)}, "
             "the formats browsers show; rebuild the folder"
         )
-    path = f"images/{config}/{image_id}{IMAGE_EXTENSIONS[kind]}"
+    path = f"images/{config}/{file_stem(image_id)}{IMAGE_EXTENSIONS[kind]}"
     (root / path).parent.mkdir(parents=True, exist_ok=True)
     (root / path).write_bytes(data)
     images[(config, image_id)] = StoredImage(path, width, height, digest)

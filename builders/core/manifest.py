@@ -22,7 +22,7 @@ from typing import Any, TypeVar
 
 from builders import __version__
 from builders.core.errors import VerifyError
-from builders.core.family import Source
+from builders.core.family import EMBEDDED_KIND, Source
 from builders.core.fonts import PINNED_FONTS
 
 MANIFEST_NAME = "manifest.json"
@@ -125,6 +125,14 @@ class Manifest:
     def config_names(self) -> tuple[str, ...]:
         """Built configs, then union configs: every config `load_dataset` knows for this folder."""
         return (*self.configs, *self.unions)
+
+    def read_from_files(self) -> dict[str, Source]:
+        """Config -> its recorded source, for every config built from the user's files (not drawn)."""
+        return {
+            config: entry.source
+            for config, entry in self.configs.items()
+            if entry.source.kind != EMBEDDED_KIND
+        }
 
     def members(self, config: str) -> tuple[str, ...]:
         """The built configs whose files make up `config` (itself, or a union's members)."""

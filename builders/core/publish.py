@@ -66,6 +66,9 @@ def prepare_release(folder: Path, repo: str, version: str, *, private: bool = Fa
         )
     if not REPO_PATTERN.fullmatch(repo):
         raise UsageError(f"repository {repo!r} is not of the form ORG/NAME; pass --repo ORG/NAME")
+    refusal = hub_refusal(repo)
+    if refusal:
+        raise UsageError(f"the Hub refuses the repository name {repo!r} ({refusal}); pass another --repo")
     manifest = BuiltFolder(folder).manifest
     shards = sorted(manifest.files)
     return Release(
@@ -78,6 +81,29 @@ def prepare_release(folder: Path, repo: str, version: str, *, private: bool = Fa
         builder_version=manifest.builder_version,
         edition=manifest.edition,
     )
+
+
+#: The longest organisation or dataset name the Hub accepts.
+HUB_NAME_LENGTH = 96
+
+
+def hub_refusal(repo: str) -> str | None:
+    """Why the Hub would refuse `repo` (ORG/NAME), or None: huggingface_hub's own `validate_repo_id`,
+    after the Hub's documented rules it does not check in every version."""
+    from huggingface_hub.utils import HFValidationError, validate_repo_id
+
+    longest = max(repo.split("/"), key=len)
+    if len(longest) > HUB_NAME_LENGTH:
+        return f"a name of {len(longest)} characters; at most {HUB_NAME_LENGTH}"
+    if "--" in repo or ".." in repo:
+        return "it holds '--' or '..'"
+    if any(name.endswith((".", "-")) for name in repo.split("/")) or repo.endswith(".git"):
+        return "a name ends with '.', '-' or '.git'"
+    try:
+        validate_repo_id(repo)
+    except HFValidationError as error:
+        return str(error).splitlines()[0][:200]
+    return None
 
 
 def describe_plan(release: Release) -> list[str]:

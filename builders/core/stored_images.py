@@ -10,12 +10,12 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import hashlib
-import multiprocessing
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 
 import pyarrow.parquet as pq
 
+from builders.core.pool import pool_size, worker_pool
 from builders.core.raster import decode_png, pixel_sha256
 
 #: PNGs handed to a worker at a time: enough to keep the pipe busy, few enough to share the work.
@@ -47,10 +47,10 @@ def pixel_digest(png: bytes) -> str:
         return f"undecodable ({type(error).__name__})"
 
 
-def read_shards_images(paths: Sequence[str], workers: int) -> Iterator[ShardImages]:
+def read_shards_images(paths: Sequence[str], workers: int | None) -> Iterator[ShardImages]:
     """The stored images of every shard in `paths`, in order, decoding in up to `workers` processes."""
     digests: dict[bytes, str] = {}  # sha256 of the PNG bytes -> pixel digest, across every shard
-    with _mapper(min(workers, len(paths))) as mapped:
+    with _mapper(pool_size(workers, len(paths), "shards to read")) as mapped:
         for path in paths:
             try:
                 cells = _image_cells(path)
@@ -85,10 +85,5 @@ def _mapper(workers: int) -> Iterator[Mapper]:
     if workers <= 1:
         yield lambda function, items: list(map(function, items))
         return
-    pool = multiprocessing.get_context("spawn").Pool(workers)
-    try:
+    with worker_pool(workers) as pool:
         yield lambda function, items: pool.map(function, list(items), chunksize=CHUNK)
-        pool.close()
-    finally:
-        pool.terminate()
-        pool.join()

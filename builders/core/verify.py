@@ -4,7 +4,10 @@ Four independent checks: every shard's bytes match the manifest's SHA-256;
 every image stored in the shards decodes to the manifest's pixel hash; every
 drawn config re-planned from its recorded preset, parameters and edition gives
 the manifest's specs; and every image re-drawn from its manifest spec gives that
-same hash. The card is regenerated from the manifest and compared too. The folder is untrusted input:
+same hash. The card is regenerated from the manifest and compared too. Configs read from the user's
+files (another `--source`) are re-planned and re-drawn only when those inputs are given again
+(`inputs`, checked against the digests the manifest records); otherwise a note says which flags to
+pass, and the other checks still run. The folder is untrusted input:
 whatever in it cannot be read, loaded or drawn is one more problem in the report,
 never an exception.
 """
@@ -12,6 +15,7 @@ never an exception.
 from __future__ import annotations
 
 import dataclasses
+import re
 from pathlib import Path
 
 import pyarrow.parquet as pq
@@ -19,12 +23,12 @@ import pyarrow.parquet as pq
 from builders.core.build import rendered
 from builders.core.card import CARD_NAME, render_card
 from builders.core.errors import BuilderError, SpecError, UsageError
-from builders.core.family import EMBEDDED_KIND, Family, ImageJob
+from builders.core.family import EMBEDDED_KIND, Family, ImageJob, Source
 from builders.core.folder import BuiltFolder
 from builders.core.hashing import canonical_json, file_sha256
 from builders.core.manifest import MANIFEST_NAME, ConfigEntry, Manifest, package_versions
 from builders.core.params import Parameters, overlay
-from builders.core.request import default_workers, describe_edition
+from builders.core.request import describe_edition
 from builders.core.shards import ROW_GROUP_SIZE
 from builders.core.stored_images import read_shards_images
 
@@ -41,6 +45,8 @@ class VerifyReport:
     configs_replanned: int = 0
     #: Byte-affecting packages installed here at other versions than the build's ("datasets 5.2.0 -> 5.1.0").
     version_differences: list[str] = dataclasses.field(default_factory=list)
+    #: What was not checked and why, one sentence each (not problems).
+    notes: list[str] = dataclasses.field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -48,24 +54,91 @@ class VerifyReport:
 
 
 def verify(
-    folder: BuiltFolder, family: Family, *, workers: int | None = None, redraw: bool = True
+    folder: BuiltFolder,
+    family: Family,
+    *,
+    workers: int | None = None,
+    redraw: bool = True,
+    inputs: Source | None = None,
 ) -> VerifyReport:
-    """Check `folder` (built by `family`) against its manifest; the report lists every difference found."""
+    """Check `folder` (built by `family`) against its manifest; the report lists every difference found.
+
+    `inputs` are the user's files a config was built from (`--source KIND [PATH]`, `--images`, ...):
+    with them, those configs are re-planned and re-drawn too.
+    """
     if workers is not None and workers < 1:
         raise UsageError(f"--workers must be at least 1, got {workers}")
     if folder.family != family.name:
         raise UsageError(f"{str(folder.path)!r} holds family {folder.family!r}, not {family.name!r}")
     manifest = folder.manifest
     report = VerifyReport(folder.path, version_differences=_version_differences(manifest))
+    sources = _user_sources(folder.path, manifest, inputs, report)
     _check_files(folder.path, manifest, report)
     _check_viewer_ready(folder.path, manifest, report)
-    workers = default_workers() if workers is None else workers
     _check_stored_images(folder.path, manifest, report, workers)
     _check_card(folder, family, report)
-    _check_plan(family, manifest, report)
+    _check_plan(family, manifest, report, sources)
     if redraw:
-        _check_redraw(family, manifest, report, workers)
+        _check_redraw(family, manifest, report, workers, sources)
+    _note_unread(manifest, sources, report, redraw)
     return report
+
+
+def _user_sources(
+    folder: Path, manifest: Manifest, inputs: Source | None, report: VerifyReport
+) -> dict[str, Source]:
+    """Config -> the inputs given to re-plan and re-draw it with, for each config built from the user's
+    files that `inputs` are of; a file whose digest differs from the one recorded is a problem."""
+    built = manifest.read_from_files()
+    if inputs is None:
+        return {}
+    if inputs.kind not in {source.kind for source in built.values()}:
+        raise UsageError(
+            f"{str(folder)!r} has no config built from --source {inputs.kind}"
+            + (f"; pass the inputs it was built from: {_flags(built)}" if built else "; leave out the inputs")
+        )
+    given = inputs.published()
+    sources = {}
+    for config, recorded in sorted(built.items()):
+        if recorded.kind != inputs.kind:
+            continue
+        if given != recorded:
+            report.problems.append(
+                f"config {config} was built from {_describe(recorded)}, not from the inputs given "
+                f"({_describe(given)})"
+            )
+        sources[config] = inputs
+    return sources
+
+
+def _describe(source: Source) -> str:
+    """A recorded source as the manifest names it: flags with their files' digests."""
+    return " ".join(filter(None, (source.path or f"--source {source.kind}", *dict(source.options).values())))
+
+
+def _flags(built: dict[str, Source]) -> str:
+    """The flags that give `verify` the inputs of configs built from the user's files (one line)."""
+    return "; ".join(
+        sorted({re.sub(r" sha256:[0-9a-f]+", "", _describe(source)) for source in built.values()})
+    )
+
+
+def _note_unread(manifest: Manifest, sources: dict[str, Source], report: VerifyReport, redraw: bool) -> None:
+    """One sentence for the configs read from the user's files that were neither re-planned nor re-drawn."""
+    unread = {
+        config: source
+        for config, source in sorted(manifest.read_from_files().items())
+        if config not in sources
+    }
+    if unread:
+        what = "re-planned or re-drawn" if redraw else "re-planned"
+        configs = (
+            f"config {next(iter(unread))} was" if len(unread) == 1 else f"configs {', '.join(unread)} were"
+        )
+        report.notes.append(
+            f"{configs} read from your files and not {what}; to check that too, pass verify the "
+            f"inputs it was built from: {_flags(unread)}"
+        )
 
 
 def _version_differences(manifest: Manifest) -> list[str]:
@@ -120,7 +193,7 @@ def _check_viewer_ready(folder: Path, manifest: Manifest, report: VerifyReport) 
                 )
 
 
-def _check_stored_images(folder: Path, manifest: Manifest, report: VerifyReport, workers: int) -> None:
+def _check_stored_images(folder: Path, manifest: Manifest, report: VerifyReport, workers: int | None) -> None:
     """Decode every stored image (shards in parallel) and compare its pixels with the manifest."""
     images = manifest.images
     shards = [path for path in sorted(manifest.files) if (folder / path).is_file()]
@@ -169,21 +242,22 @@ def _check_card(folder: BuiltFolder, family: Family, report: VerifyReport) -> No
         report.problems.append(f"{CARD_NAME} differs from the card the manifest implies")
 
 
-def _check_plan(family: Family, manifest: Manifest, report: VerifyReport) -> None:
-    """Plan every drawn config again from what the manifest records; its specs must be the manifest's.
+def _check_plan(family: Family, manifest: Manifest, report: VerifyReport, sources: dict[str, Source]) -> None:
+    """Plan every config again from what the manifest records; its specs must be the manifest's.
 
-    Configs read from the user's files (another `--source`) are not re-planned: their inputs are not
-    in the folder.
+    Configs read from the user's files (another `--source`) are re-planned only from the inputs
+    given again (`sources`): they are not in the folder.
     """
     for config, entry in sorted(manifest.configs.items()):
-        if entry.source.kind != EMBEDDED_KIND:
+        source = entry.source if entry.source.kind == EMBEDDED_KIND else sources.get(config)
+        if source is None:
             continue
         how = f"preset {entry.preset!r}, its parameters and {describe_edition(manifest.edition)}"
         try:
             if entry.preset not in family.presets:
                 raise UsageError(f"{family.name} has no preset {entry.preset!r}")
             params = _recorded_parameters(family, entry)
-            jobs = family.jobs(config, entry.preset, entry.source, params=params, edition=manifest.edition)
+            jobs = family.jobs(config, entry.preset, source, params=params, edition=manifest.edition)
             planned = {job.image_id: canonical_json(job.spec.to_dict()) for job in jobs}
         except Exception as error:  # an untrusted manifest can name anything: any error is possible
             report.problems.append(f"config {config} cannot be re-planned from {how} ({_short(error)})")
@@ -213,11 +287,14 @@ def _recorded_parameters(family: Family, entry: ConfigEntry) -> Parameters | Non
     return overlay(family.preset_parameters(entry.preset), entry.parameters or {}, MANIFEST_NAME)
 
 
-def _check_redraw(family: Family, manifest: Manifest, report: VerifyReport, workers: int) -> None:
+def _check_redraw(
+    family: Family, manifest: Manifest, report: VerifyReport, workers: int | None, sources: dict[str, Source]
+) -> None:
     """Re-draw every image from its spec and compare pixel hashes.
 
     A spec that does not load is a problem of its own; a spec that loads but cannot be drawn
-    stops the re-drawing there (the images after it are not re-drawn), as one more problem.
+    stops the re-drawing there (the images after it are not re-drawn), as one more problem. An
+    image read from the user's files is re-drawn only from the inputs given again (`sources`).
     """
     jobs = []
     for image_id, entry in sorted(manifest.images.items()):
@@ -226,6 +303,10 @@ def _check_redraw(family: Family, manifest: Manifest, report: VerifyReport, work
         except SpecError as error:
             report.problems.append(f"image {_id(image_id)} has a spec that does not load ({_short(error)})")
             continue
+        if spec.input_fields():
+            if entry.config not in sources:
+                continue  # its inputs were not given (`_note_unread` says so)
+            spec = spec.with_inputs(sources[entry.config].roots())
         jobs.append(ImageJob(config=entry.config, image_id=image_id, spec=spec, role=entry.role))
     try:
         with rendered(family, jobs, workers) as results:

@@ -35,7 +35,7 @@ from PIL import Image
 
 from builders.core.errors import RenderError, SpecError, UsageError
 from builders.core.photos import UnreadablePhoto, decoded_photo, photo_size
-from builders.core.spec import Spec
+from builders.core.spec import SOURCE_PATH, Spec, input_root
 from builders.core.user_files import parse_json, read_text
 from builders.illusionbench.archive import DEFAULT_LIMITS, Limits, members, read_member
 from builders.illusionbench.codes import Codes, Mapped, read_codes, unknown_category, unknown_difficulty
@@ -56,7 +56,7 @@ class ReleaseImageSpec(Spec):
 
     kind: ClassVar[str] = "illusionbench_release_image"
 
-    archive: str  # absolute path of IllusionDataset.zip
+    archive: str  # IllusionDataset.zip, relative to the release folder
     member: str
     image_sha256: str
     image_name: str
@@ -75,6 +75,7 @@ class ReleaseImageSpec(Spec):
     description_key: str = ""
     #: Every (field, code, name, rule) the release's codes were read by (`codes.Mapped`).
     codes: tuple[tuple[str, str, str, str], ...] = ()
+    release: str = input_root(SOURCE_PATH)  # the `--source release DIR` folder: never published
 
     def __post_init__(self) -> None:
         if self.category not in CATEGORIES or self.difficulty not in DIFFICULTIES:
@@ -196,7 +197,8 @@ def read_release(
             description = entry["image_property"].get(key, "") if key else ""
             specs.append(
                 ReleaseImageSpec(
-                    archive=str(archive_path),
+                    archive=ZIP_NAME,
+                    release=str(root),
                     member=found.images[name],
                     image_sha256=hashlib.sha256(data).hexdigest(),
                     image_name=name,
@@ -222,16 +224,17 @@ def read_release(
 
 def release_picture(spec: ReleaseImageSpec, limits: Limits = DEFAULT_LIMITS) -> Image.Image:
     """The released image of a spec, decoded to RGB, after checking its bytes are the ones planned."""
+    archive = str(Path(spec.release) / spec.archive)
     try:
-        with zipfile.ZipFile(spec.archive) as zf:
+        with zipfile.ZipFile(archive) as zf:
             data = read_member(zf, spec.member, limits)
     except (OSError, KeyError, zipfile.BadZipFile, UsageError) as error:
         raise RenderError(
-            f"cannot read {spec.member!r} from {spec.archive!r} again ({error}); keep the release in place"
+            f"cannot read {spec.member!r} from {archive!r} again ({error}); keep the release in place"
         ) from None
     if hashlib.sha256(data).hexdigest() != spec.image_sha256:
-        raise RenderError(f"{spec.member!r} in {spec.archive!r} changed since the build was planned; rebuild")
-    return decoded_photo(data, f"image {spec.member!r} in {spec.archive!r}", limits.pixels)
+        raise RenderError(f"{spec.member!r} in {archive!r} changed since the build was planned; rebuild")
+    return decoded_photo(data, f"image {spec.member!r} in {archive!r}", limits.pixels)
 
 
 def _entries(path: Path, limits: Limits) -> list[dict[str, Any]]:

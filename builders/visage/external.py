@@ -26,8 +26,8 @@ labels would contradict each other); a line repeating an earlier one (same
 tuple, same photos); a photo that is a typical image of a norm and an
 exceptional one of the same norm (on one line or two); and two different
 tuples whose ids collide ("soft-toy alligator" and "soft toy alligator"). A
-spec keeps the photo's absolute path and content hash, so worker processes and
-`verify` read the same file.
+spec keeps the photo's path relative to DIR and its content hash (DIR itself is
+never published), so worker processes and `verify --images DIR` read the same file.
 """
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ from typing import Any
 
 from PIL import Image
 
-from builders.core.errors import UsageError
+from builders.core.errors import UsageError, wrong_kind
 from builders.core.photos import UnreadablePhoto, decoded_photo, photo_size
 from builders.core.user_files import child_path, is_file, parse_json, read_bytes, read_text
 from builders.visage.predicates import PREDICATES, VisageTuple
@@ -82,13 +82,15 @@ def read_tuples(path: Path | str, images: Path | str) -> list[ExternalImageSpec]
             another line, or a photo is unreadable.
     """
     path, images = Path(path), Path(images)
-    if not path.is_file():
+    if wrong_kind(path, folder=False):
         raise UsageError(
-            f"tuples file {str(path)!r} does not exist; pass --source tuples FILE with a CSV or JSONL file"
+            f"tuples file {str(path)!r} {wrong_kind(path, folder=False)}; "
+            "pass --source tuples FILE with a CSV or JSONL file"
         )
-    if not images.is_dir():
+    if wrong_kind(images, folder=True):
         raise UsageError(
-            f"images folder {str(images)!r} does not exist; pass --images DIR holding the photos"
+            f"images folder {str(images)!r} {wrong_kind(images, folder=True)}; "
+            "pass --images DIR holding the photos"
         )
     specs: list[ExternalImageSpec] = []
     seen = _Seen()
@@ -298,8 +300,9 @@ def _image_spec(
         name_reveals=text.name_reveals,
         image_type=image_type,
         index=index,
-        path=str(photo),
+        path=photo.relative_to(images.resolve()).as_posix(),
         sha256=hashlib.sha256(data).hexdigest(),
+        images=str(images.resolve()),
         width=width,
         height=height,
     )
@@ -307,10 +310,11 @@ def _image_spec(
 
 def load_photo(spec: ExternalImageSpec) -> Image.Image:
     """The spec's photo as RGB, after checking it is still the file that was planned."""
+    local = Path(spec.images) / spec.path
     try:
-        data = Path(spec.path).read_bytes()
+        data = local.read_bytes()
     except OSError:
-        raise UsageError(f"image {spec.path!r} is gone; restore it or rebuild") from None
+        raise UsageError(f"image {str(local)!r} is gone; restore it or rebuild") from None
     if hashlib.sha256(data).hexdigest() != spec.sha256:
-        raise UsageError(f"image {spec.path!r} changed since it was read; rebuild")
-    return decoded_photo(data, f"image {spec.path!r}")
+        raise UsageError(f"image {str(local)!r} changed since it was read; rebuild")
+    return decoded_photo(data, f"image {str(local)!r}")

@@ -16,7 +16,7 @@ import dataclasses
 from collections.abc import Iterator
 
 from builders.core.hashing import rng_for
-from builders.core.spec import Spec
+from builders.core.spec import Spec, input_root
 from builders.visage.concepts import CONCEPTS, concept
 from builders.visage.params import VisageParameters
 from builders.visage.predicates import VisageTuple
@@ -92,10 +92,11 @@ class ExternalImageSpec(Spec):
     name_reveals: bool
     image_type: str
     index: int
-    path: str  # absolute, inside the --images folder
+    path: str  # relative to the --images folder, e.g. `photos/lion.jpg`
     sha256: str  # of the file's bytes
     width: int
     height: int
+    images: str = input_root("images")  # the --images folder: never published
 
     @property
     def image_id(self) -> str:

@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from builders.core.errors import RenderError, SpecError, UsageError
 from builders.core.photos import UnreadablePhoto, decoded_photo, photo_size
 from builders.core.scene import Scene
+from builders.core.spec import SOURCE_PATH, input_root
 from builders.vlmbias.columns import RELEASED_COLUMNS
 from builders.vlmbias.questions import Question
 from builders.vlmbias.spec import VlmBiasSpec
@@ -98,7 +99,7 @@ class UpstreamPhotoSpec(VlmBiasSpec):
     kind: ClassVar[str] = "upstream_photo"
 
     config: str  # "animals" or "logos"
-    source_file: str  # the Parquet file holding the image
+    source_file: str  # the Parquet file holding the image, relative to the copy (`data/main-....parquet`)
     row_group: int
     row_index: int  # row within the row group
     released_id: str  # ID of the released row whose image this is
@@ -115,6 +116,7 @@ class UpstreamPhotoSpec(VlmBiasSpec):
     #: (type, released withtitle ID) for Q1 and Q2.
     titled_ids: tuple[tuple[str, str], ...] = ()
     titled_path: str = ""  # the released withtitle rows' `image_path` ("" for originals)
+    upstream: str = input_root(SOURCE_PATH)  # the `--source upstream PATH` copy: never published
 
     def __post_init__(self) -> None:
         super().__post_init__()
@@ -164,16 +166,13 @@ def photo_bytes(spec: UpstreamPhotoSpec) -> bytes:
     """The stored image bytes of a spec's row, checked against its ID and hash."""
     import pyarrow as pa
 
+    local = str(Path(spec.upstream) / spec.source_file)
     try:
-        ids, images = _row_group(spec.source_file, spec.row_group)
+        ids, images = _row_group(local, spec.row_group)
     except (OSError, pa.ArrowException) as error:
-        raise RenderError(
-            f"cannot read {spec.source_file!r} again ({error}); keep the upstream copy in place"
-        ) from None
+        raise RenderError(f"cannot read {local!r} again ({error}); keep the upstream copy in place") from None
     if spec.row_index >= len(ids) or ids[spec.row_index] != spec.released_id:
-        raise RenderError(
-            f"{spec.source_file!r} no longer holds {spec.released_id!r} where it was planned; rebuild"
-        )
+        raise RenderError(f"{local!r} no longer holds {spec.released_id!r} where it was planned; rebuild")
     data = images[spec.row_index]
     if hashlib.sha256(data).hexdigest() != spec.image_sha256:
         raise RenderError(f"the image of {spec.released_id!r} changed since the build was planned; rebuild")
@@ -343,7 +342,8 @@ def upstream_specs(
         raise UsageError(f"only {sorted(TOPICS)} have released photos, not {config!r}")
     if preset not in ("paper", "lite"):
         raise UsageError(f"unknown preset {preset!r} for upstream photos; choose paper or lite")
-    files = split_files(Path(root))
+    root = Path(root)
+    files = split_files(root)
     topic = TOPICS[config]
     rows = {split: read_topic_rows(files[split], split, topic) for split in REQUIRED_SPLITS}
     originals = [
@@ -382,7 +382,7 @@ def upstream_specs(
                 f"withtitle has no Q1 and Q2 rows for the image {key!r}; pass an unmodified copy"
             )
         counterfactuals.append(
-            _spec(config, [group["Q1"], group["Q2"], q3], COUNTERFACTUAL, titler, key, twin_key, twin)
+            _spec(root, config, [group["Q1"], group["Q2"], q3], COUNTERFACTUAL, titler, key, twin_key, twin)
         )
     leftovers = sorted(ident) + sorted(titled)
     if leftovers:
@@ -396,11 +396,12 @@ def upstream_specs(
     for key, group in _group(originals, "original", ()).items():
         ordered = [group[t] for t in sorted(group)]
         plain = key if key not in taken else f"{key}_original"
-        original_specs.append(_spec(config, ordered, ORIGINAL, titler, plain))
+        original_specs.append(_spec(root, config, ordered, ORIGINAL, titler, plain))
     return counterfactuals, original_specs
 
 
 def _spec(
+    root: Path,
     config: str,
     rows: list[ReleasedRow],
     role: str,
@@ -414,7 +415,8 @@ def _spec(
     fields = first.fields
     return UpstreamPhotoSpec(
         config=config,
-        source_file=first.file,
+        source_file=Path(first.file).relative_to(root).as_posix(),
+        upstream=str(root),
         row_group=first.row_group,
         row_index=first.row_index,
         released_id=first.id,

@@ -52,14 +52,15 @@ def test_the_release_builds_beside_synthetic_through_the_command_line_and_verifi
     manifest = BuiltFolder(folder).manifest
     assert list(manifest.configs) == ["coco", "synthetic"]  # the file's config; synthetic kept as built
     assert manifest.configs["synthetic"] == BuiltFolder(aipsych_lite).manifest.configs["synthetic"]
-    assert manifest.configs["coco"].source.option("images") == str(images.resolve())
+    assert manifest.configs["coco"].source.option("images") == "--images DIR"  # never the folder's path
     coco = sorted(image_id for image_id, image in manifest.images.items() if image.config == "coco")
     assert coco == ["coco-COCO_val2014_000000000428", "coco-COCO_val2014_000000000474"]
     card = (folder / "README.md").read_text(encoding="utf-8")
     assert "| `coco` | 2 | 40 | the release's COCO val2014 questions over local photos |" in card
     assert "| `synthetic` | 24 | 480 | drawn scenes, preset `lite` |" in card
     assert "cocodataset.org/#termsofuse" in card and "config_name: coco" in card
-    assert builders_cli(["verify", str(folder), "--workers", "1"]) == 0  # re-reads every photo
+    again = ["--images", str(images), "--questions", str(questions)]
+    assert builders_cli(["verify", str(folder), "--workers", "1", *again]) == 0  # re-reads every photo
     gallery = tmp_path / "gallery"
     assert builders_cli(["gallery", str(folder), "--out", str(gallery), "--no-progress"]) == 0
     page = (gallery / "coco" / "test.html").read_text(encoding="utf-8")

@@ -41,7 +41,9 @@ def test_coco_records_become_specs_and_rows_with_their_prompts_verbatim(coco: tu
         "coco-COCO_val2014_000000000474",
     ]
     assert (specs[0].width, specs[0].height) == (48, 32)
-    assert specs[0].image_path == str(images / "val2014" / COCO[0])
+    assert specs[0].image_path == f"val2014/{COCO[0]}"  # relative: the folder itself is never published
+    assert specs[0].local_path == (images / "val2014" / COCO[0]).absolute()
+    assert str(images) not in json.dumps(specs[0].to_dict())
     picture = load_photo(specs[0])
     assert picture.size == (48, 32) and picture.getpixel((24, 16))[0] > 200
     rows = official_rows(specs[1], encode_png(load_photo(specs[1])))
@@ -70,7 +72,7 @@ def test_visual_genome_paths_of_the_authors_machine_are_found_by_name(tmp_path: 
     photo(tmp_path / "vg" / "VG_100K_2" / names[1], "green")
     specs = read_official("visual_genome", questions, tmp_path / "vg")
     assert [spec.image_id for spec in specs] == ["visual_genome-1685", "visual_genome-1895"]
-    assert specs[1].image_path == str(tmp_path / "vg" / "VG_100K_2" / names[1])
+    assert specs[1].image_path == f"VG_100K_2/{names[1]}"
     with pytest.raises(UsageError, match=r"needs --images.*authors' machine, e\.g\. '/scratch/"):
         read_official("visual_genome", questions, None)
     assert released_config(questions) == "visual_genome"

@@ -68,7 +68,8 @@ def test_a_csv_of_tuples_becomes_typical_and_exceptional_specs(tmp_path: Path, i
     ]
     # Absolute paths: worker processes and `verify` open the photo from the spec alone.
     assert (found[1].width, found[1].height) == (20, 20)
-    assert found[1].path == str((images / "lion" / "lioness_0.png").resolve())
+    assert found[1].path == "lion/lioness_0.png"  # relative: --images itself is never published
+    assert found[1].images == str(images.resolve())
     cheetah = found[-1].tuple_text
     assert (cheetah.norm_text, cheetah.attribute_sg) == ("Cheetahs are fast.", "fast")
 

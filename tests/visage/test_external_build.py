@@ -22,6 +22,7 @@ from PIL import Image
 
 from builders.cli import main as builders_cli
 from builders.core.folder import BuiltFolder
+from builders.core.hashing import file_sha256
 from builders.core.raster import pixel_sha256
 from builders.visage.schema import FEATURES
 from eval.cli import main as eval_cli
@@ -59,7 +60,11 @@ def test_the_external_config_holds_the_fixture_photos_beside_drawn(
     folder = BuiltFolder(built_external)
     assert folder.manifest.configs["drawn"].preset == "lite"  # kept from the earlier build
     source = folder.manifest.configs["external"].source
-    assert (source.kind, source.path, source.option("images")) == ("tuples", str(TUPLES), str(PHOTOS))
+    assert (source.kind, source.path, source.option("images")) == (  # named by flag and digest, never by path
+        "tuples",
+        f"--source tuples FILE sha256:{file_sha256(str(TUPLES))}",
+        "--images DIR",
+    )
     test = load_dataset(str(built_external), "external", split="test", cache_dir=str(hf_cache))
     recognition = load_dataset(str(built_external), "external", split="recognition", cache_dir=str(hf_cache))
     assert test.features == FEATURES and (len(test), len(recognition)) == (3 * 7, 6)
@@ -88,6 +93,11 @@ def test_verify_rereads_every_photo_and_eval_scores_the_config(
     built_external: Path, tmp_path: Path, restore_sigterm: None, capsys: pytest.CaptureFixture[str]
 ) -> None:
     assert builders_cli(["verify", str(built_external), "--workers", "1"]) == 0
+    shown = capsys.readouterr()
+    assert "32 images re-drawn" in shown.out  # the photos are not in the folder: their flags are named
+    assert "pass verify the inputs it was built from: --source tuples FILE --images DIR" in shown.err
+    again = ["--source", "tuples", str(TUPLES), "--images", str(PHOTOS)]
+    assert builders_cli(["verify", str(built_external), "--workers", "1", *again]) == 0
     assert "38 images re-drawn" in capsys.readouterr().out
     rows = BuiltFolder(built_external).read_rows("external", "test")
     predictions = tmp_path / "truth.jsonl"
