@@ -22,6 +22,7 @@ import psutil
 import pytest
 
 from builders.cli import main as builders_cli
+from builders.core.atomic import lock_path, locked
 from builders.core.pool import pool_size
 from builders.core.request import default_workers
 from tests.aipsych.release import coco_release
@@ -199,3 +200,32 @@ def test_ctrl_c_while_main_installs_its_handler_is_one_line(package: str, messag
         timeout=60,
     )
     assert (result.returncode, result.stderr) == (130, f"error: interrupted; {message}\n")
+
+
+def test_a_command_line_that_is_not_utf8_is_named_in_one_sentence(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A folder name of undecodable bytes (Linux allows any): the lock file records the command line
+    escaped, and a build refuses an --out Parquet cannot be written to, before making anything."""
+    out = bytes(tmp_path) + b"/out\xff"
+    python = sys.executable.encode()
+    build = [
+        python,
+        b"-m",
+        b"builders",
+        b"build",
+        b"viprobe",
+        b"--config",
+        b"muller_lyer",
+        b"--preset",
+        b"lite",
+    ]
+    result = subprocess.run([*build, b"--out", out, b"--no-progress"], capture_output=True, timeout=120)
+    assert result.returncode == 2, result.stderr
+    assert result.stderr.decode().splitlines() == [
+        f"error: --out '{tmp_path}/out\\xff' is not a UTF-8 path; choose a folder whose path is UTF-8"
+    ]
+    assert not (tmp_path / "out\udcff").exists()
+    monkeypatch.setattr(sys, "orig_argv", ["python", "-m", "eval", "report", "model\udcff=scores.json"])
+    with locked(tmp_path / "report"):
+        assert "model\\udcff=scores.json" in lock_path(tmp_path / "report").read_text()

@@ -67,7 +67,7 @@ def locked(final: Path) -> Iterator[None]:
     descriptor = _acquire(path, final)
     try:
         os.ftruncate(descriptor, 0)
-        os.write(descriptor, f"pid {os.getpid()}: {_command_line()}\n".encode())
+        os.write(descriptor, f"pid {os.getpid()}: {_command_line()}\n".encode(errors="backslashreplace"))
         yield
     finally:
         with contextlib.suppress(OSError):

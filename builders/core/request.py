@@ -96,12 +96,24 @@ def check_target(family: Family, out: Path, edition: int | None = None) -> Path:
     whose every file can be replaced.
     """
     out = Path(out)
+    _refuse_undecodable(out)
     refuse_inside_dataset(out)
     prepare_output(out)
     final = out / family.repo_name
     previous_manifest(final, family, edition)
     check_replaceable(final)
     return final
+
+
+def _refuse_undecodable(out: Path) -> None:
+    """UsageError if `out`'s name is not UTF-8: Parquet's writer (pyarrow) takes UTF-8 paths only."""
+    try:
+        str(out.absolute()).encode()
+    except UnicodeEncodeError:
+        shown = str(out).encode(errors="surrogateescape").decode(errors="backslashreplace")
+        raise UsageError(
+            f"--out '{shown}' is not a UTF-8 path; choose a folder whose path is UTF-8"
+        ) from None
 
 
 def refuse_inside_dataset(out: Path) -> None:
