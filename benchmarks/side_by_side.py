@@ -159,24 +159,37 @@ def main() -> None:
     if one_core:
         print(f"the original and our 1-worker build each pinned to core {min(one_core)}")
     print()
+    extra = f" ours {n} workers wall | theirs / ours-{n} wall |" if n > 1 else ""
     print(
         "| topic | images theirs / ours | theirs wall, cpu | ours 1 worker wall, cpu "
-        f"| theirs / ours-1 wall, cpu | ours {n} workers wall | theirs / ours-{n} wall "
-        f"| peak MiB theirs / ours-1 / ours-{n} |"
+        f"| theirs / ours-1 wall, cpu |{extra} peak MiB theirs / ours-1{f' / ours-{n}' if n > 1 else ''} |"
     )
-    print("|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|" + ("---|---|" if n > 1 else "") + "---|")
     for _, topic, *_ in plan:
         theirs = median_run(results[(topic, "original")])
         one, many = median_run(results[(topic, "ours-1")]), median_run(results[(topic, f"ours-{n}")])
-        print(
+        cells = (
             f"| {topic} | {theirs.images} / {one.images} "
             f"| {theirs.ms_per_image:.1f}, {theirs.cpu_ms_per_image:.1f} "
             f"| {one.ms_per_image:.1f}, {one.cpu_ms_per_image:.1f} "
             f"| {theirs.ms_per_image / one.ms_per_image:.2f}x, "
             f"{theirs.cpu_ms_per_image / one.cpu_ms_per_image:.2f}x "
-            f"| {many.ms_per_image:.1f} | {theirs.ms_per_image / many.ms_per_image:.2f}x "
-            f"| {theirs.peak_mib:.0f} / {one.peak_mib:.0f} / {many.peak_mib:.0f} |"
         )
+        if n > 1:
+            cells += f"| {many.ms_per_image:.1f} | {theirs.ms_per_image / many.ms_per_image:.2f}x "
+        print(
+            cells
+            + f"| {theirs.peak_mib:.0f} / {one.peak_mib:.0f}{f' / {many.peak_mib:.0f}' if n > 1 else ''} |"
+        )
+    print("\nper round, theirs / ours-1 (wall, cpu): the spread behind the medians")
+    for _, topic, *_ in plan:
+        rounds = zip(results[(topic, "original")], results[(topic, "ours-1")], strict=True)
+        ratios = [
+            f"{a.seconds / a.images / (b.seconds / b.images):.2f}x, "
+            f"{a.cpu_seconds / a.images / (b.cpu_seconds / b.images):.2f}x"
+            for a, b in rounds
+        ]
+        print(f"{topic}: {'; '.join(ratios)}")
     if args.whole_presets:
         print(f"\nwhole paper presets, {n} workers (one run each)\n")
         print("| family | images | wall s | wall ms/img | cpu ms/img | peak MiB (process tree) |")

@@ -67,6 +67,7 @@ def main() -> None:
     parser.add_argument("--folder", type=Path, help="a built folder to time `verify --no-redraw` on")
     parser.add_argument("--build-all", action="store_true", help="also time `build all` once")
     parser.add_argument("--checkout", type=Path, help="time this copy of the code (default: this checkout)")
+    parser.add_argument("--no-light", action="store_true", help="skip the light commands (--help, list, ...)")
     args = parser.parse_args()
     root = (args.checkout or Path(__file__).resolve().parents[1]).resolve()
     env = {**os.environ, "HF_HUB_OFFLINE": "1", "PYTHONPATH": str(root)}
@@ -83,7 +84,7 @@ def main() -> None:
         ],
     }
     print(f"code: {root}")
-    for name, command in light.items():
+    for name, command in {} if args.no_light else light.items():
         print(f"{name}: {seconds([PYTHON, *command], args.repeat, root, env):.2f} s")
     if args.folder:
         cores = len(os.sched_getaffinity(0))
