@@ -15,16 +15,17 @@ start-up included, and divided by the PNGs it left behind (theirs) or the
 images in the manifest (ours: `build <family> --config <topic> --preset paper`,
 titled twins included). Peak memory is the largest total resident set of the
 process and all its descendants (workers included), sampled every 20 ms.
-Rounds interleave the two sides; the table gives medians. Both sides run as on
-a default Python: bytecode caches are written (`PYTHONDONTWRITEBYTECODE` is
-dropped from their environment) and one uncounted warm-up round writes them
-first, so neither side pays for compiling its own source on every run. On a
-shared machine quote the ratios, not the milliseconds.
+Rounds interleave the two sides; the table gives medians. Every counted run is
+a cold process as a user starts it: there are no warm-up rounds unless
+`--warm-up N` asks for N uncounted ones first. Both sides run as on a default
+Python: bytecode caches are written (`PYTHONDONTWRITEBYTECODE` is dropped from
+their environment), so after its first run neither side compiles its own
+source again. On a shared machine quote the ratios, not the milliseconds.
 
     .venv/bin/python benchmarks/side_by_side.py \\
         --vlmbias-repo /tmp/vlms-are-biased --vlmbias-python /tmp/orig-venv/bin/python \\
         [--viprobe-repo /tmp/VI-Probe --viprobe-python ...] [--topic patterned_grids]... \\
-        [--workers 2] [--repeat 3] [--whole-presets]
+        [--workers 2] [--repeat 3] [--warm-up 0] [--whole-presets]
 
 Not a test: numbers depend on the machine; quote them, do not assert them.
 """
@@ -115,6 +116,7 @@ def main() -> None:
     parser.add_argument("--topic", action="append", dest="topics", help="VLMBias topic or VI-Probe case")
     parser.add_argument("--workers", type=int, default=len(os.sched_getaffinity(0)))
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--warm-up", type=int, default=0, help="uncounted rounds before the counted ones")
     parser.add_argument("--whole-presets", action="store_true", help="also time whole paper builds")
     parser.add_argument(
         "--pin-one-core",
@@ -136,9 +138,10 @@ def main() -> None:
                 arguments = ["--illusion", topic, "-o", "output"]
                 plan.append(("viprobe", topic, args.viprobe_python, args.viprobe_repo, arguments))
 
-    for family, topic, python, repo, arguments in plan:  # warm-up, not counted: bytecode and page caches
-        original(python, repo, arguments)
-        ours(family, [topic], 1)
+    for _ in range(args.warm_up):  # not counted: bytecode and page caches
+        for family, topic, python, repo, arguments in plan:
+            original(python, repo, arguments)
+            ours(family, [topic], 1)
     one_core = {min(os.sched_getaffinity(0))} if args.pin_one_core else None
     results: dict[tuple[str, str], list[Run]] = {}
     for round_ in range(args.repeat):
@@ -150,29 +153,43 @@ def main() -> None:
         print(f"round {round_ + 1} of {args.repeat} done", file=sys.stderr, flush=True)
 
     n = args.workers
-    print(f"\nms per drawn image, start-up included (median of {args.repeat} interleaved rounds)")
+    warm = f"after {args.warm_up} uncounted warm-up round(s)" if args.warm_up else "no warm-up round"
+    print(f"\nms per drawn image, start-up included (median of {args.repeat} interleaved rounds, {warm})")
     print("wall = elapsed time; cpu = user + system time of the whole process tree")
     if one_core:
         print(f"the original and our 1-worker build each pinned to core {min(one_core)}")
     print()
+    extra = f" ours {n} workers wall | theirs / ours-{n} wall |" if n > 1 else ""
     print(
         "| topic | images theirs / ours | theirs wall, cpu | ours 1 worker wall, cpu "
-        f"| theirs / ours-1 wall, cpu | ours {n} workers wall | theirs / ours-{n} wall "
-        f"| peak MiB theirs / ours-1 / ours-{n} |"
+        f"| theirs / ours-1 wall, cpu |{extra} peak MiB theirs / ours-1{f' / ours-{n}' if n > 1 else ''} |"
     )
-    print("|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|" + ("---|---|" if n > 1 else "") + "---|")
     for _, topic, *_ in plan:
         theirs = median_run(results[(topic, "original")])
         one, many = median_run(results[(topic, "ours-1")]), median_run(results[(topic, f"ours-{n}")])
-        print(
+        cells = (
             f"| {topic} | {theirs.images} / {one.images} "
             f"| {theirs.ms_per_image:.1f}, {theirs.cpu_ms_per_image:.1f} "
             f"| {one.ms_per_image:.1f}, {one.cpu_ms_per_image:.1f} "
             f"| {theirs.ms_per_image / one.ms_per_image:.2f}x, "
             f"{theirs.cpu_ms_per_image / one.cpu_ms_per_image:.2f}x "
-            f"| {many.ms_per_image:.1f} | {theirs.ms_per_image / many.ms_per_image:.2f}x "
-            f"| {theirs.peak_mib:.0f} / {one.peak_mib:.0f} / {many.peak_mib:.0f} |"
         )
+        if n > 1:
+            cells += f"| {many.ms_per_image:.1f} | {theirs.ms_per_image / many.ms_per_image:.2f}x "
+        print(
+            cells
+            + f"| {theirs.peak_mib:.0f} / {one.peak_mib:.0f}{f' / {many.peak_mib:.0f}' if n > 1 else ''} |"
+        )
+    print("\nper round, theirs / ours-1 (wall, cpu): the spread behind the medians")
+    for _, topic, *_ in plan:
+        rounds = zip(results[(topic, "original")], results[(topic, "ours-1")], strict=True)
+        ratios = [
+            f"{a.seconds / a.images / (b.seconds / b.images):.2f}x, "
+            f"{a.cpu_seconds / a.images / (b.cpu_seconds / b.images):.2f}x"
+            for a, b in rounds
+        ]
+        print(f"{topic}: {'; '.join(ratios)}")
     if args.whole_presets:
         print(f"\nwhole paper presets, {n} workers (one run each)\n")
         print("| family | images | wall s | wall ms/img | cpu ms/img | peak MiB (process tree) |")

@@ -23,7 +23,7 @@ from builders.core.verify import verify
 from builders.families import get_family
 from builders.vlmbias.columns import RELEASED_COLUMNS
 from builders.vlmbias.family import FAMILY
-from builders.vlmbias.schema import FEATURES
+from builders.vlmbias.schema import SCHEMA
 from builders.vlmbias.topic import Plan
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -70,7 +70,7 @@ def cli(*args: str, timeout: float = 300) -> subprocess.CompletedProcess:
 def test_paper_preset_loads_offline_with_the_paper_counts_and_schema(load_split, config, split):
     ds = load_split(config, split)
     assert ds.num_rows == PAPER_COUNTS[(config, split)]
-    assert ds.features == FEATURES
+    assert ds.features == SCHEMA.features
     assert list(ds.column_names[: len(RELEASED_COLUMNS)]) == list(RELEASED_COLUMNS)
     assert set(ds["config"]) == {config}
     rows_per_image = {"main": 2, "identification": 1, "withtitle": 2}.get(split)
@@ -115,7 +115,7 @@ def test_the_all_config_globs_every_topic_without_bytes_of_its_own(paper_build, 
         parts = [load_split(config, split) for config in configs]
         assert union.num_rows == sum(part.num_rows for part in parts)
         assert sorted(union["ID"]) == sorted(i for part in parts for i in part["ID"])
-        assert union.features == FEATURES
+        assert union.features == SCHEMA.features
 
 
 def test_all_is_the_default_config_as_the_release_is_one(paper_build, hf_cache):

@@ -19,7 +19,7 @@ from builders.core.build import build
 from builders.core.folder import BuiltFolder
 from builders.families import get_family
 from builders.vlmbias.family import FAMILY
-from builders.vlmbias.schema import FEATURES
+from builders.vlmbias.schema import SCHEMA
 
 TOKEN = "hf_test_token_never_printed_123"
 
@@ -47,9 +47,9 @@ def test_card_yaml_parses_and_matches_the_parquet_files_exactly(lite, hf_cache):
             assert shards, files
             rows = sum(pq.ParquetFile(shard).metadata.num_rows for shard in shards)
             assert rows == declared_splits[files["split"]]
-        assert Features._from_yaml_list(infos[name]["features"]) == FEATURES
+        assert Features._from_yaml_list(infos[name]["features"]) == SCHEMA.features
         loaded = load_dataset(str(lite), name, split="main", cache_dir=str(hf_cache))
-        assert loaded.features == FEATURES
+        assert loaded.features == SCHEMA.features
 
 
 def test_card_states_how_it_was_made_and_how_to_use_it(lite):

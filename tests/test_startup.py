@@ -22,16 +22,20 @@ import contextlib, io, json, sys
 from {module}.cli import main
 with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
     try:
-        code = main(sys.argv[1:])
+        code = main({argv})
     except SystemExit as stop:
         code = stop.code
 print(json.dumps({{"code": code, "heavy": [m for m in {heavy!r} if m in sys.modules]}}))
 """
 
 
-def heavy_imports(module: str, *args: str, cwd: Path) -> dict:
-    """Exit code and heavy modules loaded by `python -m <module> args` (its `main`) in a new process."""
-    probe = PROBE.format(module=module, heavy=HEAVY)
+def heavy_imports(module: str, *args: str, cwd: Path, command_line: bool = False) -> dict:
+    """Exit code and heavy modules loaded by `python -m <module> args` (its `main`) in a new process.
+
+    `command_line`: `main()` reads the arguments from `sys.argv`, as `python -m` and the installed
+    script call it (a build then leaves pandas out), instead of being handed them.
+    """
+    probe = PROBE.format(module=module, heavy=HEAVY, argv="" if command_line else "sys.argv[1:]")
     done = subprocess.run(
         [sys.executable, "-c", probe, *args], capture_output=True, text=True, cwd=cwd, check=True
     )
@@ -94,3 +98,19 @@ def test_the_probe_sees_a_command_that_reads_parquet(tiny_build: Path, tmp_path:
     """The probe can fail: `verify --no-redraw` of a real folder loads the Parquet stack."""
     result = heavy_imports("builders", "verify", "--no-redraw", str(tiny_build), cwd=tmp_path)
     assert result["code"] == 0 and "pyarrow" in result["heavy"]
+
+
+def test_a_build_writes_parquet_with_pyarrow_alone(tmp_path: Path) -> None:
+    """`python -m builders build` imports neither `datasets` nor pandas (a second of start-up); `datasets`
+    reads what it wrote."""
+    from datasets import load_dataset
+
+    out = tmp_path / "out"
+    args = ("build", "vlmbias", "--config", "game_boards", "--preset", "lite", "--workers", "1")
+    command = (*args, "--out", str(out), "--no-progress")
+    result = heavy_imports("builders", *command, cwd=tmp_path, command_line=True)
+    assert result["code"] == 0 and result["heavy"] == ["pyarrow"]
+    handed = heavy_imports("builders", *command, cwd=tmp_path)  # a caller's process keeps pandas
+    assert handed["code"] == 0 and "datasets" not in handed["heavy"]
+    boards = load_dataset(str(out / "vlmbias"), "game_boards", split="main")
+    assert len(boards) > 0 and boards[0]["image"].size == (boards[0]["width"], boards[0]["height"])

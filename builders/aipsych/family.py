@@ -38,10 +38,9 @@ from builders.core.scene import Scene
 from builders.core.spec import SpecRegistry
 
 if TYPE_CHECKING:
-    from datasets import Features
-
     from builders.core.folder import BuiltFolder
     from builders.core.manifest import Manifest
+    from builders.core.schema import Schema
 
 OFFICIAL = "official"
 EDITION_NOTE = (
@@ -120,10 +119,10 @@ class AipsychFamily(Family):
         self.spec_registry.register(OfficialImageSpec)
 
     @property
-    def features(self) -> Features:  # type: ignore[override]  (read on use: workers never load datasets)
-        from builders.aipsych.schema import FEATURES
+    def schema(self) -> Schema:  # type: ignore[override]  (read on use: workers never load it)
+        from builders.aipsych.schema import SCHEMA
 
-        return FEATURES
+        return SCHEMA
 
     def configs_for(self, source: Source) -> tuple[str, ...]:
         """`synthetic` by default; with the official source, the config its question file is about."""

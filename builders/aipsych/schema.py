@@ -7,14 +7,12 @@ truth (`true_colour`, `true_position`) and what it offers instead (`offered_posi
 `reference_response` is the release's GPT-4o reply to the prompt (official configs only).
 """
 
-from datasets import ClassLabel, Features, Image, List, Value
-
 from builders.aipsych.questions import SET_KINDS
-from builders.core.features import IMAGE_COLUMN_FEATURES
+from builders.core.schema import IMAGE_COLUMNS, ClassLabel, Image, List, Schema, Value
 
 OBJECT = {"name": Value("string"), "colour": Value("string"), "position": Value("string")}
 
-FEATURES = Features(
+SCHEMA = Schema(
     {
         "image": Image(),
         "id": Value("string"),  # <image_id>-s<set>-p<prompt>
@@ -36,6 +34,6 @@ FEATURES = Features(
         "clutter": List(Value("string")),  # the unasked objects drawn in a synthetic scene
         "source_image": Value("string"),  # the release's image_file; "" for synthetic rows
         "template_version": Value("string"),
-        **IMAGE_COLUMN_FEATURES,
+        **IMAGE_COLUMNS,
     }
 )

@@ -122,7 +122,7 @@ def build(
             edition=edition,
         )
         manifest.write(staging)
-        from builders.core.card import write_card  # imports `datasets`: see _write_shards
+        from builders.core.card import write_card
 
         write_card(BuiltFolder(staging), family)
     return BuildReport(final, tuple(selected), len(jobs), written.rows, time.perf_counter() - started)
@@ -167,12 +167,12 @@ def _write_shards(
     progress: bool,
 ) -> _Written:
     """Render every job and stream its rows into per-(config, split) shard writers."""
-    # The Parquet stack (`datasets`, pandas, pyarrow: about a second) is imported only once a build is
-    # known to be good, so every refusal before it is instant.
+    # pyarrow (about 0.3 s) is imported only once a build is known to be good, so every refusal before it
+    # is instant; `datasets` is never imported by a build.
     from builders.core.shards import SplitWriter
 
     writers = {
-        (config, split): SplitWriter(staging, config, split, family.features)
+        (config, split): SplitWriter(staging, config, split, family.schema)
         for config in configs
         for split in family.splits
     }

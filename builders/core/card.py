@@ -1,21 +1,19 @@
 """The built folder's `README.md`: Hub YAML (`configs`, `dataset_info`) plus the card text.
 
-The YAML is produced by the same `datasets` / `huggingface_hub` helpers that
-`push_to_hub` uses, from the manifest alone; the text is the family's template
-filled with fields the family reads from the built folder. So the card always
-matches the shards, and `verify` can regenerate it to check it.
+The YAML is what `push_to_hub` writes (`huggingface_hub`'s card data, with the
+`dataset_info` and `configs` lists laid out as `datasets` lays them out, from the
+family's schema without importing `datasets`), from the manifest alone; the text is
+the family's template filled with fields the family reads from the built folder. So
+the card always matches the shards, and `verify` can regenerate it to check it.
 """
 
 from __future__ import annotations
 
 from importlib import resources
 from string import Template
+from typing import Any
 
-from datasets import DatasetInfo
-from datasets.info import DatasetInfosDict
-from datasets.splits import SplitDict, SplitInfo
-from datasets.utils.metadata import MetadataConfigs
-from huggingface_hub import DatasetCardData
+from huggingface_hub.repocard_data import DatasetCardData
 
 from builders.core.family import Family
 from builders.core.folder import BuiltFolder
@@ -47,10 +45,10 @@ def card_yaml(family: Family, manifest: Manifest) -> str:
         size_categories=[size_category(total_rows)],
         **family.card_metadata,
     )
-    infos, data_files = {}, {}
+    infos, data_files = [], {}
     for name in manifest.config_names():
         members = manifest.members(name)
-        infos[name] = _config_info(family, manifest, name, members)
+        infos.append(_config_info(family, manifest, name, members))
         entries = []
         for split in family.splits:
             paths = [f"{m}/{split}-*.parquet" for m in members if split in configs[m].splits]
@@ -59,27 +57,35 @@ def card_yaml(family: Family, manifest: Manifest) -> str:
         data_files[name] = {"data_files": entries}
         if name == family.default_config:
             data_files[name]["default"] = True
-    DatasetInfosDict(infos).to_dataset_card_data(card_data)
-    MetadataConfigs(data_files).to_dataset_card_data(card_data)
+    # As `datasets` writes them: one config's info is a mapping (without its name if "default"), several a
+    # list sorted by name; the `configs` list is sorted by name.
+    if len(infos) == 1:
+        card_data["dataset_info"] = {
+            k: v for k, v in infos[0].items() if infos[0]["config_name"] != "default" or k != "config_name"
+        }
+    elif infos:
+        card_data["dataset_info"] = sorted(infos, key=lambda info: info["config_name"])
+    if data_files:
+        card_data["configs"] = [{"config_name": name, **data_files[name]} for name in sorted(data_files)]
     return card_data.to_yaml()
 
 
-def _config_info(family: Family, manifest: Manifest, name: str, members: tuple[str, ...]) -> DatasetInfo:
+def _config_info(family: Family, manifest: Manifest, name: str, members: tuple[str, ...]) -> dict[str, Any]:
     """Typed features and split sizes of a config made of `members` (itself, or several for a union)."""
-    splits = SplitDict(dataset_name=family.repo_name)
+    splits = []
     for split in family.splits:
         stats = [manifest.configs[m].splits[split] for m in members if split in manifest.configs[m].splits]
         if stats:
             rows, size = sum(s.num_rows for s in stats), sum(s.num_bytes for s in stats)
-            splits.add(SplitInfo(name=split, num_bytes=size, num_examples=rows))
+            splits.append({"name": split, "num_bytes": size, "num_examples": rows})
     files = [f for m in members for s in manifest.configs[m].splits.values() for f in s.files]
-    return DatasetInfo(
-        features=family.features,
-        splits=splits,
-        config_name=name,
-        download_size=sum(manifest.files[f].size for f in files),
-        dataset_size=sum(info.num_bytes for info in splits.values()),
-    )
+    return {
+        "config_name": name,
+        "features": family.schema.yaml_list(),
+        "splits": splits,
+        "download_size": sum(manifest.files[f].size for f in files),
+        "dataset_size": sum(split["num_bytes"] for split in splits),
+    }
 
 
 def tools_text(family: Family) -> str:

@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from datasets import Features
 
     from builders.core.folder import BuiltFolder
+    from builders.core.schema import Schema
 
 #: A family's own `Parameters` subclass.
 P = TypeVar("P", bound=Parameters)
@@ -126,7 +127,8 @@ class Family(abc.ABC):
     splits: tuple[str, ...]
     #: The split `python -m eval score` reads when none is given; None: the user must choose.
     default_split: str | None = None
-    features: Features
+    #: The rows' columns (`builders.core.schema`); `features` gives them as `datasets.Features`.
+    schema: Schema
     spec_registry: SpecRegistry
     #: Hub metadata for the card (license, task_categories, tags, ...).
     card_metadata: Mapping[str, Any]
@@ -146,6 +148,11 @@ class Family(abc.ABC):
     draws_editions: bool = False
     #: What an edition seed redraws and what it keeps (Markdown, for the card and the README).
     edition_note: str = ""
+
+    @property
+    def features(self) -> Features:
+        """The schema as `datasets.Features` (imports `datasets`: for reading and checking built folders)."""
+        return self.schema.features
 
     def preset_parameters(self, preset: str) -> Parameters:
         """The parameters `preset` stands for (from `parameter_presets`)."""

@@ -1,6 +1,6 @@
 """Streaming Parquet shards for one (config, split), named the way the Hub names them.
 
-Rows are encoded against the family's explicit `datasets.Features`, buffered
+Rows are encoded against the family's explicit schema (`builders.core.schema`), buffered
 one row group at a time (small groups, as `datasets` uses for image data, so
 the Hub viewer can page through them) and written as they come: memory stays
 flat however large the build. Shards roll over at `max_shard_bytes` and get
@@ -10,14 +10,19 @@ No row carries a negative zero: -0.0 (a sign times a zero step) equals 0.0 but p
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
+import importlib.abc
 import os
+import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pyarrow as pa
 import pyarrow.parquet as pq
-from datasets import Features
+
+from builders.core.schema import Schema
 
 ROW_GROUP_SIZE = 100
 MAX_SHARD_BYTES = 256 * 1024 * 1024
@@ -40,7 +45,7 @@ class SplitWriter:
         root: Path,
         config: str,
         split: str,
-        features: Features,
+        schema: Schema,
         *,
         row_group_size: int = ROW_GROUP_SIZE,
         max_shard_bytes: int = MAX_SHARD_BYTES,
@@ -48,8 +53,7 @@ class SplitWriter:
         self.root = root
         self.config = config
         self.split = split
-        self.features = features
-        self.schema = features.arrow_schema
+        self.schema = schema
         self.row_group_size = row_group_size
         self.max_shard_bytes = max_shard_bytes
         self._buffer: list[dict[str, Any]] = []
@@ -61,19 +65,19 @@ class SplitWriter:
 
     def add(self, row: dict[str, Any]) -> None:
         """Encode and queue one row; a full row group is written at once."""
-        self._buffer.append(without_negative_zero(self.features.encode_example(row)))
+        self._buffer.append(without_negative_zero(self.schema.encode(row)))
         if len(self._buffer) >= self.row_group_size:
             self._flush()
 
     def _flush(self) -> None:
         if not self._buffer:
             return
-        table = pa.Table.from_pylist(self._buffer, schema=self.schema)
+        table = pa.Table.from_pylist(self._buffer, schema=self.schema.arrow_schema)
         self._buffer = []
         if self._writer is None:
             part = self.root / self.config / f".{self.split}-part{len(self._parts):05d}.parquet"
             self._parts.append(part)
-            self._writer = pq.ParquetWriter(part, self.schema, compression="snappy")
+            self._writer = pq.ParquetWriter(part, self.schema.arrow_schema, compression="snappy")
         self._writer.write_table(table, row_group_size=self.row_group_size)
         self.num_rows += table.num_rows
         self.num_bytes += table.nbytes
@@ -94,6 +98,35 @@ class SplitWriter:
             part.rename(part.with_name(name))
             files.append(f"{self.config}/{name}")
         return SplitFiles(tuple(files), self.num_rows, self.num_bytes)
+
+
+class _NoPandas(importlib.abc.MetaPathFinder):
+    """An import finder for which pandas is not installed."""
+
+    def find_spec(self, name: str, path: Any = None, target: Any = None) -> None:
+        if name == "pandas":
+            raise ModuleNotFoundError("pandas is left out of this build", name=name)
+
+
+@contextlib.contextmanager
+def pandas_unavailable() -> Iterator[None]:
+    """Within it, pyarrow runs as where pandas is not installed (unless pandas is imported already).
+
+    The first time pyarrow converts Python objects it imports pandas (about 0.4 s, the drawing of a
+    dozen images) only to ask whether they are pandas objects; a build's rows never are. pyarrow
+    remembers the answer for the rest of the process (it then treats pandas objects as plain
+    sequences), so only a process that is one build command should use this: `python -m builders
+    build`, not a library caller of `build()`. pandas can be imported again afterwards.
+    """
+    if "pandas" in sys.modules:
+        yield
+        return
+    finder = _NoPandas()
+    sys.meta_path.insert(0, finder)
+    try:
+        yield
+    finally:
+        sys.meta_path.remove(finder)
 
 
 def without_negative_zero(value: Any) -> Any:

@@ -49,10 +49,9 @@ from builders.illusionbench.release import (
 from builders.illusionbench.spec import LADDERS, ClassicSpec, Ladder
 
 if TYPE_CHECKING:
-    from datasets import Features
-
     from builders.core.folder import BuiltFolder
     from builders.core.manifest import Manifest
+    from builders.core.schema import Schema
 
 RELEASE_KIND = "release"
 LOG = logging.getLogger(__name__)
@@ -112,10 +111,10 @@ class IllusionBenchFamily(Family):
     )
 
     @property
-    def features(self) -> Features:  # type: ignore[override]  (read on use: workers never load datasets)
-        from builders.illusionbench.schema import FEATURES
+    def schema(self) -> Schema:  # type: ignore[override]  (read on use: workers never load it)
+        from builders.illusionbench.schema import SCHEMA
 
-        return FEATURES
+        return SCHEMA
 
     def configs_for(self, source: Source) -> tuple[str, ...]:
         """The drawn configs by default; `--source release DIR` builds the release's."""

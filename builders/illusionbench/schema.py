@@ -7,12 +7,10 @@ options. Rows of the release keep its question and answer text verbatim; drawn r
 perturbation their difficulty comes from.
 """
 
-from datasets import ClassLabel, Features, Image, List, Value
-
-from builders.core.features import IMAGE_COLUMN_FEATURES
+from builders.core.schema import IMAGE_COLUMNS, ClassLabel, Image, List, Schema, Value
 from builders.illusionbench.columns import CATEGORIES, DIFFICULTIES, QUESTION_TYPES, SOURCES
 
-FEATURES = Features(
+SCHEMA = Schema(
     {
         "image": Image(),
         "id": Value("string"),  # unique per row: <image_id>-tf1, -mc2, -semantic, ... (release: -q3)
@@ -32,6 +30,6 @@ FEATURES = Features(
         "answer": Value("string"),  # "True"/"False", an option numeral, or the golden description
         "prompt": Value("string"),  # the paper's full prompt for the question (Appendix A, Sec. III-C)
         "template_version": Value("string"),
-        **IMAGE_COLUMN_FEATURES,
+        **IMAGE_COLUMNS,
     }
 )

@@ -27,10 +27,9 @@ from builders.viprobe.questions import TEMPLATE_VERSION, questions
 from builders.viprobe.spec import IllusionImageSpec
 
 if TYPE_CHECKING:
-    from datasets import Features
-
     from builders.core.folder import BuiltFolder
     from builders.core.manifest import Manifest
+    from builders.core.schema import Schema
 
 #: VI-Probe has one split: every image's forward, reversed and instructional rows.
 SPLITS = ("test",)
@@ -107,10 +106,10 @@ class ViProbeFamily(Family):
     spec_registry: SpecRegistry = dataclasses.field(init=False)
 
     @property
-    def features(self) -> Features:  # type: ignore[override]  (read on use: workers never load datasets)
-        from builders.viprobe.schema import FEATURES
+    def schema(self) -> Schema:  # type: ignore[override]  (read on use: workers never load it)
+        from builders.viprobe.schema import SCHEMA
 
-        return FEATURES
+        return SCHEMA
 
     def __post_init__(self) -> None:
         self.configs = tuple(self.cases)

@@ -5,13 +5,11 @@ forward and reversed rows (PFC, PFA), `config_id` joins the six variants of one
 base configuration.
 """
 
-from datasets import ClassLabel, Features, Image, Value
-
-from builders.core.features import IMAGE_COLUMN_FEATURES
+from builders.core.schema import IMAGE_COLUMNS, ClassLabel, Image, Schema, Value
 from builders.illusions.engine import CATEGORIES, Variant
 from builders.viprobe.questions import POLARITIES
 
-FEATURES = Features(
+SCHEMA = Schema(
     {
         "image": Image(),
         "id": Value("string"),  # unique per row: <image_id>-<polarity>
@@ -33,6 +31,6 @@ FEATURES = Features(
         "system_prompt": Value("string"),  # empty except for instructional rows
         "label": ClassLabel(names=["no", "yes"]),  # 1 = "yes", as in <answer>1</answer>
         "template_version": Value("string"),
-        **IMAGE_COLUMN_FEATURES,
+        **IMAGE_COLUMNS,
     }
 )

@@ -27,9 +27,8 @@ from builders.visage.rows import SPLITS, rows
 from builders.visage.spec import DrawnImageSpec, ExternalImageSpec, VisageSpec, drawn_specs
 
 if TYPE_CHECKING:
-    from datasets import Features
-
     from builders.core.folder import BuiltFolder
+    from builders.core.schema import Schema
 
 DRAWN, EXTERNAL = "drawn", "external"
 #: The source kind that fills `external`: PATH is the tuples file, `--images` the photos' folder.
@@ -91,10 +90,10 @@ class VisageFamily(Family):
     }
 
     @property
-    def features(self) -> Features:  # type: ignore[override]  (read on use: workers never load datasets)
-        from builders.visage.schema import FEATURES
+    def schema(self) -> Schema:  # type: ignore[override]  (read on use: workers never load it)
+        from builders.visage.schema import SCHEMA
 
-        return FEATURES
+        return SCHEMA
 
     def configs_for(self, source: Source) -> tuple[str, ...]:
         """The drawings by default; the user's tuples build `external`."""

@@ -6,16 +6,14 @@ condition columns (`condition`, `query_type`, `name_type`, `congruent`,
 `label`) empty, its accepted answers being in `answers`.
 """
 
-from datasets import ClassLabel, Features, Image, List, Value
-
-from builders.core.features import IMAGE_COLUMN_FEATURES
+from builders.core.schema import IMAGE_COLUMNS, ClassLabel, Image, List, Schema, Value
 from builders.visage.conditions import CONDITION_CODES, IMAGE_TYPES, LABELS, NAME_TYPES, QUERY_TYPES
 from builders.visage.predicates import PREDICATES
 from builders.visage.rows import SPLITS
 
-__all__ = ["FEATURES", "SPLITS"]
+__all__ = ["SCHEMA", "SPLITS"]
 
-FEATURES = Features(
+SCHEMA = Schema(
     {
         "image": Image(),
         "id": Value("string"),  # <image_id>-<condition>, or <image_id>-recognition
@@ -39,6 +37,6 @@ FEATURES = Features(
         "label": ClassLabel(names=list(LABELS)),  # the correct answer; empty for recognition
         "answers": List(Value("string")),  # accepted answers: [label], or the object's names
         "template_version": Value("string"),
-        **IMAGE_COLUMN_FEATURES,
+        **IMAGE_COLUMNS,
     }
 )

@@ -41,10 +41,9 @@ from builders.vlmbias.title import with_title
 from builders.vlmbias.topic import Topic
 
 if TYPE_CHECKING:
-    from datasets import Features
-
     from builders.core.folder import BuiltFolder
     from builders.core.manifest import Manifest
+    from builders.core.schema import Schema
 
 #: Image roles: a counterfactual, its titled twin (same spec), an unmodified image.
 COUNTERFACTUAL, WITHTITLE, ORIGINAL = "counterfactual", "withtitle", "original"
@@ -127,10 +126,10 @@ class VlmBiasFamily(Family):
     spec_registry: SpecRegistry = dataclasses.field(init=False)
 
     @property
-    def features(self) -> Features:  # type: ignore[override]  (read on use: workers never load datasets)
-        from builders.vlmbias.schema import FEATURES
+    def schema(self) -> Schema:  # type: ignore[override]  (read on use: workers never load it)
+        from builders.vlmbias.schema import SCHEMA
 
-        return FEATURES
+        return SCHEMA
 
     def __post_init__(self) -> None:
         self.configs = tuple(self.topics)

@@ -6,12 +6,10 @@ dataset (`anvo25/vlms-are-biased`), so consumers such as lmms-eval's
 which is what lets an `all` config glob across them.
 """
 
-from datasets import ClassLabel, Features, Image, Value
-
-from builders.core.features import IMAGE_COLUMN_FEATURES
+from builders.core.schema import IMAGE_COLUMNS, ClassLabel, Image, Schema, Value
 from builders.vlmbias.columns import ANSWER_TYPES
 
-FEATURES = Features(
+SCHEMA = Schema(
     {
         # Released columns, unchanged.
         "image": Image(),
@@ -33,6 +31,6 @@ FEATURES = Features(
         "modification": Value("string"),  # e.g. remove, replace, add, none
         "is_counterfactual": Value("bool"),
         "answer_type": ClassLabel(names=list(ANSWER_TYPES)),
-        **IMAGE_COLUMN_FEATURES,
+        **IMAGE_COLUMNS,
     }
 )

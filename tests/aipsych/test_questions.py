@@ -19,7 +19,7 @@ from builders.aipsych.questions import (
     question_sets,
 )
 from builders.aipsych.rows import question_rows
-from builders.aipsych.schema import FEATURES
+from builders.aipsych.schema import SCHEMA
 from builders.aipsych.spec import SceneObject
 from builders.aipsych.vocabulary import position_distractors
 
@@ -124,12 +124,12 @@ def test_built_rows_read_back_with_the_schema(aipsych_lite: Path, hf_cache: Path
     from datasets import load_dataset
 
     loaded = load_dataset(str(aipsych_lite), "synthetic", split="test", cache_dir=str(hf_cache))
-    assert FAMILY.splits == ("test",) and loaded.features == FEATURES == FAMILY.features
+    assert FAMILY.splits == ("test",) and loaded.features == SCHEMA.features == FAMILY.features
     assert loaded.features["set_kind"].names == list(SET_KINDS)
     row = loaded[21]
     assert row["id"] == "synthetic-00001-s1-p2" and row["set_kind"] == SET_KINDS.index("position")
     assert row["image"].size == (640, 480) and row["builder_version"] == __version__
-    assert {key: row[key] for key in FEATURES if key != "image"} == {
+    assert {key: row[key] for key in SCHEMA.features if key != "image"} == {
         **question_rows(scene_spec(1))[1],
         "config": "synthetic",
         "setting": scene_spec(1).setting,

@@ -8,7 +8,7 @@ from typing import Any
 from datasets import Dataset, DatasetDict, load_dataset
 
 from builders.illusionbench.columns import SPLITS
-from builders.illusionbench.schema import FEATURES
+from builders.illusionbench.schema import SCHEMA
 
 
 def round_trip(pairs: list[tuple[str, dict[str, Any], bytes]], folder: Path) -> DatasetDict:
@@ -17,6 +17,6 @@ def round_trip(pairs: list[tuple[str, dict[str, Any], bytes]], folder: Path) -> 
     for split in SPLITS:
         rows = [{**row, "image": {"bytes": png, "path": None}} for s, row, png in pairs if s == split]
         path = folder / f"{split}.parquet"
-        Dataset.from_list(rows, features=FEATURES).to_parquet(str(path))
+        Dataset.from_list(rows, features=SCHEMA.features).to_parquet(str(path))
         files[split] = str(path)
     return load_dataset("parquet", data_files=files, cache_dir=str(folder / "cache"))

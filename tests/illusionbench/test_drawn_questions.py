@@ -16,7 +16,7 @@ from builders.illusionbench.columns import CATEGORIES, DIFFICULTIES, QUESTION_TY
 from builders.illusionbench.params import PRESETS
 from builders.illusionbench.plan import SPECS
 from builders.illusionbench.questions import NUMERALS, golden_description
-from builders.illusionbench.schema import FEATURES
+from builders.illusionbench.schema import SCHEMA
 from builders.illusionbench.spec import DRAWN_CATEGORIES, ClassicSpec, drawn_specs
 from eval.scoring import illusionbench as scoring
 
@@ -141,7 +141,7 @@ def test_drawn_rows_round_trip_through_typed_parquet_and_score(tmp_path: Path) -
         pairs += [(split, row, picture.png) for split, row in rows.rows(spec, picture)]
     loaded = round_trip(pairs, tmp_path)
     assert set(loaded) == set(SPLITS) and len(loaded["descriptions"]) == 2 * 4
-    assert loaded["test"].features == FEATURES
+    assert loaded["test"].features == SCHEMA.features
     names = {
         name: loaded["test"].features[name].names for name in ("category", "difficulty", "question_type")
     }

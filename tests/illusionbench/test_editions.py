@@ -25,7 +25,7 @@ from builders.illusionbench.family import FAMILY
 from builders.illusionbench.params import PRESETS
 from builders.illusionbench.plan import DRAWN_CONFIGS
 from builders.illusionbench.questions import NUMERALS
-from builders.illusionbench.schema import FEATURES
+from builders.illusionbench.schema import SCHEMA
 from builders.illusionbench.spec import DRAWN_CATEGORIES, LEVELS, ClassicSpec, DrawnSpec, drawn_specs
 from tests.conftest import Built
 from tests.illusionbench.release_fixture import write_release
@@ -51,7 +51,7 @@ def parquet_rows(folder: Path) -> list[dict[str, Any]]:
     for config in DRAWN_CONFIGS:
         for split in ("test", "descriptions"):
             for row in built.read_rows(config, split):
-                found.append({**row, **{key: FEATURES[key].int2str(row[key]) for key in LABELS}})
+                found.append({**row, **{key: SCHEMA.features[key].int2str(row[key]) for key in LABELS}})
     return found
 
 

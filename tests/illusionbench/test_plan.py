@@ -13,7 +13,7 @@ from builders.core.raster import rasterize
 from builders.illusionbench import plan, rows
 from builders.illusionbench.params import PRESETS
 from builders.illusionbench.release import read_release
-from builders.illusionbench.schema import FEATURES
+from builders.illusionbench.schema import SCHEMA
 from tests.illusionbench.release_fixture import ENTRIES, IMAGES, entry, picture, tf, write_release
 
 
@@ -29,7 +29,7 @@ def test_every_drawn_config_plans_jobs_that_draw_and_give_rows() -> None:
         assert {row["image_id"] for _, row in found} == {job.image_id}
         assert {row["category"] for _, row in found} == {plan.DRAWN_CONFIGS[config]}
     assert plan.UNIONS["drawn"] == tuple(plan.DRAWN_CONFIGS)
-    assert set(plan.GALLERY_VIEW.columns) <= set(FEATURES)
+    assert set(plan.GALLERY_VIEW.columns) <= set(SCHEMA.features)
 
 
 def test_release_configs_need_the_release_keep_release_images_and_have_no_other_edition(

@@ -15,13 +15,13 @@ from datasets import get_dataset_config_names, load_dataset
 
 from builders.viprobe.family import FAMILY
 from builders.viprobe.params import PRESETS
-from builders.viprobe.schema import FEATURES
+from builders.viprobe.schema import SCHEMA
 
 ROOT = Path(__file__).resolve().parents[2]
 IMAGES_PER_BASE_SCALE = 3 + 10 * 3  # O, OC, OH + 10 strengths x (P, PC, PH)
 SCALES = {"size": 11, "color": 10, "orientation": 11}
-VARIANT_NAMES = FEATURES["variant"].names
-POLARITY_NAMES = FEATURES["polarity"].names
+VARIANT_NAMES = SCHEMA.features["variant"].names
+POLARITY_NAMES = SCHEMA.features["polarity"].names
 
 
 @pytest.fixture(scope="module")
@@ -49,7 +49,7 @@ def test_every_case_and_union_loads_with_the_counts_the_grid_implies(viprobe_pap
         images = SCALES[case.category] * IMAGES_PER_BASE_SCALE
         assert rows.num_rows == 3 * images, name
         assert len(set(rows["image_id"])) == images, name
-        assert rows.features == FEATURES
+        assert rows.features == SCHEMA.features
         per_category[case.category] += rows.num_rows
     for category, rows in per_category.items():
         assert loaded(category).num_rows == rows

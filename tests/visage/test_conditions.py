@@ -14,7 +14,7 @@ from builders.visage.conditions import CONDITIONS, RECOGNITION_PROMPT, condition
 from builders.visage.params import PRESETS
 from builders.visage.predicates import PREDICATE_VERSION, VisageTuple
 from builders.visage.rows import rows
-from builders.visage.schema import FEATURES
+from builders.visage.schema import SCHEMA
 from builders.visage.spec import drawn_specs
 from eval.data import load_rows
 
@@ -43,7 +43,9 @@ def test_every_tuple_pair_is_asked_all_seven_conditions_with_the_papers_labels(v
     by_pair: dict[tuple[str, str], dict[str, dict]] = defaultdict(dict)
     for encoded in load_rows(visage_paper, "drawn", "test"):
         row = {
-            column: FEATURES[column].int2str(value) if isinstance(FEATURES[column], ClassLabel) else value
+            column: SCHEMA.features[column].int2str(value)
+            if isinstance(SCHEMA.features[column], ClassLabel)
+            else value
             for column, value in encoded.items()
         }
         pair = (row["tuple_id"], row["image_id"][-1])  # the i-th typical and exceptional images

@@ -24,7 +24,7 @@ from builders.cli import main as builders_cli
 from builders.core.folder import BuiltFolder
 from builders.core.hashing import file_sha256
 from builders.core.raster import pixel_sha256
-from builders.visage.schema import FEATURES
+from builders.visage.schema import SCHEMA
 from eval.cli import main as eval_cli
 
 FIXTURE = Path(__file__).with_name("fixtures") / "external"
@@ -67,7 +67,7 @@ def test_the_external_config_holds_the_fixture_photos_beside_drawn(
     )
     test = load_dataset(str(built_external), "external", split="test", cache_dir=str(hf_cache))
     recognition = load_dataset(str(built_external), "external", split="recognition", cache_dir=str(hf_cache))
-    assert test.features == FEATURES and (len(test), len(recognition)) == (3 * 7, 6)
+    assert test.features == SCHEMA.features and (len(test), len(recognition)) == (3 * 7, 6)
     by_id = {row["image_id"]: row for row in recognition}
     lioness = by_id["external-lion-manes-lioness-e1"]
     with Image.open(PHOTOS / "lion" / "lioness_1.png") as photo:

@@ -7,7 +7,7 @@ from pathlib import Path
 from datasets import ClassLabel, Value, load_dataset
 
 from builders import __version__
-from builders.visage.schema import FEATURES, SPLITS
+from builders.visage.schema import SCHEMA, SPLITS
 
 
 def test_the_schema_names_every_column_the_issue_lists() -> None:
@@ -36,10 +36,10 @@ def test_the_schema_names_every_column_the_issue_lists() -> None:
         "pixel_sha256",
         "builder_version",
     ]
-    assert set(listed) <= set(FEATURES)
-    assert FEATURES["condition"] == ClassLabel(names=["1a", "1b", "1c", "1d", "2a", "2b", "2c"])
-    assert FEATURES["label"] == ClassLabel(names=["no", "yes"])
-    assert FEATURES["name_reveals"] == Value("bool")
+    assert set(listed) <= set(SCHEMA.features)
+    assert SCHEMA.features["condition"] == ClassLabel(names=["1a", "1b", "1c", "1d", "2a", "2b", "2c"])
+    assert SCHEMA.features["label"] == ClassLabel(names=["no", "yes"])
+    assert SCHEMA.features["name_reveals"] == Value("bool")
     assert SPLITS == ("test", "recognition")
 
 
