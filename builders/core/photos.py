@@ -1,7 +1,7 @@
 """Decoding a user's photo (a file, a zip member, a Parquet cell): size capped, every pixel read.
 
-Every family that builds from the user's images (AIpsych and VISaGE photos, IllusionBench+ zip
-members, VLMBias's released Parquet cells) reads them here, so one rule holds for all: the size in
+Every family that builds from the user's images (photo files, images inside a release's zip,
+released Parquet cells) reads them here, so one rule holds for all: the size in
 the header is checked against `MAX_PIXELS` before a pixel is decoded (a 30000 x 30000 PNG of a few
 kilobytes would take gigabytes), and then the whole image is decoded, so a file cut short, or with
 valid checksums over a truncated pixel stream, is refused up front rather than halfway through a
