@@ -19,6 +19,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from PIL import ImageFile
 
 from builders.aipsych.official import read_official
 from builders.core.photos import MAX_PIXELS
@@ -363,7 +364,12 @@ def test_a_300_digit_visual_genome_name_is_one_sentence(tmp_path: Path) -> None:
 # --------------------------------------------------------------------------- 13: every pixel decoded
 
 
-def test_a_truncated_png_with_valid_checksums_is_refused_up_front(tmp_path: Path) -> None:
+@pytest.mark.parametrize("lenient", [False, True], ids=["pil-default", "after-importing-lmms-eval"])
+def test_a_truncated_png_with_valid_checksums_is_refused_up_front(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lenient: bool
+) -> None:
+    """Also where PIL was told to accept cut-short images (lmms-eval sets that on import)."""
+    monkeypatch.setattr(ImageFile, "LOAD_TRUNCATED_IMAGES", lenient)
     argv, _ = illusionbench_input(tmp_path / "in", {**IMAGES, "classic_01.png": truncated_png()})
     refused(argv, tmp_path / "out", r"image 'classic_01\.png' in the archive cannot be read \(image file is "
             "truncated.*\\); download the release again")  # fmt: skip

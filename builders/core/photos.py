@@ -15,7 +15,7 @@ import io
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from PIL import Image, UnidentifiedImageError
+from PIL import Image, ImageFile, UnidentifiedImageError
 
 from builders.core.errors import UsageError
 
@@ -61,11 +61,15 @@ def _opened(data: bytes, name: str, max_pixels: int) -> Iterator[Image.Image]:
             f"{name} is {width} x {height} pixels, more than the limit of {max_pixels} pixels; "
             "scale it down or use the original"
         )
+    lenient = ImageFile.LOAD_TRUNCATED_IMAGES
+    ImageFile.LOAD_TRUNCATED_IMAGES = False  # lmms-eval sets it on import; a cut-short photo is refused
     try:
         image = Image.open(io.BytesIO(data), formats=FORMATS)
         image.load()
     except Exception as error:  # a decoder meets any byte sequence; each failure means the same
         raise UnreadablePhoto(name, _reason(error)) from None
+    finally:
+        ImageFile.LOAD_TRUNCATED_IMAGES = lenient
     with image:
         yield image
 
