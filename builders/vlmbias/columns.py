@@ -4,7 +4,9 @@
 planning, the release reader, worker processes) imports this module and never loads `datasets`.
 """
 
-SPLITS = ("main", "identification", "withtitle", "original")
+#: The background-removed images' splits, as released: their Q1 and Q2, and their Q3.
+NO_BACKGROUND_SPLITS = ("remove_background_q1q2", "remove_background_q3")
+SPLITS = ("main", "identification", "withtitle", "original", *NO_BACKGROUND_SPLITS)
 
 ANSWER_TYPES = ("number", "yes_no", "text")
 

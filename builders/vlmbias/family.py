@@ -1,8 +1,10 @@
 """VLMBias as a family of the shared pipeline: topics -> jobs -> split rows.
 
-Each counterfactual spec gives two images: plain, and with the subject's name in
-a title bar above it (drawn from the same raster). The plain image feeds `main`
-(Q1, Q2) and `identification` (Q3), the titled one feeds `withtitle` (Q1, Q2).
+Each counterfactual spec gives three images: plain, with the subject's name in a
+title bar above it (drawn from the same raster), and its subject alone with the
+background removed (drawn from the same scene; `background.py`). The plain image
+feeds `main` (Q1, Q2) and `identification` (Q3), the titled one `withtitle` (Q1,
+Q2), the background-removed one `remove_background_q1q2` and `remove_background_q3`.
 Unmodified images feed `original` with the paper's sanity questions that an
 exact-match scorer can grade (patterned grids have none, as released). With
 `--source upstream PATH` the photo topics plan the release's photos instead.
@@ -12,6 +14,7 @@ Topics plan from the build's parameters (`parameters.py`) and edition seed.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -27,6 +30,7 @@ from builders.core.scene import Scene, render_scene
 from builders.core.spec import Spec, SpecRegistry
 from builders.vlmbias.animals.release import released_animal_title
 from builders.vlmbias.animals.topic import AnimalsTopic
+from builders.vlmbias.background import NO_BACKGROUND, marked, split_of
 from builders.vlmbias.chess_pieces.topic import ChessPiecesTopic
 from builders.vlmbias.columns import SPLITS
 from builders.vlmbias.flags.topic import FlagsTopic
@@ -45,7 +49,7 @@ if TYPE_CHECKING:
     from builders.core.manifest import Manifest
     from builders.core.schema import Schema
 
-#: Image roles: a counterfactual, its titled twin (same spec), an unmodified image.
+#: Image roles: a counterfactual, its titled and background-removed twins (same spec), an unmodified image.
 COUNTERFACTUAL, WITHTITLE, ORIGINAL = "counterfactual", "withtitle", "original"
 UPSTREAM = "upstream"
 
@@ -61,7 +65,8 @@ EDITION_NOTE = (
     "roadside trees stand; which star a constellation flag (Australia, China, New Zealand, Samoa, "
     "Tuvalu) loses; the game boards' colours (chess squares, xiangqi and go wood), go stones and sudoku "
     "givens (the classic puzzle relabelled and shuffled); and where each illusion sits in its picture "
-    "(moved by whole pixels). Where a prompt, `image_path` or `metadata` names a drawn value (a cell, "
+    "(moved by whole pixels). A background-removed image is its counterfactual's subject as the edition "
+    "draws it. Where a prompt, `image_path` or `metadata` names a drawn value (a cell, "
     "a square, a piece) it names the edition's. Nothing else is free: stripe flags, flags whose stars "
     "follow a rule, the declared added stars and the starting positions are drawn as in the canonical "
     "edition."
@@ -155,10 +160,11 @@ class VlmBiasFamily(Family):
         topic = self._planner(config, preset, source, resolved, edition)
         plan = topic.plan(resolved, edition)
         for spec in plan.counterfactuals:
-            yield ImageJob(
-                config=config, image_id=topic.image_id(spec, False), spec=spec, role=COUNTERFACTUAL
-            )
+            plain = topic.image_id(spec, False)
+            yield ImageJob(config=config, image_id=plain, spec=spec, role=COUNTERFACTUAL)
             yield ImageJob(config=config, image_id=topic.image_id(spec, True), spec=spec, role=WITHTITLE)
+            if topic.background_note:
+                yield ImageJob(config=config, image_id=marked(plain, spec.px), spec=spec, role=NO_BACKGROUND)
         for spec in plan.originals:
             yield ImageJob(config=config, image_id=topic.image_id(spec, False), spec=spec, role=ORIGINAL)
 
@@ -194,12 +200,19 @@ class VlmBiasFamily(Family):
         return self._topic(job.config, job.spec).scene(job.spec)
 
     def draw(self, jobs: list[ImageJob]) -> list[Image.Image]:
-        """The scene once; a titled twin is its title bar stacked above those same pixels."""
-        pixels = render_scene(self.scene(jobs[0]))
-        topic = self._topic(jobs[0].config, jobs[0].spec)
-        return [
-            with_title(topic.title(job.spec), pixels) if job.role == WITHTITLE else pixels for job in jobs
-        ]
+        """The scene once; a titled twin is its title bar stacked above those same pixels, a
+        background-removed twin the subject's elements of that same scene on their page."""
+        spec = jobs[0].spec
+        topic = self._topic(jobs[0].config, spec)
+        scene = self.scene(jobs[0])
+        plain = functools.cache(lambda: render_scene(scene))
+
+        def bare() -> Image.Image:
+            subject = topic.without_background(spec, scene)
+            return plain() if subject is scene else render_scene(subject)  # a subject with no background
+
+        drawn = {NO_BACKGROUND: bare, WITHTITLE: lambda: with_title(topic.title(spec), plain())}
+        return [drawn.get(job.role, plain)() for job in jobs]
 
     def rows(self, job: ImageJob, picture: Picture) -> list[tuple[str, dict[str, Any]]]:
         topic = self._topic(job.config, job.spec)
@@ -209,12 +222,16 @@ class VlmBiasFamily(Family):
             routed = [("original", q) for q in questions]
         elif job.role == WITHTITLE:
             routed = [("withtitle", q) for q in questions if q.type in ("Q1", "Q2")]
+        elif job.role == NO_BACKGROUND:
+            routed = [(split_of(q.type), q) for q in topic.background_questions(spec)]
         else:
             routed = [("identification" if q.type == "Q3" else "main", q) for q in questions]
         titled = job.role == WITHTITLE
+        bare = job.role == NO_BACKGROUND
         modification = topic.modification(spec)
+        image_path = topic.image_path(spec, titled)
         common = {
-            "image_path": topic.image_path(spec, titled),
+            "image_path": marked(image_path, spec.px) if bare else image_path,
             "topic": topic.topic,
             "sub_topic": topic.sub_topic(spec),
             "with_title": titled,
@@ -229,6 +246,9 @@ class VlmBiasFamily(Family):
         rows = []
         for split, question in routed:
             row_id = topic.released_id(spec, question, titled)
+            metadata = topic.metadata_json(spec, question)
+            if bare:
+                row_id, metadata = marked(row_id, spec.px), topic.background_metadata_json(spec, question)
             row = {
                 **common,
                 "ID": row_id,
@@ -237,7 +257,7 @@ class VlmBiasFamily(Family):
                 "ground_truth": question.ground_truth,
                 "expected_bias": question.expected_bias,
                 "type_of_question": question.type,
-                "metadata": topic.metadata_json(spec, question),
+                "metadata": metadata,
                 "answer_type": question.answer_type,
             }
             rows.append((split, row))
@@ -260,6 +280,8 @@ class VlmBiasFamily(Family):
         topic = self.topics[config]
         sizes = {f"{e.width}x{e.height}" for e in folder.manifest.images.values() if e.config == config}
         lines = [f"### `{config}` ({topic.topic})", "", topic.card_notes.strip(), ""]
+        if topic.background_note:
+            lines += [f"Background removed (`remove_background_*`): {topic.background_note.strip()}", ""]
         lines.append(f"Image sizes (pixels): {', '.join(sorted(sizes, key=_area))}.")
         lines += [
             "",

@@ -58,22 +58,30 @@ def type_before_px(image_id: str, question: Question) -> str:
     return f"{stem}_{question.type}_px{px}"
 
 
-def titled_form(name: str, px: int) -> str:
-    """The titled twin's form of a released name: `_notitle_` becomes `_withtitle_`; a name without
-    it gets `withtitle` before its resolution (`_px1152`, or a bare `_1152` as stripe flags write it).
+def marked_form(name: str, px: int, marker: str) -> str:
+    """A released name marked as one of an image's variants: `_notitle_` becomes `_<marker>_`; a name
+    without it gets `<marker>` before its resolution (`_px1152`, or a bare `_1152` as stripe flags
+    write it).
 
-    >>> titled_form("car_067_notitle_Q1_px1152", 1152), titled_form("go_grid_01_remove_row_px384_Q1", 384)
-    ('car_067_withtitle_Q1_px1152', 'go_grid_01_remove_row_withtitle_px384_Q1')
-    >>> titled_form("Flag_of_Cuba_stripes_6_768_1", 768)
+    >>> marked_form("car_067_notitle_Q1_px1152", 1152, "withtitle")
+    'car_067_withtitle_Q1_px1152'
+    >>> marked_form("go_grid_01_remove_row_px384_Q1", 384, "nobackground")
+    'go_grid_01_remove_row_nobackground_px384_Q1'
+    >>> marked_form("Flag_of_Cuba_stripes_6_768_1", 768, "withtitle")
     'Flag_of_Cuba_stripes_6_withtitle_768_1'
     """
     if "_notitle_" in name:
-        return name.replace("_notitle_", f"_{TITLED}_", 1)
+        return name.replace("_notitle_", f"_{marker}_", 1)
     for token in (f"_px{px}", f"_{px}"):
         stem, sep, rest = name.rpartition(token)
         if sep:
-            return f"{stem}_{TITLED}{token}{rest}"
-    raise SpecError(f"cannot mark {name!r} as titled: it names no resolution {px}")
+            return f"{stem}_{marker}{token}{rest}"
+    raise SpecError(f"cannot mark {name!r} as {marker}: it names no resolution {px}")
+
+
+def titled_form(name: str, px: int) -> str:
+    """The titled twin's form of a released name (`marked_form` with `withtitle`)."""
+    return marked_form(name, px, TITLED)
 
 
 class Topic(abc.ABC, Generic[S]):
@@ -89,6 +97,9 @@ class Topic(abc.ABC, Generic[S]):
     attribution: ClassVar[str] = ""
     #: Whether the topic plans unmodified images (an `original` split); the release has none for some.
     has_originals: ClassVar[bool] = True
+    #: Markdown for the dataset card: what the topic's background is, which the `remove_background_*`
+    #: images leave out, and the page they draw the subject on; "" if the topic draws none.
+    background_note: ClassVar[str] = ""
 
     def expect(self, spec: Spec) -> S:
         """`spec` as this topic's spec type, or a SpecError (a manifest naming another topic's spec)."""
@@ -142,6 +153,25 @@ class Topic(abc.ABC, Generic[S]):
     @abc.abstractmethod
     def questions(self, spec: S) -> list[Question]:
         """Q1, Q2, Q3 for counterfactuals; the sanity questions for originals."""
+
+    def background(self, spec: S) -> str:
+        """What the background-removed image of `spec` leaves out (its rows' `background_removed`)."""
+        raise SpecError(f"{self.config} draws no background-removed images: {spec!r}")
+
+    def without_background(self, spec: S, scene: Scene) -> Scene:
+        """The subject of `scene` (drawn from `spec`) alone on a flat page: what `background` names is
+        left out, the subject's elements are `scene`'s own (`builders.vlmbias.background`)."""
+        raise SpecError(f"{self.config} draws no background-removed images: {spec!r}")
+
+    def background_metadata_json(self, spec: S, question: Question) -> str:
+        """The `metadata` of a row about the background-removed image: the row's, and what is left out."""
+        removed = {"background_removed": self.background(spec)}
+        return canonical_json({**self.row_metadata(spec, question), **removed})
+
+    def background_questions(self, spec: S) -> list[Question]:
+        """Q1, Q2, Q3 about the background-removed image: the counterfactual's, unless removing the
+        background changes a truth (the illusions' Q3)."""
+        return self.questions(spec)
 
     @abc.abstractmethod
     def sub_topic(self, spec: S) -> str: ...

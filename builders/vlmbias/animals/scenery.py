@@ -46,6 +46,8 @@ HABITATS: dict[str, Habitat] = {
 }
 
 WIDTH, HEIGHT = 800, 600  # viewBox of every animal scene (4:3)
+#: The classes of the background's top-level parts, in drawing order.
+SCENERY_PARTS = frozenset({"sky", "scenery", "ground"})
 
 
 def draw_background(canvas: Canvas, habitat: Habitat, horizon: float, mirrored: bool = False) -> None:

@@ -14,8 +14,10 @@ from builders.core.scene import Scene
 from builders.vlmbias.animals.questions import animal_questions
 from builders.vlmbias.animals.release_names import counterfactual_file, number_text, original_file
 from builders.vlmbias.animals.render import draw_animal
+from builders.vlmbias.animals.scenery import HABITATS, SCENERY_PARTS
 from builders.vlmbias.animals.spec import AnimalSpec, counterfactual_specs, original_specs
 from builders.vlmbias.animals.species import slug
+from builders.vlmbias.background import classes, leave_out
 from builders.vlmbias.questions import Question
 from builders.vlmbias.topic import Plan, Topic, titled_form, type_before_px
 
@@ -60,6 +62,13 @@ legs, so every leg is separately visible. With `--source upstream PATH` (a local
 complete release, the lite preset takes its 384 px images.
 """
 
+    background_note = """\
+The scene around the animal: sky, far scenery (hills, trees, water, fences) and the ground line.
+The animal stays whole, exactly as drawn in `main` (its legs belong to it), on a flat page of its
+habitat's ground colour, which every leg is drawn to stand out from (a white page would hide the
+white birds: swan, egret, stork). `background_removed`: "sky, far scenery and ground".
+"""
+
     def plan(self, params: VlmBiasParameters, edition: int | None) -> Plan[AnimalSpec]:
         """Animals with an added leg in release order, then with their standard legs, at every resolution."""
         table, resolutions = params.animals, params.resolutions
@@ -95,6 +104,14 @@ complete release, the lite preset takes its 384 px images.
     def questions(self, spec: AnimalSpec) -> list[Question]:
         """Q1, Q2, Q3 for an animal with an added leg; Q1 for an unmodified one."""
         return animal_questions(spec)
+
+    def background(self, spec: AnimalSpec) -> str:
+        return "sky, far scenery and ground"
+
+    def without_background(self, spec: AnimalSpec, scene: Scene) -> Scene:
+        """The animal alone, on a page of its habitat's ground colour."""
+        page = HABITATS[spec.entry.habitat].ground
+        return leave_out(scene, lambda element: bool(classes(element) & SCENERY_PARTS), page)
 
     def sub_topic(self, spec: AnimalSpec) -> str:
         return SUB_TOPIC

@@ -114,6 +114,10 @@ class Board:
     #: Whether the release names this board's images without the axis and `notitle`, as its go
     #: generator did (`go_grid_01_remove_row_px1152`), instead of `chess_grid_01_row_..._notitle_px1152`.
     bare_ids: bool = False
+    #: The class of what is set on the board rather than drawn as it (pieces, stones, printed digits;
+    #: "" for nothing) and what they are: a background-removed image leaves them out.
+    placed: str = ""
+    placed_name: str = "nothing"
 
     def variant(self, number: int) -> Variant:
         """The variant with this published number."""

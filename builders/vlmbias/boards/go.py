@@ -101,5 +101,7 @@ BOARD = Board(
     ),
     draw=draw,
     unit="lines",
+    placed="stones",
+    placed_name="the stones",
     bare_ids=True,
 )

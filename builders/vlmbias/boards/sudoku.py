@@ -142,4 +142,6 @@ BOARD = Board(
     ),
     draw=draw,
     unit="cells",
+    placed="givens",
+    placed_name="the givens",
 )

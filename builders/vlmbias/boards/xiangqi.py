@@ -215,5 +215,7 @@ BOARD = Board(
     ),
     draw=draw,
     unit="lines",
+    placed="piece",
+    placed_name="the palace pieces",
     aspect=1.125,
 )

@@ -13,6 +13,7 @@ import chess.svg
 
 from builders.core.scene import Scene
 from builders.core.svg import Canvas
+from builders.vlmbias.background import WHITE, classes, keep_only
 from builders.vlmbias.boards import xiangqi as board
 from builders.vlmbias.chess_pieces.games import XIANGQI, Piece, Position
 from builders.vlmbias.chess_pieces.spec import PieceSpec
@@ -36,6 +37,8 @@ GLYPHS: dict[tuple[str, str], str] = {
 }
 #: Glyph and ring colour of each side (the game_boards palette).
 SIDE_COLOURS = {"black": board.INK, "red": board.RED}
+#: python-chess's colour keys of the board's squares.
+SQUARES = ("square light", "square dark")
 
 
 def glyph(piece: Piece) -> str:
@@ -71,3 +74,12 @@ def scene(spec: PieceSpec) -> Scene:
     if spec.game == "chess":
         return Scene(chess_svg(spec), width, height)
     return Scene(xiangqi_canvas(spec.position), width, height)
+
+
+def pieces_alone(spec: PieceSpec, drawn: Scene) -> Scene:
+    """The pieces of the drawn position where they stand, on white, without the board: python-chess
+    draws the chess board with every square white; the xiangqi pieces are kept from `drawn`."""
+    if spec.game == "chess":
+        bare = chess.svg.board(spec.chess_board(), coordinates=False, colors=dict.fromkeys(SQUARES, WHITE))
+        return Scene(bare, drawn.width, drawn.height)
+    return keep_only(drawn, lambda element: "piece" in classes(element), WHITE)

@@ -67,6 +67,12 @@ font. Replace Q2 ends with a period: the paper's "Count the [Added Piece Type] p
 is a typo the released rows do not keep.
 """
 
+    background_note = """\
+The board: its squares (chess), or its wood, lines, palaces, river and frame (xiangqi). The pieces
+stay where they stood, exactly as drawn, on a white page, one square (or point) apart as on the
+board; the prompts still say "on this board", as released. `background_removed`: "the board".
+"""
+
     def plan(self, params: VlmBiasParameters, edition: int | None) -> Plan[PieceSpec]:
         """Modified positions in release order, then the starting positions, at every resolution."""
         table, resolutions = params.chess_pieces, params.resolutions
@@ -102,6 +108,12 @@ is a typo the released rows do not keep.
     def questions(self, spec: PieceSpec) -> list[Question]:
         """Q1, Q2, Q3 for a modified position; the sanity questions for a starting position."""
         return qa.questions(spec)
+
+    def background(self, spec: PieceSpec) -> str:
+        return "the board"
+
+    def without_background(self, spec: PieceSpec, scene: Scene) -> Scene:
+        return render.pieces_alone(spec, scene)
 
     def sub_topic(self, spec: PieceSpec) -> str:
         return spec.definition.sub_topic

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from builders.core.scene import Scene
+from builders.vlmbias.background import GREY, classes, keep_only
 from builders.vlmbias.flags.flag import STARS
 from builders.vlmbias.flags.questions import flag_questions
 from builders.vlmbias.flags.spec import NONE, FlagSpec, counterfactual_specs, original_specs
@@ -21,6 +22,11 @@ if TYPE_CHECKING:
     from builders.vlmbias.parameters import VlmBiasParameters
 
 SUB_TOPICS = {"stars": "Flags 2D Stars", "stripes": "Flags 2D Stripes"}
+#: The classes of what a background-removed flag keeps: a counted star and the border some flags draw
+#: around it; the stripes.
+COUNTED = {STARS: frozenset({"counted", "star-outline"}), "stripes": frozenset({"stripes"})}
+#: What a background-removed flag leaves out, by counted element.
+BACKGROUNDS = {STARS: "everything but the stars", "stripes": "the canton and emblems over the stripes"}
 
 
 class FlagsTopic(Topic[FlagSpec]):
@@ -57,6 +63,16 @@ by hand) and only some of its flags are known (stars: US, EU, Australia; stripes
 Zimbabwe, Malaysia, Greece, Uruguay), so the rest of the selection is ours (Liberia as the seventh
 stripe flag); Venezuela is its civil flag (no arms), Uruguay's Sun of May and Zimbabwe's bird are
 simplified; the star flags' numbers other than 001 and 021 follow our order.
+"""
+
+    background_note = """\
+Everything on the flag but the counted elements. Star flags keep only their counted stars (New
+Zealand's with their white borders), where and as they were drawn, on a flat mid-grey page: the
+field, stripes, cantons, Union Jacks, crescents and other emblems are gone (a white page would
+hide white stars). Stripe flags keep their stripes, which then run the flag's full width: the
+canton or hoist emblem laid over them (the US stars, Greece's cross, Malaysia's crescent and star,
+Cuba's triangle, Uruguay's sun, Zimbabwe's triangle) is gone. `background_removed`: "everything but
+the stars" or "the canton and emblems over the stripes".
 """
 
     def plan(self, params: VlmBiasParameters, edition: int | None) -> Plan[FlagSpec]:
@@ -109,6 +125,16 @@ simplified; the star flags' numbers other than 001 and 021 follow our order.
 
     def questions(self, spec: FlagSpec) -> list[Question]:
         return flag_questions(spec)
+
+    def background(self, spec: FlagSpec) -> str:
+        return (
+            "everything but the stars" if spec.element == STARS else "the canton and emblems over the stripes"
+        )
+
+    def without_background(self, spec: FlagSpec, scene: Scene) -> Scene:
+        """The counted stars on a grey page, or the stripes without what lies over them."""
+        counted = COUNTED[spec.element]
+        return keep_only(scene, lambda element: bool(classes(element) & counted), GREY)
 
     def sub_topic(self, spec: FlagSpec) -> str:
         return SUB_TOPICS[spec.element]

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from builders.core.scene import Scene
+from builders.vlmbias.background import classes, leave_out
 from builders.vlmbias.boards.board import ROW, Board, Layout, Variant
 from builders.vlmbias.game_boards.questions import counterfactual_questions, original_questions
 from builders.vlmbias.game_boards.spec import GameBoardSpec, counterfactual_specs, original_specs
@@ -49,6 +50,14 @@ edition draws other board colours, go stones and sudoku givens) and proportions;
 their colours when a chess row or column changes, and the xiangqi river and palaces stay with their
 halves, so first/last and top/bottom variants are distinct images (in the release some pairs were
 identical).
+"""
+
+    background_note = """\
+What is set on the board rather than drawn as it: go's stones, sudoku's givens and xiangqi's six
+palace pieces. The board itself is what the questions count, so its lines or squares, wood,
+palaces, river, star points, bold blocks and frame all stay exactly as drawn; the chess board holds
+nothing, so its background-removed image is its `main` image. `background_removed`: "the stones",
+"the givens", "the palace pieces" or "nothing".
 """
 
     def plan(self, params: VlmBiasParameters, edition: int | None) -> Plan[GameBoardSpec]:
@@ -104,6 +113,16 @@ identical).
         if change is None:
             return original_questions(spec.definition)
         return counterfactual_questions(spec.definition, change)
+
+    def background(self, spec: GameBoardSpec) -> str:
+        return spec.definition.placed_name
+
+    def without_background(self, spec: GameBoardSpec, scene: Scene) -> Scene:
+        """The board without what is set on it; a board holding nothing is its own scene."""
+        placed = spec.definition.placed
+        if not placed:
+            return scene
+        return leave_out(scene, lambda element: placed in classes(element))
 
     def sub_topic(self, spec: GameBoardSpec) -> str:
         return spec.definition.sub_topic

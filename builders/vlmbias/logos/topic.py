@@ -12,8 +12,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from builders.core.scene import Scene
+from builders.vlmbias.background import classes, keep_only
 from builders.vlmbias.logos.brands import SHOE
-from builders.vlmbias.logos.cars import draw_car
+from builders.vlmbias.logos.cars import BADGE, draw_car
 from builders.vlmbias.logos.questions import logo_questions
 from builders.vlmbias.logos.release import released_file
 from builders.vlmbias.logos.shoes import PALETTES, draw_shoes
@@ -64,6 +65,17 @@ geometric shapes, not the trademark artwork. With `--source upstream PATH` (a lo
 complete release, the lite preset takes its 384 px images.
 """
 
+    background_note = """\
+The object the emblem sits on and its scene: the shoes (soles, uppers, laces), the ball and the
+court, or the car (body, grille, lights, badge), the road, sky and trees. Only the emblems stay,
+where they were and as they were drawn (both shoes' emblems: the prompts still ask about the left
+shoe, the left emblem), on a flat page of the colour they were drawn on: the shoe's upper (black,
+red or white) or the car's navy badge, so the white emblems of black and red shoes stay visible
+and every emblem pixel is as in `main`. The paper's logo appendix notes that models count the
+modified Adidas stripes correctly on a plain background, which is why the release put them on shoes.
+`background_removed`: "shoes, ball and court" or "car, road and roadside".
+"""
+
     def plan(self, params: VlmBiasParameters, edition: int | None) -> Plan[LogoSpec]:
         """Shoes then cars with a modified emblem, then each brand's real emblem on its original
         background, at every resolution."""
@@ -99,6 +111,14 @@ complete release, the lite preset takes its 384 px images.
 
     def questions(self, spec: LogoSpec) -> list[Question]:
         return logo_questions(spec)
+
+    def background(self, spec: LogoSpec) -> str:
+        return "shoes, ball and court" if spec.item == SHOE else "car, road and roadside"
+
+    def without_background(self, spec: LogoSpec, scene: Scene) -> Scene:
+        """The emblems alone, on a page of the colour they sit on (the upper, the badge)."""
+        page = PALETTES[spec.colour].upper if spec.item == SHOE else BADGE
+        return keep_only(scene, lambda element: "emblem" in classes(element), page)
 
     def sub_topic(self, spec: LogoSpec) -> str:
         return spec.definition.sub_topic

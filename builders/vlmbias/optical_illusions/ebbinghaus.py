@@ -79,4 +79,5 @@ ILLUSION = Illusion(
     draw=draw,
     targets=2,
     sanity_sample=5,
+    inducers="the surrounding circles",
 )

@@ -91,6 +91,9 @@ class Illusion:
     targets: int
     #: The difference-0 sample drawn for the `original` split (sanity questions).
     sanity_sample: int
+    #: What its inducers (the black or grey context around the red targets) are, e.g. "the fins";
+    #: "" for an illusion drawn without any. Background-removed images leave them out.
+    inducers: str = ""
 
     def cell(self, sample: int) -> Cell:
         """The grid cell with this sample number."""

@@ -71,4 +71,5 @@ ILLUSION = Illusion(
     draw=draw,
     targets=2,
     sanity_sample=5,
+    inducers="the occluding bar",
 )

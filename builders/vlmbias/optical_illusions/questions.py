@@ -11,6 +11,8 @@ no exact-match scorer can grade, so it is not asked).
 
 from __future__ import annotations
 
+import dataclasses
+
 from builders.vlmbias.optical_illusions.illusion import Illusion
 from builders.vlmbias.questions import Question, naming_question, yes_no_question
 
@@ -23,6 +25,12 @@ def main_questions(illusion: Illusion, equal: bool) -> list[Question]:
         yes_no_question(type_, text, equal, not equal)
         for type_, text in (("Q1", illusion.q1), ("Q2", illusion.q2), ("Q3", illusion.q3))
     ]
+
+
+def without_inducers(q3: Question) -> Question:
+    """Q3 about the targets alone: the picture is no example of the illusion (truth No), though a model
+    recalling it would say it is (bias Yes)."""
+    return dataclasses.replace(q3, ground_truth="No", expected_bias="Yes")
 
 
 def sanity_questions(illusion: Illusion) -> list[Question]:

@@ -11,8 +11,9 @@ from typing import TYPE_CHECKING, Any
 
 from builders.core.hashing import rng_for
 from builders.core.scene import Scene
+from builders.vlmbias.background import WHITE, classes, painted
 from builders.vlmbias.optical_illusions.drawing import move_within
-from builders.vlmbias.optical_illusions.questions import main_questions, sanity_questions
+from builders.vlmbias.optical_illusions.questions import main_questions, sanity_questions, without_inducers
 from builders.vlmbias.optical_illusions.spec import SANITY, IllusionSpec, counterfactual_specs, original_specs
 from builders.vlmbias.questions import Question
 from builders.vlmbias.topic import Plan, Topic
@@ -72,6 +73,19 @@ bar's lower edge, and lengths are full stroke extents. Prompts are the paper's, 
 dash in "Vertical–Horizontal" in its Q3.
 """
 
+    background_note = """\
+The inducers, the context that makes each picture the famous illusion: Ebbinghaus's surrounding
+circles, Müller-Lyer's fins, Ponzo's converging rails, Zöllner's crossing hatch lines and
+Poggendorff's occluding bar. The red targets the questions are about stay exactly where and as
+they were drawn, on the white page: the inducers are painted white rather than dropped, so
+Poggendorff's bar still hides the inner ends of the two segments (where they would meet) and every
+red pixel is as visible as in `main`. Vertical-Horizontal has no inducers (both its lines are
+targets), so its background-removed image is its `main` image. Q1 and Q2 keep their truths (the
+targets are unchanged); Q3 ("Is this an example of the ... illusion?") is answered No for every
+picture whose inducers are gone (expected bias Yes), since without them it is no example of the
+illusion. `background_removed`: the illusion's inducers ("the fins") or "nothing".
+"""
+
     def plan(self, params: VlmBiasParameters, edition: int | None) -> Plan[IllusionSpec]:
         """Every main-split image (difference 0 included, as released), then one unmodified image per
         illusion for the `original` split, at every resolution."""
@@ -113,6 +127,23 @@ dash in "Vertical–Horizontal" in its Q3.
         if spec.sample == SANITY:
             return sanity_questions(spec.definition)
         return main_questions(spec.definition, spec.equal)
+
+    def background(self, spec: IllusionSpec) -> str:
+        return spec.definition.inducers or "nothing"
+
+    def without_background(self, spec: IllusionSpec, scene: Scene) -> Scene:
+        """The red targets alone on the white page: the inducers painted white, so Poggendorff's bar still
+        hides the segments' inner ends; an illusion without inducers is its own scene."""
+        if not spec.definition.inducers:
+            return scene
+        return painted(scene, lambda element: "inducer" in classes(element), WHITE)
+
+    def background_questions(self, spec: IllusionSpec) -> list[Question]:
+        """The main questions; without its inducers a picture is no example of the illusion (Q3 No)."""
+        questions = self.questions(spec)
+        if not spec.definition.inducers:
+            return questions
+        return [without_inducers(question) if question.type == "Q3" else question for question in questions]
 
     def sub_topic(self, spec: IllusionSpec) -> str:
         return spec.definition.label

@@ -97,4 +97,5 @@ ILLUSION = Illusion(
     draw=draw,
     targets=2,
     sanity_sample=5,
+    inducers="the crossing hatch lines",
 )

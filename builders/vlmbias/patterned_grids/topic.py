@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from builders.core.scene import Scene
+from builders.vlmbias.background import classes, elements, leave_out
 from builders.vlmbias.patterned_grids.questions import grid_questions
 from builders.vlmbias.patterned_grids.render import grid_scene
 from builders.vlmbias.patterned_grids.spec import GridSpec, counterfactual_specs
@@ -15,6 +16,8 @@ if TYPE_CHECKING:
     from builders.vlmbias.parameters import VlmBiasParameters
 
 SUB_TOPICS = {"dice": "Dice Pattern", "tally": "Tally Pattern"}
+#: The classes of a cell's marks: dice dots (and their replacing shapes) and tally strokes.
+MARKS = frozenset({"dot", "stroke"})
 
 
 class PatternedGrids(Topic[GridSpec]):
@@ -48,6 +51,13 @@ dice index and the replacing shape (a fresh edition draws every cell, dot and sh
 spacing, mark sizes, fonts) is our own.
 """
 
+    background_note = """\
+The pattern: every other cell's dice or tally marks, which the paper shows pulling answers to the
+surrounding cells' count. The anomaly cell keeps its marks exactly as drawn, and the empty lattice
+and its row and column labels stay on the white page, so the questions' cell name ("cell C3")
+still points at one cell. `background_removed`: "the other cells' marks".
+"""
+
     def plan(self, params: VlmBiasParameters, edition: int | None) -> Plan[GridSpec]:
         """The counterfactual grids only: the release has no unmodified grids."""
         return Plan(counterfactual_specs(params.patterned_grids, params.resolutions, edition), ())
@@ -73,6 +83,16 @@ spacing, mark sizes, fonts) is our own.
 
     def questions(self, spec: GridSpec) -> list[Question]:
         return grid_questions(spec)
+
+    def background(self, spec: GridSpec) -> str:
+        return "the other cells' marks"
+
+    def without_background(self, spec: GridSpec, scene: Scene) -> Scene:
+        """The anomaly cell's marks in the empty, labelled lattice."""
+        anomalous = {id(mark) for cell in elements(scene) if "anomaly" in classes(cell) for mark in cell}
+        return leave_out(
+            scene, lambda element: bool(classes(element) & MARKS) and id(element) not in anomalous
+        )
 
     def sub_topic(self, spec: GridSpec) -> str:
         return SUB_TOPICS[spec.pattern]
