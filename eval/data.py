@@ -15,6 +15,9 @@ from builders.core.folder import BuiltFolder
 from builders.families import get_family
 from eval.errors import UsageError
 
+#: Joins splits one `eval score` reads together, e.g. an image's rows with and without its background.
+JOIN = "+"
+
 
 def open_folder(data: Path) -> BuiltFolder:
     """The built folder at `data`; a UsageError (one sentence) when it is not one."""
@@ -26,14 +29,18 @@ def open_folder(data: Path) -> BuiltFolder:
 
 def load_rows(data: Path | BuiltFolder, config: str, split: str) -> list[dict[str, Any]]:
     """Every row of `config`/`split` in the built folder `data`, as dicts without the `image` column.
+    `split` may join splits with `+` (`main+remove_background_q1q2`): their rows, one split after another.
 
     Raises:
-        UsageError: `data` is not a built folder, it has no such config or split, or a shard is
-            missing or unreadable.
+        UsageError: `data` is not a built folder, it has no such config or split, a split is joined
+            twice, or a shard is missing or unreadable.
     """
     folder = data if isinstance(data, BuiltFolder) else open_folder(data)
+    parts = split.split(JOIN)
+    if len(set(parts)) < len(parts):
+        raise UsageError(f"--split {split!r} names a split twice; join each split once")
     try:
-        return folder.read_rows(config, split)
+        return [row for part in parts for row in folder.read_rows(config, part)]
     except BuilderError as error:
         raise UsageError(str(error)) from None
 

@@ -27,7 +27,7 @@ from eval.report.figure import (
 )
 from eval.report.section import FamilySection, ModelResults, Result, TaskKey, results_of, scores_of
 
-SPLITS = ("main", "identification", "withtitle", "original")
+SPLITS = ("main", "identification", "withtitle", "original", "remove_background_q1q2", "remove_background_q3")
 VARIANTS = ("debiased", "doublecheck")
 #: Prompt variants as the paper's Table 5 names them: (column, split, variant).
 PROMPTS = (
@@ -61,6 +61,8 @@ def task(name: str) -> TaskKey | None:
     TaskKey(config='game_boards', split='main', variant='debiased')
     >>> task("vlmbias_chess_pieces_withtitle").split, task("vlms_are_biased")
     ('withtitle', None)
+    >>> task("vlmbias_logos_remove_background_q1q2")
+    TaskKey(config='logos', split='remove_background_q1q2', variant='')
     """
     if not name.startswith("vlmbias_"):
         return None

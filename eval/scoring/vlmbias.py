@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from eval.options import ScoreOption
+from eval.scoring import background
 from eval.scoring.blind import difference, grouped, paired, paired_rate
 from eval.scoring.grading import PARSERS, Graded, grade
 from eval.scoring.metrics import accuracy, bias_aligned_rate, parse_failure_rate, report
@@ -29,7 +30,10 @@ OPTIONS = (
         PARSERS,
     ),
 )
-CLUSTER = "drawing: the rows of an image at all its resolutions (image_id without _px<size>)"
+CLUSTER = (
+    "drawing: the rows of an image at all its resolutions (image_id without _px<size>), "
+    "with and without its background"
+)
 #: What a graded unit is; `to_record` / `from_record` are its JSON form.
 UNIT = Graded
 #: The metrics `eval compare` reports.
@@ -48,7 +52,10 @@ def grade_rows(rows: Sequence[Mapping[str, Any]], replies: Mapping[str, str]) ->
 
 
 def aggregate(units: Sequence[Graded], parser: str = "strict") -> dict[str, Any]:
-    return {"n": len(units), **report(units, parser)}
+    """Every metric; with rows of both an image and its background-removed twin, also `background`."""
+    found = {"n": len(units), **report(units, parser)}
+    with_and_without = background.compared(units, parser)
+    return found if with_and_without is None else {**found, "background": with_and_without}
 
 
 def score_rows(
@@ -59,7 +66,7 @@ def score_rows(
 
 
 def cluster(unit: Graded) -> str:
-    return unit.drawing
+    return background.drawing(unit)
 
 
 def blind_summary(

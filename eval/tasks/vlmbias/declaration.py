@@ -1,8 +1,10 @@
-"""VLMBias lmms-eval tasks: per topic, one task per split plus the debiased and double-check prompts on
-`main`; the `vlmbias` group averages the topics' `main` tasks (the paper's headline). A local overlay
-also runs lmms-eval's own `vlms_are_biased` on the build, as `vlmbias_vlms_are_biased`."""
+"""VLMBias lmms-eval tasks: per topic, one task per split (the background-removed images' two included)
+plus the debiased and double-check prompts on `main`; the `vlmbias` group averages the topics' `main`
+tasks (the paper's headline). A local overlay also runs lmms-eval's own `vlms_are_biased` on the build,
+as `vlmbias_vlms_are_biased`."""
 
 from builders.families import get_family
+from builders.vlmbias.columns import NO_BACKGROUND_SPLITS
 from eval.tasks.declaration import Borrowed, FamilyTasks, Group, TaskSet, Variant
 
 FAMILY = get_family("vlmbias")
@@ -38,6 +40,10 @@ TASKS = FamilyTasks(
                     noimage_template="_doublecheck_noimage_template_yaml",
                 ),
                 Variant("_withtitle", DEFAULT, "withtitle", ("vlmbias_{config}", "vlmbias_withtitle")),
+                *(
+                    Variant(f"_{split}", DEFAULT, split, ("vlmbias_{config}", f"vlmbias_{split}"))
+                    for split in NO_BACKGROUND_SPLITS
+                ),
             ),
         ),
         TaskSet(
