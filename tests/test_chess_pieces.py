@@ -68,6 +68,8 @@ CHESS_LIGHT, CHESS_DARK = (255, 206, 158), (209, 139, 71)
 XIANGQI_BOARD = (249, 233, 169)
 
 Position = dict[str, tuple[str, str]]  # square -> (colour, type)
+Squares = tuple[tuple[int, int, int], tuple[int, int, int]]  # (light, dark) colours of a chess board
+BOARD: Squares = (CHESS_LIGHT, CHESS_DARK)
 
 
 def square_name(game: str, file: int, row: int) -> str:
@@ -148,17 +150,18 @@ def xiangqi_ink(rgb: np.ndarray) -> np.ndarray:
     return np.stack([black, red])
 
 
-def chess_pieces_in(rgb: np.ndarray) -> dict[str, np.ndarray]:
+def chess_pieces_in(rgb: np.ndarray, squares: Squares = BOARD) -> dict[str, np.ndarray]:
     """Occupied squares of a chess image -> the piece's ink: (black, white) maps of the square's middle.
 
-    The image must be exactly the 8 x 8 board: every square's corners show its plain colour, light at
-    the top-left (a8) and alternating. A square is occupied when its middle differs from that colour.
+    The image must be exactly the 8 x 8 board: every square's corners show its plain colour (`squares`:
+    light at the top-left (a8), then dark, alternating). A square is occupied when its middle differs
+    from that colour.
     """
     size = rgb.shape[0]
     assert rgb.shape[:2] == (size, size) and size % 8 == 0, f"not an 8 x 8 board image: {rgb.shape}"
     side = size // 8
     light = (np.add.outer(np.arange(size) // side, np.arange(size) // side) % 2 == 0)[..., None]
-    plain = np.where(light, np.array(CHESS_LIGHT, np.int16), np.array(CHESS_DARK, np.int16))
+    plain = np.where(light, np.array(squares[0], np.int16), np.array(squares[1], np.int16))
     off = (np.abs(rgb.astype(np.int16) - plain) > 24).any(axis=-1).reshape(8, side, 8, side)
     corner, margin = max(2, side // 12), side // 10
     for ys in (slice(0, corner), slice(side - corner, side)):
@@ -225,7 +228,6 @@ def xiangqi_pieces_in(rgb: np.ndarray) -> dict[str, np.ndarray]:
     return pieces
 
 
-READERS = {"chess": chess_pieces_in, "xiangqi": xiangqi_pieces_in}
 #: How far (px) a xiangqi glyph may sit from the reference's: its centre is found to within a pixel.
 SHIFTS = {"chess": ((0, 0),), "xiangqi": tuple((dy, dx) for dy in (-1, 0, 1) for dx in (-1, 0, 1))}
 #: (least score, least lead over the runner-up) a recognised piece needs: chess pieces sit on whole
@@ -233,11 +235,15 @@ SHIFTS = {"chess": ((0, 0),), "xiangqi": tuple((dy, dx) for dy in (-1, 0, 1) for
 CLEAR = {"chess": (0.9, 0.3), "xiangqi": (0.7, 0.15)}
 
 
-def read(game: str, image: Image.Image) -> dict[str, np.ndarray]:
+def read(
+    game: str, image: Image.Image, squares: Squares = (CHESS_LIGHT, CHESS_DARK)
+) -> dict[str, np.ndarray]:
     """The pieces of a board image, read at about 384 pixels across: larger images are first reduced by
-    averaging 2 x 2 or 3 x 3 blocks, like drawing them smaller, so every image costs the same to read."""
+    averaging 2 x 2 or 3 x 3 blocks, like drawing them smaller, so every image costs the same to read.
+    A chess board's squares are `squares` (light, dark)."""
     step = max(1, round(image.width / 384))
-    return READERS[game](np.asarray(image.reduce(step) if step > 1 else image))
+    rgb = np.asarray(image.reduce(step) if step > 1 else image)
+    return chess_pieces_in(rgb, squares) if game == "chess" else xiangqi_pieces_in(rgb)
 
 
 def side_of(game: str, ink: np.ndarray) -> str:

@@ -89,16 +89,21 @@ def count_shoe_emblems(rgb: np.ndarray, colour: str) -> list[int]:
     assert areas.size >= 2, "fewer than two shoes found"
     counts = []
     for label in np.argsort(areas)[::-1][:2] + 1:
-        pixels = rgb[window(coarse == label, 3, 3)]
-        labels, sizes = components(distance(pixels, UPPER[colour]) < 40)
-        shoe = labels == int(np.argmax(sizes)) + 1
-        region = ndimage.binary_fill_holes(shoe)
-        emblem = region & ~shoe & (distance(pixels, EMBLEM[colour]) < distance(pixels, UPPER[colour]))
-        _, pieces = components(emblem)
-        assert pieces.size, "no emblem on a shoe"
         x = window(coarse == label, 3, 3)[1].start
-        counts.append((x, int(np.count_nonzero(pieces >= 0.15 * pieces.max()))))
+        counts.append((x, count_islands(rgb[window(coarse == label, 3, 3)], colour)))
     return [count for _, count in sorted(counts)]
+
+
+def count_islands(pixels: np.ndarray, colour: str) -> int:
+    """Emblem elements inside the largest patch of upper colour: islands of emblem colour, the small
+    bits of a cut-off element aside."""
+    labels, sizes = components(distance(pixels, UPPER[colour]) < 40)
+    shoe = labels == int(np.argmax(sizes)) + 1
+    region = ndimage.binary_fill_holes(shoe)
+    emblem = region & ~shoe & (distance(pixels, EMBLEM[colour]) < distance(pixels, UPPER[colour]))
+    _, pieces = components(emblem)
+    assert pieces.size, "no emblem on a shoe"
+    return int(np.count_nonzero(pieces >= 0.15 * pieces.max()))
 
 
 def draw(spec: LogoSpec, px: int = 384) -> np.ndarray:
