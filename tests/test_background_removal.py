@@ -9,7 +9,9 @@ build's splits (sizes, ids, pairing, metadata) and a sample of its images.
 
 from __future__ import annotations
 
+import dataclasses
 import json
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -22,6 +24,7 @@ from builders.core.family import ImageJob
 from builders.core.raster import Picture
 from builders.vlmbias.chess_pieces.spec import PieceSpec
 from builders.vlmbias.family import FAMILY
+from builders.vlmbias.parameters import PRESETS, VlmBiasParameters
 from tests import test_chess_pieces as pieces
 from tests import test_flags as flags
 from tests import test_game_boards as boards
@@ -32,6 +35,7 @@ from tests.pixels import dark_mask
 from tests.test_animals import count_legs
 
 NO_PICTURE = Picture(png=b"", width=0, height=0, pixel_sha256="")
+LITE = PRESETS["lite"]
 WHITE = (255, 255, 255)
 SPLITS = ("remove_background_q1q2", "remove_background_q3")
 #: Counterfactual images of the paper preset, per topic (each has one background-removed twin).
@@ -218,9 +222,12 @@ def check_counts(row: dict[str, Any], main: np.ndarray, bare: np.ndarray) -> Non
 # --------------------------------------------------------------------------- quick tier: drawn here
 
 
-def drawn_pairs(config: str, step: int) -> list[tuple[dict[str, Any], np.ndarray, np.ndarray]]:
-    """Every `step`-th lite counterfactual of `config`: its background-removed Q1 row and both images."""
-    jobs = list(FAMILY.jobs(config, "lite"))
+def drawn_pairs(
+    config: str, step: int, edition: int | None = None, params: VlmBiasParameters = LITE
+) -> list[tuple[dict[str, Any], np.ndarray, np.ndarray]]:
+    """Every `step`-th counterfactual of `config` (lite, or `params`, in `edition`): its
+    background-removed Q1 row and both images."""
+    jobs = list(FAMILY.jobs(config, "lite", params=params, edition=edition))
     bare = [job for job in jobs if job.role == "nobackground"][::step]
     plain = {job.image_id: job for job in jobs if job.role == "counterfactual"}
     found = []
@@ -252,6 +259,29 @@ def test_a_background_removed_image_keeps_its_subject_and_count(config: str) -> 
     assert len(checked) >= 4
     for row, main, bare in checked:
         assert main.shape == bare.shape, row["ID"]
+        check_counts(row, main, bare)
+
+
+@pytest.mark.parametrize("config", ["animals", "logos", "chess_pieces", "patterned_grids"])
+def test_a_fresh_edition_removes_the_background_of_its_own_draw(config: str) -> None:
+    """Seed 3 moves animals, shoes and cars, and draws its own chess targets and grid cells; each
+    background-removed image shows its edition's subject, as its rows' metadata describe it."""
+    checked = drawn_pairs(config, STEPS[config], edition=3)
+    assert checked and all(json.loads(row["metadata"])["background_removed"] for row, _, _ in checked)
+    for row, main, bare in checked:
+        check_counts(row, main, bare)
+
+
+def test_parameters_plan_a_background_removed_twin_for_every_counterfactual() -> None:
+    """`--params` changes what is drawn, not the rule: a twin per counterfactual, at the asked size."""
+    params = dataclasses.replace(LITE, resolutions=(320, 512))
+    for config in ("flags", "game_boards"):
+        jobs = list(FAMILY.jobs(config, "lite", params=params))
+        roles = Counter(job.role for job in jobs)
+        assert roles["nobackground"] == roles["counterfactual"] > 0
+        assert {job.spec.px for job in jobs if job.role == "nobackground"} == {320, 512}
+    for row, main, bare in drawn_pairs("game_boards", 9, params=params):
+        assert bare.shape == main.shape and bare.shape[1] in (320, 512)
         check_counts(row, main, bare)
 
 

@@ -19,7 +19,7 @@ from eval.local_tasks import TASKS_ROOT, write_local_tasks
 from eval.tasks.vlmbias import utils
 
 TOPICS = ("animals", "logos", "flags", "chess_pieces", "game_boards", "optical_illusions", "patterned_grids")
-SPLITS = ("main", "identification", "withtitle", "original")
+SPLITS = ("main", "identification", "withtitle", "original", "remove_background_q1q2", "remove_background_q3")
 VARIANTS = (*SPLITS, "main_debiased", "main_doublecheck")
 #: Every topic's task per variant, except an `original` task for patterned grids (the release has none).
 TASKS = {f"vlmbias_{topic}_{variant}" for topic in TOPICS for variant in VARIANTS} - {
@@ -60,7 +60,7 @@ def test_each_task_yaml_names_only_its_template_topic_split_and_tags(task):
         "task": task,
         "tag": tag,
         "dataset_name": topic,
-        "test_split": variant.split("_")[0],
+        "test_split": variant if variant in SPLITS else variant.split("_")[0],
     }
 
 
