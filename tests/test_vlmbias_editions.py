@@ -132,8 +132,10 @@ def test_metadata_and_file_names_follow_the_draw_and_ids_do_not(editions):
             assert spec.cell not in row["ID"]
             assert f"cell {spec.cell}" in row["prompt"]
         if row["config"] == "chess_pieces" and spec.square:
+            look = "withtitle" if row["with_title"] else "notitle"
+            look = "nobackground" if "_nobackground_" in row["ID"] else look
             assert meta["modified_square"] == spec.square and row["image_path"].endswith(
-                f"_at_{spec.square}_{'withtitle' if row['with_title'] else 'notitle'}_px{spec.px}.png"
+                f"_at_{spec.square}_{look}_px{spec.px}.png"
             )
             assert spec.square not in row["ID"]
 
