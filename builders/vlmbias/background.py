@@ -5,9 +5,11 @@ The release's later paper versions ask Q1, Q2 (split `remove_background_q1q2`) a
 matted photos; we draw every image from a scene, so the subject is drawn without the rest exactly:
 each topic says what its background is (`Topic.background`) and keeps the subject's own elements,
 unchanged, from the very scene its `main` image was rasterised from (`keep_only`, `leave_out`), on a
-page of one colour. The subject keeps its count and modified element, and its pixels wherever the
-page is the colour it was drawn on. Images and rows are named as the `main` ones with `nobackground`
-in place of `notitle` (`marked`), so each pairs with its `main` image by id.
+page of one colour; a background that hides part of the subject is painted the page's colour instead
+(`painted`), so it keeps hiding it. The subject keeps its count and modified element, and its pixels
+wherever the page is the colour it was drawn on. Images and rows are named as the `main` ones with
+`nobackground` in place of `notitle` (`marked`), so each pairs with its `main` image by id. Photo
+topics read from the release (`--source upstream`) draw none: their subjects are not separate shapes.
 """
 
 from __future__ import annotations
