@@ -133,9 +133,10 @@ def test_an_unwritable_out_is_one_sentence_and_exit_2(lite_build, tmp_path, caps
 
 def test_tasks_writes_an_include_path_overlay_for_a_local_build(lite_build, tmp_path, capsys):
     assert main(["tasks", "vlmbias", "--data", str(lite_build), "--out", str(tmp_path / "tasks")]) == 0
-    # 7 topics x 6 task variants, less patterned grids' original (the release has none), each with its
-    # _noimage twin, plus the group and lmms-eval's own vlms_are_biased, renamed
-    assert capsys.readouterr().out.startswith("wrote 84 task files to ")
+    # 7 topics x 8 task variants (6, and the 2 background-removed splits), less patterned grids'
+    # original (the release has none), each with its _noimage twin, plus the group and lmms-eval's own
+    # vlms_are_biased, renamed
+    assert capsys.readouterr().out.startswith("wrote 112 task files to ")
     task = (tmp_path / "tasks" / "vlmbias" / "vlmbias_game_boards_main.yaml").read_text().splitlines()
     assert task == [
         f'include: "{ROOT / "eval" / "tasks" / "vlmbias" / "vlmbias_game_boards_main.yaml"}"',
