@@ -37,10 +37,11 @@ from builders.vlmbias.family import FAMILY as VLMBIAS
 from tests.browser import headless_chromium, open_page, severe
 
 ROOT = Path(__file__).resolve().parents[1]
+SPLITS = ("main", "identification", "withtitle", "original", "remove_background_q1q2", "remove_background_q3")
 LITE_PAGES = [
     (c, s)
     for c in ("patterned_grids", "game_boards")
-    for s in ("main", "identification", "withtitle", "original")
+    for s in SPLITS
     if (c, s) != ("patterned_grids", "original")  # the release has no unmodified grids, nor do we
 ]
 REQUIRED_COLUMNS = VLMBIAS.gallery_view.columns
