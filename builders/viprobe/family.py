@@ -22,6 +22,7 @@ from builders.core.scene import Scene
 from builders.core.spec import SpecRegistry, expect_spec
 from builders.illusions.engine import CATEGORIES, IllusionCase, Variant
 from builders.viprobe.cases import CASES
+from builders.viprobe.editions import edition_layout, edition_table
 from builders.viprobe.params import PRESETS, ViProbeParameters, drawn_base_scale
 from builders.viprobe.questions import TEMPLATE_VERSION, questions
 from builders.viprobe.spec import IllusionImageSpec
@@ -137,16 +138,18 @@ class ViProbeFamily(Family):
         sweep = params.sweep(case.category)
         px = None if params.resolution == case.width else params.resolution
         for base_scale in sweep.base_scales:
-            drawn = None
+            drawn, layout = None, None
             if edition is not None:
                 rng = rng_for("viprobe", "base scale", config, base_scale, edition=edition)
                 drawn = drawn_base_scale(rng, base_scale, sweep.jitter)
+                layout = edition_layout(case, base_scale, edition).to_dict()
             original = IllusionImageSpec(
                 case=config,
                 variant=Variant.ORIGINAL.value,
                 base_scale=base_scale,
                 strength=1.0,
                 drawn_base_scale=drawn,
+                layout=layout,
                 px=px,
                 edition=edition,
             )
@@ -159,7 +162,10 @@ class ViProbeFamily(Family):
     def scene(self, job: ImageJob) -> Scene:
         spec = _illusion_spec(job)
         case = self.cases[spec.case]
-        canvas = case.render(spec.variant_enum, spec.scale, spec.strength, edition=spec.edition)
+        layout = None if spec.layout is None else case.layout_class.from_dict(spec.layout)
+        canvas = case.render(
+            spec.variant_enum, spec.scale, spec.strength, layout=layout, edition=spec.edition
+        )
         width = case.width if spec.px is None else spec.px
         return Scene(canvas, width, width * case.height // case.width)
 
@@ -207,6 +213,7 @@ class ViProbeFamily(Family):
             "presets": ", ".join(sorted({entry.preset for entry in manifest.configs.values()})),
             "config_table": self._config_table(manifest),
             "case_table": self._case_table(configs),
+            "edition_table": edition_table(self.cases[config] for config in configs),
             "grid_table": self._grid_table(manifest),
         }
 

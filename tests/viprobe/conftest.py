@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import Built
+from tests.viprobe.drawing import EDITIONS
 
 
 @pytest.fixture(scope="session")
@@ -19,3 +20,9 @@ def viprobe_paper(built: Built) -> Path:
 def viprobe_lite(built: Built) -> Path:
     """All 27 cases at the lite preset (405 images)."""
     return built("viprobe", "lite")
+
+
+@pytest.fixture(params=EDITIONS, ids=lambda edition: "canonical" if edition is None else f"seed{edition}")
+def edition(request: pytest.FixtureRequest) -> int | None:
+    """The edition a pixel audit runs on: the canonical one, then a fresh one (`drawing.SEED`)."""
+    return request.param
