@@ -106,9 +106,9 @@ class CornsweetCase1(IllusionCase[Elements, Layout]):
             ramp_width=RAMP_WIDTH,
             ramp_contrast=RAMP_CONTRAST,
             box=(left, top, right, bottom),
-            split=(left + right) / 2 + slide(layout.split, room),
+            split=(left + right) // 2 + slide(layout.split, room),
             frame=layout.frame,
-            bar=(top + bottom) / 2 + slide(layout.bar, bar_room),
+            bar=(top + bottom) // 2 + slide(layout.bar, bar_room),
         )
 
     def control(self, elements: Elements) -> Elements:
@@ -136,7 +136,7 @@ class CornsweetCase1(IllusionCase[Elements, Layout]):
 
     def guide(self, elements: Elements, canvas: Canvas) -> None:
         left, _, right, _ = elements.box
-        start, end = (left + elements.split) / 2, (elements.split + right) / 2
+        start, end = (left + elements.split) // 2, (elements.split + right) // 2
         top = elements.bar - GUIDE_THICKNESS / 2
         rect(canvas, start, top, end - start, GUIDE_THICKNESS, fill=elements.left)
 

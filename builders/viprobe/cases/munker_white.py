@@ -40,8 +40,8 @@ class Layout(simultaneous_contrast.Layout):
     split: float = 0.5
     side: float = 128
     down: float = 0.5
-    stripe: float = free(STRIPE, meaning="stripe height", draw=Uniform(18, 44, " px", 1))
-    bar: float = free(128, meaning="bar width", draw=Uniform(64, 140, " px", 1))
+    stripe: float = free(STRIPE, meaning="stripe height", draw=Uniform(18, 44, " px", 0))
+    bar: float = free(128, meaning="bar width", draw=Uniform(64, 140, " px", 0))
     inset: float = free(
         0.25, meaning="left bar's distance from the side, over the width", draw=Uniform(0.16, 0.3, "", 3)
     )
@@ -70,8 +70,8 @@ class MunkerWhite(SimultaneousContrast):
         return dataclasses.replace(
             elements,
             centres=(round(self.width * layout.inset), self.width - round(self.width * layout.right_inset)),
-            size=layout.bar,
-            row=(top + bottom) / 2,
+            size=2 * round(layout.bar / 2),  # even, so the bars' edges fall on whole pixels
+            row=(top + bottom) // 2,
             stripe=layout.stripe,
             span=(top, bottom),
         )

@@ -35,7 +35,7 @@ MARGIN = 8
 class Layout(BaseLayout):
     mirror: bool = free(False, meaning="mirrored: the light field on the left", draw=EITHER)
     split: float = free(0.5, meaning="where the fields meet, over the width", draw=Uniform(0.36, 0.64, "", 3))
-    side: float = free(SIDE, meaning="square side", draw=Uniform(46, 110, " px", 1))
+    side: float = free(SIDE, meaning="square side", draw=Uniform(46, 110, " px", 0))
     down: float = free(0.5, meaning="place down the canvas", draw=PLACE)
     # Case 14's stripes and bars: fixed here, free there.
     stripe: float = 32
@@ -76,7 +76,7 @@ class SimultaneousContrast(IllusionCase[Elements, Layout]):
     def elements(self, base_scale: float, layout: Layout, rng: random.Random) -> Elements:
         hue = hue_shift(base_scale)
         inducers = (hsb(hue, 0.43, 0.26), hsb(hue, 0.43, 1.0))
-        split = self.width * layout.split
+        split = round(self.width * layout.split)
         side = layout.side
         return Elements(
             left=self.target_color,
