@@ -51,9 +51,9 @@ class Layout(BaseLayout):
     reach: float = free(LINE_LENGTH, meaning="radial lines' length", draw=Uniform(130, 210, " px", 1))
     turn: float = free(0, meaning="fan's turn, over the angle between lines", draw=Uniform(0, 1, "", 3))
     color: str = free(LINE_COLOR, meaning="radial lines' colour", draw=Choice(LINE_COLORS))
-    side: float = free(SQUARE_SIDE, meaning="square side", draw=Uniform(60, 100, " px", 1))
+    side: float = free(SQUARE_SIDE, meaning="square side", draw=Uniform(60, 100, " px", 0))
     offset: float = free(
-        SQUARE_OFFSET, meaning="squares' distance from the fan's centre", draw=Uniform(64, 110, " px", 1)
+        SQUARE_OFFSET, meaning="squares' distance from the fan's centre", draw=Uniform(64, 110, " px", 0)
     )
     across: float = free(0.5, meaning="place across the canvas", draw=PLACE)
     down: float = free(0.5, meaning="place down the canvas", draw=PLACE)
@@ -93,10 +93,11 @@ class Ehrenstein(IllusionCase[Elements, Layout]):
             line_count=int(table_value(LINE_COUNTS, base_scale)),
             depth=0.0,
             centre=(CENTER + slide(layout.across, 2 * SHIFT), CENTER + slide(layout.down, 2 * SHIFT)),
-            reach=layout.reach,
+            # The fan reaches well past the squares, as the release's does.
+            reach=max(layout.reach, layout.offset + layout.side / 2 + 40),
             turn=layout.turn,
             color=layout.color,
-            side=layout.side,
+            side=2 * round(layout.side / 2),  # even: the squares and the guide's veils on whole pixels
             offset=layout.offset,
         )
 

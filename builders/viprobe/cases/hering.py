@@ -45,11 +45,13 @@ MARGIN = 20
 CENTRE = 256
 #: How far along the lines the fan's centre may move, in all.
 FAN_ROOM = 200
+#: The fan's centre keeps this far from either line (the release's: 60 and 61 px).
+FAN_CLEARANCE = 60
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
 class Layout(BaseLayout):
-    gap: float = free(121, meaning="distance between the lines", draw=Uniform(80, 240, " px", 1))
+    gap: float = free(121, meaning="distance between the lines", draw=Uniform(120, 240, " px", 0))
     across: float = free(0.5, meaning="lines' place across them", draw=PLACE)
     start: float = free(25, meaning="where the lines start", draw=Uniform(8, 90, " px", 1))
     end: float = free(487, meaning="where they end", draw=Uniform(422, 504, " px", 1))
@@ -97,7 +99,7 @@ class Hering(IllusionCase[Elements, Layout]):
             bow=0.0,
             lines=(near + shift, far + shift),
             span=(layout.start, layout.end),
-            fan=(fan_along, CENTRE + shift + slide(layout.fan_across, (far - near) / 3)),
+            fan=(fan_along, CENTRE + shift + slide(layout.fan_across, far - near - 2 * FAN_CLEARANCE)),
             turn=layout.turn,
             ink=layout.ink,
         )

@@ -18,7 +18,7 @@ from builders.viprobe.cases.hering import Hering
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
 class Layout(hering.Layout):
-    gap: float = free(171, meaning="distance between the lines", draw=Uniform(80, 240, " px", 1))
+    gap: float = free(171, meaning="distance between the lines", draw=Uniform(120, 240, " px", 0))
     start: float = free(50, meaning="where the lines start", draw=Uniform(8, 90, " px", 1))
     end: float = free(462, meaning="where they end", draw=Uniform(422, 504, " px", 1))
 

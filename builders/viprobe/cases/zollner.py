@@ -89,14 +89,19 @@ class Zollner(IllusionCase[Elements, Layout]):
 
     def elements(self, base_scale: float, layout: Layout, rng: random.Random) -> Elements:
         lines = int(table_value(LINE_COUNTS, base_scale))
+        spacing = 512 // (lines + 1)
+        # A mark reaches at most 0.4 of the way to the next line and of the way to the next mark.
+        angle = math.radians(layout.hash_angle)
+        along = (layout.end - layout.start) / (layout.hashes + 1)
+        length = min(layout.hash_length, 0.8 * spacing / math.sin(angle), 0.8 * along / math.cos(angle))
         return Elements(
             lines=lines,
             hashes=layout.hashes,
             tilt=0.0,
             span=(layout.start, layout.end),
-            offset=slide(layout.across, 512 // (lines + 1)),
+            offset=slide(layout.across, spacing),
             hash_angle=layout.hash_angle,
-            hash_length=layout.hash_length,
+            hash_length=length,
             ink=layout.ink,
         )
 
