@@ -40,8 +40,8 @@ class Draw(Protocol):
 class Uniform:
     """A number drawn uniformly from [low, high], kept to `places` decimals (the manifest records it).
 
-    >>> Uniform(0.0, 1.0)(random.Random(1)), Uniform(20, 40, unit="°").describe()
-    (0.134, '20-40°')
+    >>> Uniform(0.0, 1.0)(random.Random(1)), Uniform(20, 40, unit="°").describe(), Uniform(-1, 1).describe()
+    (0.134, '20-40°', '-1 to 1')
     """
 
     low: float
@@ -53,7 +53,8 @@ class Uniform:
         return round(rng.uniform(self.low, self.high), self.places)
 
     def describe(self) -> str:
-        return f"{self.low:g}-{self.high:g}{self.unit}"
+        between = " to " if self.low < 0 else "-"
+        return f"{self.low:g}{between}{self.high:g}{self.unit}"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -139,3 +140,10 @@ def slide(position: float, room: float) -> int:
 
 #: A place within free room, 0 to 1 (0.5: the release's, centred).
 PLACE = Uniform(0.0, 1.0)
+
+#: Black, the release's ink, and the dark colours a fresh edition may draw instead where the question
+#: names no colour: each stays dark in every channel, as black is.
+BLACK = "#000000"
+DARK_INKS = Choice(
+    (BLACK, "#1c2a4a", "#1e3d24", "#4a1c1c", "#38204a"), ("black", "navy", "forest", "maroon", "plum")
+)

@@ -64,14 +64,17 @@ GALLERY_VIEW = GalleryView(
 
 #: What `build viprobe --seed N` redraws and keeps (the card's and the README's words).
 EDITION_NOTE = (
-    "In VI-Probe that is each base configuration's base scale, drawn anywhere in its sweep bin "
-    "(`jitter` either side of the grid value, within 0.5-1.5; the image spec's `drawn_base_scale` in "
-    "`manifest.json`): size cases change their targets' size, color cases their hue, and orientation "
-    "cases take the release's inducer-table entry (0.05 apart) nearest the drawn scale, so about half "
-    "of their configurations keep the grid value's entry. The Chubb noise is drawn fresh too. Both "
-    "are shared by a configuration's six variants and all its strengths. Kept: the cases, the grid "
-    "values that ids and the `base_scale` column name, the strengths (the paper's graded doses), the "
-    "variants, questions, labels and their balance, and the resolution."
+    "In VI-Probe that is, per base configuration, its base scale, drawn anywhere in its sweep bin "
+    "(`jitter` either side of the grid value, within 0.5-1.5; the image spec's `drawn_base_scale`), "
+    "and its layout: every factor the case leaves free, drawn from the ranges the table below lists "
+    "(the image spec's `layout`): where the figure sits, whether it is mirrored or upside down where "
+    "the question stays true of it, inducer counts, spacing and sizes, and colours the question does "
+    "not ask about. The Chubb noise is drawn fresh too. A configuration's six variants and all its "
+    "strengths share these draws, so a control still differs from its illusion only in the inducer and "
+    "a perturbed image from its original only in the strength, and the target a strength changes is "
+    "always the same one relative to its inducer. Kept: the cases, the grid values that ids and the "
+    "`base_scale` column name, the strengths (the paper's graded doses), which target each strength "
+    "changes and how, the variants, questions, labels and their balance, the canvas and the resolution."
 )
 
 

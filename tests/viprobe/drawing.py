@@ -26,6 +26,8 @@ STRENGTHS = (0.5, 0.7, 0.9, 1.1, 1.3, 1.5)
 #: The fresh edition every audit also runs on (besides the canonical one, None).
 SEED = 1
 EDITIONS = (None, SEED)
+#: Further fresh editions the slow tier audits too: other draws of every layout.
+SLOW_SEEDS = (2, 3, 4)
 
 
 def layout(case: str, base_scale: float = 1.0, edition: int | None = None) -> Layout:

@@ -202,9 +202,8 @@ def test_guides_only_in_guide_variants_along_the_true_diagonal(case: str, editio
         if not variant.guide:
             assert red_length(image) < figure.red_segment, variant  # the red segment only
             continue
-        assert red_length(image) > 2 * figure.half + 150, (
-            variant
-        )  # the diagonal extended 100 px past both ends
+        # The diagonal extended 100 px past both ends (the canvas may cut it).
+        assert red_length(image) > figure.red_segment + 150, variant
         plain = image_of(
             case, Variant.PERTURBED if variant.perturbed else Variant.ORIGINAL, 1.0, strength, edition
         )

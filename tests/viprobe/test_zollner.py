@@ -150,7 +150,8 @@ def test_dashed_gray_guides_only_in_guide_variants_at_first_and_last_line(case: 
         if not variant.guide:
             assert not beside.any(), variant
             continue
-        assert [round((a + z - 1) / 2) for a, z in bands(beside.any(axis=1))] == [first, last]
+        found = [(a + z - 1) / 2 for a, z in bands(beside.any(axis=1))]
+        assert len(found) == 2 and abs(found[0] - first) <= 1 and abs(found[1] - last) <= 1
         # Dashed: the guide row breaks into several dashes within the margins alone.
         assert len(bands(gray[first - 1 : first + 1, outside].any(axis=0))) >= 3
 

@@ -46,10 +46,8 @@ MARGIN = 8
 @dataclasses.dataclass(frozen=True, kw_only=True)
 class Layout(BaseLayout):
     mirror: bool = free(False, meaning="mirrored: the noise field on the left", draw=EITHER)
-    grain: int = free(1, meaning="noise grain", draw=Choice((1, 2, 3, 4), ("1", "2", "3", "4 px")))
-    radius: int = free(
-        512 // 16, meaning="disc radius", draw=Choice(tuple(range(22, 53, 2)), ("22", "52 px"))
-    )
+    grain: int = free(1, meaning="noise grain in px", draw=Choice((1, 2, 3, 4)))
+    radius: int = free(512 // 16, meaning="disc radius", draw=Uniform(22, 52, " px", 0))
     inset: float = free(
         0.25, meaning="discs' distance from the sides, over the width", draw=Uniform(0.12, 0.38, "", 3)
     )
@@ -88,7 +86,7 @@ class Chubb(IllusionCase[Elements, Layout]):
 
     def elements(self, base_scale: float, layout: Layout, rng: random.Random) -> Elements:
         noise = np.random.default_rng(rng.getrandbits(64))
-        radius = layout.radius
+        radius = int(layout.radius)
         half = self.width // 2
 
         def pattern(height: int, width: int) -> np.ndarray:

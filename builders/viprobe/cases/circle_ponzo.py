@@ -20,16 +20,13 @@ import random
 
 from builders.core.svg import Canvas
 from builders.illusions.engine import IllusionCase
-from builders.illusions.layout import EITHER, Choice, Uniform, free
+from builders.illusions.layout import BLACK, DARK_INKS, EITHER, Uniform, free
 from builders.illusions.layout import Layout as BaseLayout
 from builders.illusions.shapes import circle, line
 
 RAIL_START_X, RAIL_MARGIN = 50, 30
 VANISHING_OFFSET = 100
 GUIDE_GRAY = (0.5, 0.5, 0.5)
-BLACK = "#000000"
-#: Dark colours a fresh edition picks from for the discs: black, navy, forest, maroon, plum.
-INKS = (BLACK, "#1c2a4a", "#1e3d24", "#4a1c1c", "#38204a")
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
@@ -50,7 +47,7 @@ class Layout(BaseLayout):
     narrow_disc: float = free(
         2 / 3, meaning="narrow-end disc's place, over the width", draw=Uniform(0.62, 0.7, "", 3)
     )
-    ink: str = free(BLACK, meaning="disc colour", draw=Choice(INKS))
+    ink: str = free(BLACK, meaning="disc colour", draw=DARK_INKS)
 
 
 @dataclasses.dataclass(frozen=True)

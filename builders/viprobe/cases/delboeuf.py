@@ -19,7 +19,7 @@ import random
 from builders.core.curves import Point
 from builders.core.svg import Canvas
 from builders.illusions.engine import IllusionCase
-from builders.illusions.layout import EITHER, PLACE, Choice, Uniform, free, slide
+from builders.illusions.layout import BLACK, DARK_INKS, EITHER, PLACE, Uniform, free, slide
 from builders.illusions.layout import Layout as BaseLayout
 from builders.illusions.shapes import circle, line
 from builders.viprobe.params import HIGHEST
@@ -28,9 +28,6 @@ LEFT_RING = 2.0
 RIGHT_RING = 1.3
 RING_WIDTH = 1.0
 GUIDE_GRAY = (0.5, 0.5, 0.5)
-BLACK = "#000000"
-#: Dark colours a fresh edition picks from for the discs and rings: black, navy, forest, maroon, plum.
-INKS = (BLACK, "#1c2a4a", "#1e3d24", "#4a1c1c", "#38204a")
 MARGIN = 8
 
 
@@ -40,7 +37,7 @@ class Layout(BaseLayout):
     across: float = free(0.5, meaning="place across the canvas", draw=PLACE)
     down: float = free(0.5, meaning="place down the canvas", draw=PLACE)
     apart: float = free(256, meaning="distance between the discs", draw=Uniform(200, 320, " px", 1))
-    ink: str = free(BLACK, meaning="disc and ring colour", draw=Choice(INKS))
+    ink: str = free(BLACK, meaning="disc and ring colour", draw=DARK_INKS)
 
 
 @dataclasses.dataclass(frozen=True)

@@ -44,14 +44,19 @@ class Layout(BaseLayout):
     across: float = free(0.5, meaning="place across the canvas", draw=PLACE)
     down: float = free(0.5, meaning="place down the canvas", draw=PLACE)
     apart: float = free(256, meaning="distance between the targets", draw=Uniform(210, 300, " px", 1))
-    # Counts and spacing keep neighbouring discs apart, at the smallest perturbed target too.
-    small_count: int = free(8, meaning="discs in the small ring", draw=Choice((6, 7, 8)))
+    # Counts and spacing keep neighbouring discs apart, at the smallest perturbed target too, and the
+    # small ring has more discs than the large one, as in the classic figure.
+    small_count: int = free(8, meaning="discs in the small ring", draw=Choice((7, 8)))
     large_count: int = free(6, meaning="discs in the large ring", draw=Choice((5, 6)))
     spacing: float = free(
         SPACING, meaning="ring distance over the radii it spans", draw=Uniform(1.3, 1.6, "", 2)
     )
-    turn: float = free(0, meaning="rings' turn", draw=Uniform(0, 360, "°", 1))
-    surround: str = free(SURROUND_BLUE_GREY, meaning="ring colour", draw=Choice(SURROUNDS))
+    ring_turn: float = free(0, meaning="rings' turn", draw=Uniform(0, 360, "°", 1))
+    surround: str = free(
+        SURROUND_BLUE_GREY,
+        meaning="ring colour",
+        draw=Choice(SURROUNDS, ("blue-grey", "slate", "teal", "sage", "lilac", "mauve")),
+    )
 
 
 @dataclasses.dataclass(frozen=True)
@@ -94,7 +99,7 @@ class Ebbinghaus(IllusionCase[Elements, Layout]):
         room = widest - apart
         centre = self.width / 2 + slide(layout.across, room)
         middle = self.height / 2 + slide(layout.down, self.height - 2 * MARGIN - 2 * right_reach)
-        shape = {"spacing": spacing, "turn": layout.turn}
+        shape = {"spacing": spacing, "turn": layout.ring_turn}
         return Elements(
             left=self.group((centre - round(apart / 2), middle), radius, small, layout.small_count, **shape),
             right=self.group((centre + round(apart / 2), middle), radius, large, layout.large_count, **shape),

@@ -23,7 +23,7 @@ from builders.viprobe.cases.ebbinghaus import Ebbinghaus
 class Layout(ebbinghaus.Layout):
     small_count: int = 8
     large_count: int = 8
-    turn: float = 0
+    ring_turn: float = 0
 
 
 class EbbinghausRectangular(Ebbinghaus):

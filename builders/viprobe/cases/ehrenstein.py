@@ -27,6 +27,7 @@ from builders.illusions.engine import IllusionCase
 from builders.illusions.layout import PLACE, Choice, Uniform, free, slide
 from builders.illusions.layout import Layout as BaseLayout
 from builders.illusions.shapes import hex_color, line, polyline, rect, table_value
+from builders.viprobe.params import HIGHEST
 
 #: Number of radial lines per base scale 0.50, 0.55, …, 1.50 (orientation.yaml).
 LINE_COUNTS = tuple(range(10, 31))
@@ -49,8 +50,12 @@ SHIFT = 40
 @dataclasses.dataclass(frozen=True, kw_only=True)
 class Layout(BaseLayout):
     reach: float = free(LINE_LENGTH, meaning="radial lines' length", draw=Uniform(130, 210, " px", 1))
-    turn: float = free(0, meaning="fan's turn, over the angle between lines", draw=Uniform(0, 1, "", 3))
-    color: str = free(LINE_COLOR, meaning="radial lines' colour", draw=Choice(LINE_COLORS))
+    fan_turn: float = free(0, meaning="fan's turn, over the angle between lines", draw=Uniform(0, 1, "", 3))
+    color: str = free(
+        LINE_COLOR,
+        meaning="radial lines' colour",
+        draw=Choice(LINE_COLORS, ("grey", "steel blue", "sage", "sand", "rose")),
+    )
     side: float = free(SQUARE_SIDE, meaning="square side", draw=Uniform(60, 100, " px", 0))
     offset: float = free(
         SQUARE_OFFSET, meaning="squares' distance from the fan's centre", draw=Uniform(64, 110, " px", 0)
@@ -89,16 +94,18 @@ class Ehrenstein(IllusionCase[Elements, Layout]):
     layout_class = Layout
 
     def elements(self, base_scale: float, layout: Layout, rng: random.Random) -> Elements:
+        side = 2 * round(layout.side / 2)  # even: the squares and the guide's veils on whole pixels
+        # The squares never meet, bent outwards their most (15 px), and the fan reaches well past them.
+        offset = max(layout.offset, side / 2 + DEPTH_PER_STRENGTH * (HIGHEST - 1) + 10)
         return Elements(
             line_count=int(table_value(LINE_COUNTS, base_scale)),
             depth=0.0,
             centre=(CENTER + slide(layout.across, 2 * SHIFT), CENTER + slide(layout.down, 2 * SHIFT)),
-            # The fan reaches well past the squares, as the release's does.
-            reach=max(layout.reach, layout.offset + layout.side / 2 + 40),
-            turn=layout.turn,
+            reach=max(layout.reach, offset + side / 2 + 40),
+            turn=layout.fan_turn,
             color=layout.color,
-            side=2 * round(layout.side / 2),  # even: the squares and the guide's veils on whole pixels
-            offset=layout.offset,
+            side=side,
+            offset=offset,
         )
 
     def control(self, elements: Elements) -> Elements:

@@ -26,7 +26,7 @@ import numpy as np
 from builders.core.curves import Point
 from builders.core.svg import Canvas
 from builders.illusions.engine import IllusionCase
-from builders.illusions.layout import PLACE, Choice, Uniform, free, slide
+from builders.illusions.layout import BLACK, DARK_INKS, PLACE, Uniform, free, slide
 from builders.illusions.layout import Layout as BaseLayout
 from builders.illusions.shapes import line, polyline, rect, table_value
 
@@ -37,9 +37,6 @@ BOW_PER_STRENGTH = 15
 GUIDE_COLOR = (0.7, 0.8, 1.0)
 #: Polyline vertices per test line: smooth at 512 px, cheap to draw.
 CURVE_POINTS = 65
-BLACK = "#000000"
-#: Dark colours a fresh edition picks from for the rays: black, navy, forest, maroon, plum.
-INKS = (BLACK, "#1c2a4a", "#1e3d24", "#4a1c1c", "#38204a")
 #: Space kept between a line (bowed its most, 7.5 px) and the canvas edge.
 MARGIN = 20
 CENTRE = 256
@@ -57,8 +54,8 @@ class Layout(BaseLayout):
     end: float = free(487, meaning="where they end", draw=Uniform(422, 504, " px", 1))
     fan_along: float = free(0.5, meaning="fan centre's place along the lines", draw=PLACE)
     fan_across: float = free(0.5, meaning="fan centre's place between them", draw=PLACE)
-    turn: float = free(0, meaning="fan's turn, over the angle between rays", draw=Uniform(0, 1, "", 3))
-    ink: str = free(BLACK, meaning="ray colour", draw=Choice(INKS))
+    fan_turn: float = free(0, meaning="fan's turn, over the angle between rays", draw=Uniform(0, 1, "", 3))
+    ink: str = free(BLACK, meaning="ray colour", draw=DARK_INKS)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -100,7 +97,7 @@ class Hering(IllusionCase[Elements, Layout]):
             lines=(near + shift, far + shift),
             span=(layout.start, layout.end),
             fan=(fan_along, CENTRE + shift + slide(layout.fan_across, far - near - 2 * FAN_CLEARANCE)),
-            turn=layout.turn,
+            turn=layout.fan_turn,
             ink=layout.ink,
         )
 

@@ -36,6 +36,7 @@ STRIPE = 32
 class Layout(simultaneous_contrast.Layout):
     """Case 13's mirror; no fields' split, squares' side or row (stripes fill the canvas)."""
 
+    mirror: bool = free(False, meaning="mirrored: the bar in light stripes on the left", draw=EITHER)
     flip: bool = free(False, meaning="flipped: a light stripe on top", draw=EITHER)
     split: float = 0.5
     side: float = 128

@@ -37,7 +37,7 @@ MARGIN = 8
 class Layout(BaseLayout):
     filled_left: bool = free(False, meaning="A–B subdivided instead of B–C", draw=EITHER)
     parts: int = free(DIVISIONS, meaning="parts of the subdivided span", draw=Choice((5, 6, 7, 8, 9, 10)))
-    height: float = free(MARKER_HEIGHT, meaning="marker height", draw=Uniform(60, 130, " px", 1))
+    height: float = free(MARKER_HEIGHT, meaning="marker height", draw=Uniform(60, 130, " px", 0))
     across: float = free(0.5, meaning="place across the canvas", draw=PLACE)
     down: float = free(0.5, meaning="place down the canvas", draw=PLACE)
 
@@ -67,14 +67,14 @@ class OppelKundt(IllusionCase[Elements, Layout]):
         # B slides as far as a span of 1.5 L on either side of it allows.
         across = slide(layout.across, self.width - 2 * MARGIN - 2 * HIGHEST * length)
         # Above the markers the guide's band, below them the labels: 180 px hold both and the markers.
-        down = slide(layout.down, 180 - layout.height)
+        down = slide(layout.down, 180 - 2 * round(layout.height / 2))
         return Elements(
             left_length=length,
             right_length=length,
             subdivided=True,
             filled_left=layout.filled_left,
             parts=layout.parts,
-            height=layout.height,
+            height=2 * round(layout.height / 2),  # even: the feet and labels on the release's pixel grid
             centre=(self.width / 2 + across, self.height / 2 + down),
         )
 

@@ -51,7 +51,11 @@ class Layout(BaseLayout):
     half: float = free(HALF_LENGTH, meaning="half the diagonal's length", draw=Uniform(170, 215, " px", 1))
     thickness: float = free(OCCLUDER_THICKNESS, meaning="occluder width", draw=Uniform(36, 96, " px", 1))
     length: float = free(OCCLUDER_LENGTH, meaning="occluder length", draw=Uniform(220, 380, " px", 1))
-    occluder: str = free(BLACK, meaning="occluder colour", draw=Choice(OCCLUDERS))
+    occluder: str = free(
+        BLACK,
+        meaning="occluder colour",
+        draw=Choice(OCCLUDERS, ("black", "slate", "dark brown", "dark teal")),
+    )
     across: float = free(0.5, meaning="place across the canvas", draw=PLACE)
     down: float = free(0.5, meaning="place down the canvas", draw=PLACE)
 

@@ -24,7 +24,11 @@ FILLS = (TRAPEZOID_GREY, "#d9c7a3", "#a9c8e0", "#b8d1a8", "#cdb9dc", "#e3b5b5")
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
 class Layout(ponzo.Layout):
-    fill: str = free(TRAPEZOID_GREY, meaning="trapezoid colour", draw=Choice(FILLS))
+    fill: str = free(
+        TRAPEZOID_GREY,
+        meaning="trapezoid colour",
+        draw=Choice(FILLS, ("grey", "sand", "sky", "sage", "lilac", "rose")),
+    )
 
 
 class PonzoTrapezoid(Ponzo):

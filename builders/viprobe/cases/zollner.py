@@ -27,7 +27,7 @@ from typing import ClassVar
 from builders.core.curves import Point
 from builders.core.svg import Canvas
 from builders.illusions.engine import IllusionCase
-from builders.illusions.layout import EITHER, PLACE, Choice, Uniform, free, slide
+from builders.illusions.layout import BLACK, DARK_INKS, EITHER, PLACE, Choice, Uniform, free, slide
 from builders.illusions.layout import Layout as BaseLayout
 from builders.illusions.shapes import line, table_value
 
@@ -39,9 +39,6 @@ HASH_LENGTH = 20
 TILT_PER_STRENGTH = 3
 GUIDE_COLOR = (0.5, 0.5, 0.5)
 RED = (1.0, 0.0, 0.0)
-BLACK = "#000000"
-#: Dark colours a fresh edition picks from for the hash marks: black, navy, forest, maroon, plum.
-INKS = (BLACK, "#1c2a4a", "#1e3d24", "#4a1c1c", "#38204a")
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
@@ -51,11 +48,13 @@ class Layout(BaseLayout):
         HASHES_PER_LINE, meaning="hash marks per line", draw=Choice((6, 7, 8, 9, 10, 11, 12, 14))
     )
     hash_angle: float = free(45, meaning="hash marks' angle to the line", draw=Uniform(30, 60, "°", 1))
-    hash_length: float = free(HASH_LENGTH, meaning="hash mark length", draw=Uniform(14, 30, " px", 1))
+    hash_length: float = free(
+        HASH_LENGTH, meaning="hash mark length, less where marks would touch", draw=Uniform(14, 30, " px", 1)
+    )
     start: float = free(50, meaning="where the lines start", draw=Uniform(12, 90, " px", 1))
     end: float = free(462, meaning="where they end", draw=Uniform(422, 500, " px", 1))
     across: float = free(0.5, meaning="stack's place across the lines, within one spacing", draw=PLACE)
-    ink: str = free(BLACK, meaning="hash mark colour", draw=Choice(INKS))
+    ink: str = free(BLACK, meaning="hash mark colour", draw=DARK_INKS)
 
 
 @dataclasses.dataclass(frozen=True)
