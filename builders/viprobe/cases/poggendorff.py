@@ -99,7 +99,10 @@ class Poggendorff(IllusionCase[Elements, Layout]):
             occluder=True,
             centre=(CENTER + slide(layout.across, 2 * SHIFT), CENTER + slide(layout.down, 2 * SHIFT)),
             half=layout.half,
-            size=(layout.length, layout.thickness),
+            size=(
+                2 * round(layout.length / 2),
+                2 * round(layout.thickness / 2),
+            ),  # even: edges on whole pixels
             fill=layout.occluder,
         )
 

@@ -41,7 +41,7 @@ class Layout(BaseLayout):
     narrow_span: float = free(
         TOP_SPAN, meaning="converging lines' distance at the narrow end", draw=Uniform(16, 70, " px", 1)
     )
-    rows: float = free(64, meaning="lines' distance from the middle row", draw=Uniform(44, 84, " px", 1))
+    rows: float = free(64, meaning="lines' distance from the middle row", draw=Uniform(44, 84, " px", 0))
     fill: str = TRAPEZOID_GREY  # case 4's trapezoid: fixed here, free there
 
 
