@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 from PIL import Image
-from scipy import ndimage
+from scipy import fft, ndimage
 
 
 def dark_mask(image: Image.Image | np.ndarray, threshold: int = 110) -> np.ndarray:
@@ -43,3 +43,16 @@ def crop_title(image: Image.Image, scene_height: int) -> tuple[Image.Image, Imag
     """Split a titled image into (title bar, scene) given the scene's height in pixels."""
     bar = image.height - scene_height
     return image.crop((0, 0, image.width, bar)), image.crop((0, bar, image.width, image.height))
+
+
+def phash(image: Image.Image) -> np.ndarray:
+    """The 64-bit DCT perceptual hash (imagehash's `phash`): the greyscale image shrunk to 32 x 32, its
+    8 x 8 lowest-frequency DCT-II coefficients, each bit set where a coefficient exceeds their median."""
+    grey = np.asarray(image.convert("L").resize((32, 32), Image.Resampling.LANCZOS), dtype=float)
+    low = fft.dct(fft.dct(grey, axis=0), axis=1)[:8, :8]
+    return (low > np.median(low)).ravel()
+
+
+def phash_distance(first: Image.Image, second: Image.Image) -> int:
+    """Bits (of 64) in which two images' perceptual hashes differ: 0 for near copies, ~32 for unrelated."""
+    return int((phash(first) != phash(second)).sum())

@@ -1,6 +1,7 @@
 """The illusion engine: one case, six variants, one drawing path.
 
-A case computes its elements (a small frozen dataclass) from the base scale,
+A case computes its elements (a small frozen dataclass) from the base scale
+and its layout (what a fresh edition redraws: `builders/illusions/layout.py`),
 and three hooks change them: `control` removes the inducer, `perturb` makes the
 targets physically unequal at a strength, `guide` overlays a visual hint. The
 engine applies the hooks in a fixed order (elements -> control -> perturbation
@@ -16,9 +17,11 @@ from abc import ABC, abstractmethod
 from typing import ClassVar, Generic, TypeVar
 
 from builders.core.hashing import rng_for
-from builders.core.svg import Canvas
+from builders.core.svg import Canvas, sub
+from builders.illusions.layout import Layout
 
 E = TypeVar("E")
+L = TypeVar("L", bound=Layout)
 
 CATEGORIES = ("size", "color", "orientation")
 
@@ -51,13 +54,17 @@ class Variant(str, enum.Enum):
         return ("P" if self.perturbed else "O") + ("C" if self.control else "H" if self.guide else "")
 
 
-class IllusionCase(ABC, Generic[E]):
+class IllusionCase(ABC, Generic[E, L]):
     """One illusion: its canvas, questions and the hooks that derive its variants.
 
     Class attributes are the case's facts (number, names, canvas, verbatim
-    question); methods compute geometry (`elements`, `control`, `perturb`) and
-    draw it (`draw`, `guide`), kept apart as in pyllusion.
+    question) and `layout_class`, its free factors; methods compute
+    geometry (`elements`, `control`, `perturb`) and draw it (`draw`, `guide`),
+    kept apart as in pyllusion.
     """
+
+    #: The case's free factors: what a fresh edition may redraw (`layout_class()`: the canonical drawing).
+    layout_class: type[L]
 
     number: ClassVar[int]
     name: ClassVar[str]  # config name, e.g. "muller_lyer"
@@ -78,8 +85,8 @@ class IllusionCase(ABC, Generic[E]):
     guide_first: ClassVar[bool] = False
 
     @abstractmethod
-    def elements(self, base_scale: float, rng: random.Random) -> E:
-        """The original configuration at `base_scale`: targets physically equal."""
+    def elements(self, base_scale: float, layout: L, rng: random.Random) -> E:
+        """The original configuration at `base_scale` in `layout`: targets physically equal."""
 
     @abstractmethod
     def control(self, elements: E) -> E:
@@ -110,13 +117,23 @@ class IllusionCase(ABC, Generic[E]):
         return self.reversed_question
 
     def configure(
-        self, variant: Variant, base_scale: float, strength: float, *, edition: int | None = None
+        self,
+        variant: Variant,
+        base_scale: float,
+        strength: float,
+        *,
+        layout: L | None = None,
+        edition: int | None = None,
     ) -> E:
-        """Elements of one image: the hooks applied in the release's order (control, then perturbation)."""
+        """Elements of one image: the hooks applied in the release's order (control, then perturbation).
+
+        `layout` None is the canonical one.
+        """
         if variant.perturbed == (strength == 1.0):
             needed = "!=" if variant.perturbed else "=="
             raise ValueError(f"{variant.value} images need strength {needed} 1.0, got {strength}")
-        elements = self.elements(base_scale, rng_for("illusion", self.name, base_scale, edition=edition))
+        rng = rng_for("illusion", self.name, base_scale, edition=edition)
+        elements = self.elements(base_scale, self.layout_class() if layout is None else layout, rng)
         if variant.control:
             elements = self.control(elements)
         if variant.perturbed:
@@ -124,19 +141,40 @@ class IllusionCase(ABC, Generic[E]):
         return elements
 
     def render(
-        self, variant: Variant, base_scale: float, strength: float, *, edition: int | None = None
+        self,
+        variant: Variant,
+        base_scale: float,
+        strength: float,
+        *,
+        layout: L | None = None,
+        edition: int | None = None,
     ) -> Canvas:
         """The image of one variant as an SVG canvas of `width` x `height` user units (pixels).
 
         Random draws are keyed by (case, base scale) and the edition seed only (None: the canonical
-        edition), so all variants and strengths of one configuration share them and differ only by
-        the hooks.
+        edition), and the layout is one per configuration, so all variants and strengths of one
+        configuration share them and differ only by the hooks. A mirrored or flipped layout turns
+        everything but the background, guides included.
         """
-        elements = self.configure(variant, base_scale, strength, edition=edition)
+        layout = self.layout_class() if layout is None else layout
+        elements = self.configure(variant, base_scale, strength, layout=layout, edition=edition)
         canvas = Canvas(self.width, self.height, background=self.background)
         if variant.guide and self.guide_first:
             self.guide(elements, canvas)
         self.draw(elements, canvas)
         if variant.guide and not self.guide_first:
             self.guide(elements, canvas)
+        if layout.mirror or layout.flip:
+            _turn(canvas, layout.mirror, layout.flip)
         return canvas
+
+
+def _turn(canvas: Canvas, mirror: bool, flip: bool) -> None:
+    """Mirror (left to right) and/or flip (top to bottom) everything drawn after the background."""
+    drawn = list(canvas.root)[1:]  # the first element is the background
+    scale_x, scale_y = (-1 if mirror else 1), (-1 if flip else 1)
+    shift_x, shift_y = (canvas.width if mirror else 0), (canvas.height if flip else 0)
+    group = sub(canvas.root, "g", transform=f"matrix({scale_x} 0 0 {scale_y} {shift_x} {shift_y})")
+    for element in drawn:
+        canvas.root.remove(element)
+        group.append(element)

@@ -22,6 +22,7 @@ from builders.core.scene import Scene
 from builders.core.spec import SpecRegistry, expect_spec
 from builders.illusions.engine import CATEGORIES, IllusionCase, Variant
 from builders.viprobe.cases import CASES
+from builders.viprobe.editions import edition_layout, edition_table
 from builders.viprobe.params import PRESETS, ViProbeParameters, drawn_base_scale
 from builders.viprobe.questions import TEMPLATE_VERSION, questions
 from builders.viprobe.spec import IllusionImageSpec
@@ -63,14 +64,17 @@ GALLERY_VIEW = GalleryView(
 
 #: What `build viprobe --seed N` redraws and keeps (the card's and the README's words).
 EDITION_NOTE = (
-    "In VI-Probe that is each base configuration's base scale, drawn anywhere in its sweep bin "
-    "(`jitter` either side of the grid value, within 0.5-1.5; the image spec's `drawn_base_scale` in "
-    "`manifest.json`): size cases change their targets' size, color cases their hue, and orientation "
-    "cases take the release's inducer-table entry (0.05 apart) nearest the drawn scale, so about half "
-    "of their configurations keep the grid value's entry. The Chubb noise is drawn fresh too. Both "
-    "are shared by a configuration's six variants and all its strengths. Kept: the cases, the grid "
-    "values that ids and the `base_scale` column name, the strengths (the paper's graded doses), the "
-    "variants, questions, labels and their balance, and the resolution."
+    "In VI-Probe that is, per base configuration, its base scale, drawn anywhere in its sweep bin "
+    "(`jitter` either side of the grid value, within 0.5-1.5; the image spec's `drawn_base_scale`), "
+    "and its layout: every factor the case leaves free, drawn from the ranges the table below lists "
+    "(the image spec's `layout`): where the figure sits, whether it is mirrored or upside down where "
+    "the question stays true of it, inducer counts, spacing and sizes, and colours the question does "
+    "not ask about. The Chubb noise is drawn fresh too. A configuration's six variants and all its "
+    "strengths share these draws, so a control still differs from its illusion only in the inducer and "
+    "a perturbed image from its original only in the strength, and the target a strength changes is "
+    "always the same one relative to its inducer. Kept: the cases, the grid values that ids and the "
+    "`base_scale` column name, the strengths (the paper's graded doses), which target each strength "
+    "changes and how, the variants, questions, labels and their balance, the canvas and the resolution."
 )
 
 
@@ -137,16 +141,18 @@ class ViProbeFamily(Family):
         sweep = params.sweep(case.category)
         px = None if params.resolution == case.width else params.resolution
         for base_scale in sweep.base_scales:
-            drawn = None
+            drawn, layout = None, None
             if edition is not None:
                 rng = rng_for("viprobe", "base scale", config, base_scale, edition=edition)
                 drawn = drawn_base_scale(rng, base_scale, sweep.jitter)
+                layout = edition_layout(case, base_scale, edition).to_dict()
             original = IllusionImageSpec(
                 case=config,
                 variant=Variant.ORIGINAL.value,
                 base_scale=base_scale,
                 strength=1.0,
                 drawn_base_scale=drawn,
+                layout=layout,
                 px=px,
                 edition=edition,
             )
@@ -159,7 +165,10 @@ class ViProbeFamily(Family):
     def scene(self, job: ImageJob) -> Scene:
         spec = _illusion_spec(job)
         case = self.cases[spec.case]
-        canvas = case.render(spec.variant_enum, spec.scale, spec.strength, edition=spec.edition)
+        layout = None if spec.layout is None else case.layout_class.from_dict(spec.layout)
+        canvas = case.render(
+            spec.variant_enum, spec.scale, spec.strength, layout=layout, edition=spec.edition
+        )
         width = case.width if spec.px is None else spec.px
         return Scene(canvas, width, width * case.height // case.width)
 
@@ -207,6 +216,7 @@ class ViProbeFamily(Family):
             "presets": ", ".join(sorted({entry.preset for entry in manifest.configs.values()})),
             "config_table": self._config_table(manifest),
             "case_table": self._case_table(configs),
+            "edition_table": edition_table(self.cases[config] for config in configs),
             "grid_table": self._grid_table(manifest),
         }
 

@@ -10,7 +10,7 @@ from builders.illusions.engine import Variant
 
 #: Fields a canonical paper-size image leaves at None; `to_dict` leaves them out then, so such
 #: specs, and their hashes, are what they were before editions and `resolution` existed.
-_UNSET_WHEN_CANONICAL = ("drawn_base_scale", "px")
+_UNSET_WHEN_CANONICAL = ("drawn_base_scale", "layout", "px")
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
@@ -18,7 +18,8 @@ class IllusionImageSpec(Spec):
     """Everything the engine needs to draw one image; originals and controls of originals use strength 1.0.
 
     `base_scale` and `strength` are the sweep's grid values, which ids and rows name; a fresh
-    edition draws the image at `drawn_base_scale`, somewhere in the base scale's bin.
+    edition draws the image at `drawn_base_scale`, somewhere in the base scale's bin, and in the
+    case's `layout` drawn for that configuration (its free factors, `builders/viprobe/editions.py`).
     """
 
     kind = "viprobe_image"
@@ -29,6 +30,8 @@ class IllusionImageSpec(Spec):
     strength: float
     #: The base scale a fresh edition drew within the bin of `base_scale`; None: `base_scale` itself.
     drawn_base_scale: float | None = None
+    #: The case's free factors a fresh edition drew for this configuration; None: the canonical ones.
+    layout: dict[str, Any] | None = None
     #: Width of the image in pixels; None: the case's canvas width (512), the paper's.
     px: int | None = None
 

@@ -1,31 +1,62 @@
-"""Render VI-Probe case variants to pixel arrays for the per-case pixel audits, and shared measurements."""
+"""Render VI-Probe case variants to pixel arrays for the per-case pixel audits, and shared measurements.
+
+Every audit runs on the canonical edition and on the fresh edition of `SEED`: `pixels(..., edition)`
+draws a variant in that edition's layout (what the edition redrew for the case at that base scale)
+and hands it back in the figure's own frame, a mirrored or flipped layout turned back, so the audit
+measures the same targets wherever the edition put them; `elements(...)` says where that is.
+"""
 
 from __future__ import annotations
 
 import functools
 import importlib
 from collections.abc import Callable, Iterable
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 
 from builders.core.raster import rasterize_image
 from builders.illusions.engine import IllusionCase, Variant
+from builders.illusions.layout import Layout
+from builders.viprobe.editions import edition_layout
 from tests.pixels import bands, dark_mask
 
 #: Strengths the audits sweep: both sides of 1.0, as in the paper preset.
 STRENGTHS = (0.5, 0.7, 0.9, 1.1, 1.3, 1.5)
+#: The fresh edition every audit also runs on (besides the canonical one, None).
+SEED = 1
+EDITIONS = (None, SEED)
+#: Further fresh editions the slow tier audits too: other draws of every layout.
+SLOW_SEEDS = (2, 3, 4)
+
+
+def layout(case: str, base_scale: float = 1.0, edition: int | None = None) -> Layout:
+    """The layout `edition` draws `case` in at `base_scale`: the canonical one for None."""
+    spec_case = case_named(case)
+    return spec_case.layout_class() if edition is None else edition_layout(spec_case, base_scale, edition)
+
+
+def elements(
+    case: str, variant: Variant, base_scale: float = 1.0, strength: float = 1.0, edition: int | None = None
+) -> Any:
+    """The variant's elements in `edition`: where its targets are, in the figure's frame."""
+    return case_named(case).configure(variant, base_scale, strength, layout=layout(case, base_scale, edition))
 
 
 @functools.cache
-def pixels(case: str, variant: Variant, base_scale: float = 1.0, strength: float = 1.0) -> np.ndarray:
-    """The variant's image as an (h, w, 3) int16 array (int16 so differences do not wrap)."""
+def pixels(
+    case: str, variant: Variant, base_scale: float = 1.0, strength: float = 1.0, edition: int | None = None
+) -> np.ndarray:
+    """The variant's image as an (h, w, 3) int16 array (int16 so differences do not wrap), in the
+    figure's frame: a mirrored or flipped edition is turned back."""
     spec_case = case_named(case)
     if variant.perturbed and strength == 1.0:
         raise ValueError("perturbed variants need a strength other than 1.0")
-    canvas = spec_case.render(variant, base_scale, strength)
-    image = rasterize_image(canvas, spec_case.width, spec_case.height)
-    array = np.asarray(image, dtype=np.int16)
+    drawn = layout(case, base_scale, edition)
+    canvas = spec_case.render(variant, base_scale, strength, layout=drawn, edition=edition)
+    array = np.asarray(rasterize_image(canvas, spec_case.width, spec_case.height), dtype=np.int16)
+    array = array[::-1] if drawn.flip else array
+    array = np.ascontiguousarray(array[:, ::-1] if drawn.mirror else array)
     array.setflags(write=False)
     return array
 
@@ -101,17 +132,21 @@ class GuideLines(NamedTuple):
 
 
 def guide_lines(
-    case: str, strength: float, mask: Callable[[np.ndarray], np.ndarray] = red_mask
+    case: str,
+    strength: float,
+    mask: Callable[[np.ndarray], np.ndarray] = red_mask,
+    edition: int | None = None,
 ) -> GuideLines:
     """The guide pixels (`mask`: reddish pixels unless told) of each variant drawn at `strength`."""
     perturbed = strength != 1.0
     plain = Variant.PERTURBED if perturbed else Variant.ORIGINAL
     guided = Variant.PERTURBED_WITH_GUIDE if perturbed else Variant.ORIGINAL_WITH_GUIDE
     unguided = [v for v in Variant if v.perturbed == perturbed and not v.guide]
-    stray = tuple(v for v in unguided if mask(pixels(case, v, 1.0, strength)).any())
-    image = pixels(case, guided, 1.0, strength)
+    stray = tuple(v for v in unguided if mask(pixels(case, v, 1.0, strength, edition)).any())
+    image = pixels(case, guided, 1.0, strength, edition)
     lines = mask(image)
-    return GuideLines(pixels(case, plain, 1.0, strength), image, lines, centres(lines.any(axis=1)), stray)
+    plain_image = pixels(case, plain, 1.0, strength, edition)
+    return GuideLines(plain_image, image, lines, centres(lines.any(axis=1)), stray)
 
 
 def rows_changed_off(image: np.ndarray, plain: np.ndarray, rows: np.ndarray, reach: int = 1) -> np.ndarray:

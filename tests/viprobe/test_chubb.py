@@ -1,4 +1,8 @@
-"""Chubb (case 17) pixel audit: disc noise levels, seeded noise, the two fields, the noise-bar guide."""
+"""Chubb (case 17) pixel audit: disc noise levels, seeded noise, the two fields, the noise-bar guide.
+
+Every audit runs on the canonical edition and a fresh one (`edition`), where the discs' places and
+radius come from its elements.
+"""
 
 from __future__ import annotations
 
@@ -10,16 +14,26 @@ import pytest
 from builders.core.raster import rasterize_image
 from builders.illusions.color import hue_shift
 from builders.illusions.engine import Variant
-from tests.viprobe.drawing import STRENGTHS, case_named, pixels
+from tests.viprobe.drawing import STRENGTHS, case_named, elements, pixels
 
 CASE = "chubb"
-ROW, LEFT, RIGHT, RADIUS = 128, 128, 384, 32
-GUIDE = (slice(121, 135), slice(170, 340))  # rows and columns of the bar between the discs
 
 
-def within(shape: tuple[int, ...], x: int, radius: float) -> np.ndarray:
-    ys, xs = np.mgrid[: shape[0], : shape[1]]
-    return (xs + 0.5 - x) ** 2 + (ys + 0.5 - ROW) ** 2 <= radius**2
+class Discs:
+    """Where an edition's discs are: their row, columns and radius, and the guide bar's box between them."""
+
+    def __init__(self, edition: int | None, base_scale: float = 1.0) -> None:
+        geometry = elements(CASE, Variant.ORIGINAL, base_scale, edition=edition)
+        (self.left, self.row), (self.right, _) = geometry.centres
+        self.radius = geometry.radius
+        self.guide = (
+            slice(self.row - 7, self.row + 7),
+            slice(self.left + self.radius + 10, self.right - self.radius - 10),
+        )
+
+    def within(self, shape: tuple[int, ...], x: int, radius: float) -> np.ndarray:
+        ys, xs = np.mgrid[: shape[0], : shape[1]]
+        return (xs + 0.5 - x) ** 2 + (ys + 0.5 - self.row) ** 2 <= radius**2
 
 
 def lightness(rgb: np.ndarray) -> np.ndarray:
@@ -27,22 +41,22 @@ def lightness(rgb: np.ndarray) -> np.ndarray:
     return (rgb.max(axis=-1) + rgb.min(axis=-1)) / 2
 
 
-def levels(image: np.ndarray, x: int) -> np.ndarray:
+def levels(image: np.ndarray, x: int, discs: Discs) -> np.ndarray:
     """The two colours of a disc's binary noise (inside its antialiased rim), darker first."""
-    found = np.unique(image[within(image.shape, x, RADIUS - 2)], axis=0)
+    found = np.unique(image[discs.within(image.shape, x, discs.radius - 2)], axis=0)
     assert len(found) == 2, found
     return found[np.argsort(lightness(found))]
 
 
-def contrast(image: np.ndarray, x: int) -> float:
-    dark, light = lightness(levels(image, x))
+def contrast(image: np.ndarray, x: int, discs: Discs) -> float:
+    dark, light = lightness(levels(image, x, discs))
     return float(light - dark)
 
 
-def pattern(image: np.ndarray, x: int) -> np.ndarray:
+def pattern(image: np.ndarray, x: int, discs: Discs) -> np.ndarray:
     """Which pixels of a disc hold its light level."""
-    inside = image[within(image.shape, x, RADIUS - 2)]
-    return np.all(inside == levels(image, x)[1], axis=-1)
+    inside = image[discs.within(image.shape, x, discs.radius - 2)]
+    return np.all(inside == levels(image, x, discs)[1], axis=-1)
 
 
 def hue(rgb: np.ndarray) -> float:
@@ -50,30 +64,35 @@ def hue(rgb: np.ndarray) -> float:
 
 
 @pytest.mark.parametrize("base_scale", [0.5, 1.0, 1.4])
-def test_original_discs_have_equal_noise_levels_and_match_the_control(base_scale: float) -> None:
-    control = pixels(CASE, Variant.ORIGINAL_CONTROL, base_scale)
-    illusion = pixels(CASE, Variant.ORIGINAL, base_scale)
+def test_original_discs_have_equal_noise_levels_and_match_the_control(base_scale: float, edition) -> None:
+    discs = Discs(edition, base_scale)
+    control = pixels(CASE, Variant.ORIGINAL_CONTROL, base_scale, edition=edition)
+    illusion = pixels(CASE, Variant.ORIGINAL, base_scale, edition=edition)
     for image in (control, illusion):
-        assert np.array_equal(levels(image, LEFT), levels(image, RIGHT))
+        assert np.array_equal(levels(image, discs.left, discs), levels(image, discs.right, discs))
         # Both levels are used about equally (binary noise of density 1/2).
-        assert 0.4 < pattern(image, LEFT).mean() < 0.6 and 0.4 < pattern(image, RIGHT).mean() < 0.6
-    inside = within(control.shape, LEFT, RADIUS - 2) | within(control.shape, RIGHT, RADIUS - 2)
+        for x in (discs.left, discs.right):
+            assert 0.4 < pattern(image, x, discs).mean() < 0.6
+    inside = discs.within(control.shape, discs.left, discs.radius - 2)
+    inside |= discs.within(control.shape, discs.right, discs.radius - 2)
     assert np.array_equal(control[inside], illusion[inside])
 
 
 @pytest.mark.parametrize("variant", [Variant.PERTURBED, Variant.PERTURBED_CONTROL])
-def test_right_disc_contrast_falls_with_strength_and_left_disc_stays(variant: Variant) -> None:
-    images = [pixels(CASE, variant, 1.0, s) for s in STRENGTHS]
-    rights = [contrast(image, RIGHT) for image in images]
+def test_right_disc_contrast_falls_with_strength_and_left_disc_stays(variant: Variant, edition) -> None:
+    discs = Discs(edition)
+    images = [pixels(CASE, variant, 1.0, s, edition) for s in STRENGTHS]
+    rights = [contrast(image, discs.right, discs) for image in images]
     assert rights == sorted(rights, reverse=True) and len(set(rights)) == len(rights)
-    original = pixels(CASE, Variant.ORIGINAL_CONTROL)
+    original = pixels(CASE, Variant.ORIGINAL_CONTROL, edition=edition)
     for strength, image in zip(STRENGTHS, images, strict=True):
-        assert np.array_equal(levels(image, LEFT), levels(original, LEFT))
-        assert (contrast(image, RIGHT) > contrast(image, LEFT)) == (strength < 1.0)
+        assert np.array_equal(levels(image, discs.left, discs), levels(original, discs.left, discs))
+        assert (contrast(image, discs.right, discs) > contrast(image, discs.left, discs)) == (strength < 1.0)
 
 
 def test_noise_is_seeded_and_shared_by_all_strengths_and_variants() -> None:
-    case = case_named(CASE)
+    case, discs = case_named(CASE), Discs(None)
+    left, right = discs.left, discs.right
     first, second = (rasterize_image(case.render(Variant.PERTURBED, 1.0, 1.3), 512, 256) for _ in range(2))
     assert np.array_equal(np.asarray(first), np.asarray(second))
     configurations = [
@@ -82,41 +101,59 @@ def test_noise_is_seeded_and_shared_by_all_strengths_and_variants() -> None:
     configurations += [(Variant.ORIGINAL, 1.0), (Variant.ORIGINAL_CONTROL, 1.0)]
     images = {(variant, s): pixels(CASE, variant, 1.0, s) for variant, s in configurations}
     reference = images[Variant.ORIGINAL, 1.0]
-    for x in (LEFT, RIGHT):
-        assert all(np.array_equal(pattern(image, x), pattern(reference, x)) for image in images.values())
-    assert not np.array_equal(pattern(reference, LEFT), pattern(reference, RIGHT))
+    for x in (left, right):
+        assert all(
+            np.array_equal(pattern(image, x, discs), pattern(reference, x, discs))
+            for image in images.values()
+        )
+    assert not np.array_equal(pattern(reference, left, discs), pattern(reference, right, discs))
     field = (slice(0, 80), slice(300, 500))
     for (variant, _), image in images.items():
         assert variant.control or np.array_equal(image[field], reference[field]), variant
     # Another base scale draws other noise.
-    assert not np.array_equal(pattern(pixels(CASE, Variant.ORIGINAL, 0.5), RIGHT), pattern(reference, RIGHT))
+    other = pixels(CASE, Variant.ORIGINAL, 0.5)
+    assert not np.array_equal(pattern(other, right, discs), pattern(reference, right, discs))
 
 
 def test_an_edition_draws_other_noise_shared_by_all_strengths_and_variants_in_the_same_way() -> None:
-    case = case_named(CASE)
+    """The same layout in another edition, and each edition's own: other noise, the same for every
+    variant and strength of the configuration."""
+    case, discs = case_named(CASE), Discs(None)
 
     def drawn(variant: Variant, strength: float, edition: int | None) -> np.ndarray:
-        canvas = case.render(variant, 1.0, strength, edition=edition)
+        canvas = case.render(variant, 1.0, strength, edition=edition)  # the canonical layout
         return np.asarray(rasterize_image(canvas, 512, 256), dtype=np.int16)
 
     canonical = drawn(Variant.ORIGINAL, 1.0, None)
     assert np.array_equal(canonical, pixels(CASE, Variant.ORIGINAL))  # no edition is the canonical one
     references = {edition: drawn(Variant.ORIGINAL, 1.0, edition) for edition in (1, 2)}
-    for x in (LEFT, RIGHT):
-        patterns = [pattern(image, x) for image in (canonical, *references.values())]
+    for x in (discs.left, discs.right):
+        patterns = [pattern(image, x, discs) for image in (canonical, *references.values())]
         assert not any(np.array_equal(a, b) for i, a in enumerate(patterns) for b in patterns[i + 1 :])
         for edition, reference in references.items():
             for variant, strength in ((Variant.PERTURBED, 0.7), (Variant.PERTURBED_CONTROL, 1.3)):
                 image = drawn(variant, strength, edition)
-                assert np.array_equal(pattern(image, x), pattern(reference, x)), (edition, variant)
+                assert np.array_equal(pattern(image, x, discs), pattern(reference, x, discs)), (
+                    edition,
+                    variant,
+                )
+    for edition in (1, 2):  # in an edition's own layout too
+        own = Discs(edition)
+        reference = pixels(CASE, Variant.ORIGINAL, edition=edition)
+        for variant, strength in ((Variant.PERTURBED, 0.7), (Variant.PERTURBED_CONTROL, 1.3)):
+            image = pixels(CASE, variant, 1.0, strength, edition)
+            for x in (own.left, own.right):
+                assert np.array_equal(pattern(image, x, own), pattern(reference, x, own)), (edition, variant)
 
 
-def test_controls_have_no_fields_and_illusions_do() -> None:
+def test_controls_have_no_fields_and_illusions_do(edition) -> None:
+    discs = Discs(edition)
     for variant in Variant:
         strength = 1.3 if variant.perturbed else 1.0
-        image = pixels(CASE, variant, 1.0, strength)
-        outside = ~(within(image.shape, LEFT, RADIUS + 2) | within(image.shape, RIGHT, RADIUS + 2))
-        outside[GUIDE[0].start - 4 : GUIDE[0].stop + 4] = False
+        image = pixels(CASE, variant, 1.0, strength, edition)
+        outside = ~discs.within(image.shape, discs.left, discs.radius + 2)
+        outside &= ~discs.within(image.shape, discs.right, discs.radius + 2)
+        outside[discs.row - 12 : discs.row + 12] = False  # the guide's rows
         if variant.control:
             assert np.all(image[outside] == 255), variant
             continue
@@ -127,12 +164,13 @@ def test_controls_have_no_fields_and_illusions_do() -> None:
         assert lightness(right[0]) < 40 and lightness(right[1]) > 215, variant
 
 
-def test_guides_only_in_guide_variants_as_noise_at_the_left_disc_levels() -> None:
+def test_guides_only_in_guide_variants_as_noise_at_the_left_disc_levels(edition) -> None:
+    discs = Discs(edition)
     for variant in Variant:
         strength = 1.3 if variant.perturbed else 1.0
-        image = pixels(CASE, variant, 1.0, strength)
-        bar = image[GUIDE].reshape(-1, 3)
-        dark, light = levels(image, LEFT)
+        image = pixels(CASE, variant, 1.0, strength, edition)
+        bar = image[discs.guide].reshape(-1, 3)
+        dark, light = levels(image, discs.left, discs)
         is_light = np.all(bar == light, axis=-1)
         if not variant.guide:
             assert not is_light.any(), variant  # the fields never take the disc's light level
@@ -142,8 +180,9 @@ def test_guides_only_in_guide_variants_as_noise_at_the_left_disc_levels() -> Non
 
 
 @pytest.mark.parametrize("base_scale", [0.5, 0.8, 1.0, 1.2, 1.4])
-def test_base_scale_shifts_the_tint_hue(base_scale: float) -> None:
-    image = pixels(CASE, Variant.ORIGINAL, base_scale)
-    for colour in (image[10, 10], *levels(image, LEFT)):
+def test_base_scale_shifts_the_tint_hue(base_scale: float, edition) -> None:
+    discs = Discs(edition, base_scale)
+    image = pixels(CASE, Variant.ORIGINAL, base_scale, edition=edition)
+    for colour in (image[3, 3], *levels(image, discs.left, discs)):
         distance = abs(hue(colour) - hue_shift(base_scale) % 1.0)
         assert min(distance, 1 - distance) < 0.03

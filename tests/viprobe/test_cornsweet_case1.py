@@ -1,4 +1,8 @@
-"""Cornsweet Case 1 (case 18) pixel audit: band colours, the edge ramps, the guide bar, base-scale hue."""
+"""Cornsweet Case 1 (case 18) pixel audit: band colours, the edge ramps, the guide bar, base-scale hue.
+
+Every audit runs on the canonical edition and a fresh one (`edition`), where the bands' box, where
+they meet and the guide bar's row come from its elements.
+"""
 
 from __future__ import annotations
 
@@ -9,27 +13,45 @@ import pytest
 
 from builders.illusions.color import hue_shift
 from builders.illusions.engine import Variant
-from tests.viprobe.drawing import STRENGTHS, pixels
+from tests.viprobe.drawing import STRENGTHS, elements, pixels
 
 CASE = "cornsweet_case1"
-ROWS = np.r_[0:230, 282:512]  # rows clear of the guide bar
-LEFT_FLAT, RIGHT_FLAT = slice(0, 150), slice(362, 512)  # columns clear of the edge ramps
 EDGE = 3 * 255  # a channel sum's full range: the edge steps are fractions of it
 BASE = np.array(colorsys.hsv_to_rgb(0.5, 0.5, 0.5)) * 255
+RAMP = 100
 
 
-def flat(image: np.ndarray, columns: slice) -> np.ndarray:
+class Bands:
+    """Where an edition's bands are: the flat columns of each, the rows clear of the guide bar."""
+
+    def __init__(self, edition: int | None, base_scale: float = 1.0) -> None:
+        geometry = elements(CASE, Variant.ORIGINAL, base_scale, edition=edition)
+        left, top, right, bottom = (int(v) for v in geometry.box)
+        self.box, self.split, self.bar = (left, top, right, bottom), int(geometry.split), int(geometry.bar)
+        self.frame = np.array([int(geometry.frame[i : i + 2], 16) for i in (1, 3, 5)])
+        rows = np.arange(top, bottom)
+        self.rows = rows[np.abs(rows + 0.5 - self.bar) > 26]
+        self.left_flat = slice(left, self.split - RAMP - 6)
+        self.right_flat = slice(self.split + RAMP + 6, right)
+        self.probe = int(self.rows[len(self.rows) // 4])  # a row of bands and ramps alone
+
+
+def flat(image: np.ndarray, columns: slice, bands: Bands) -> np.ndarray:
     """The single colour of a band's flat part."""
-    found = np.unique(image[ROWS, columns].reshape(-1, 3), axis=0)
+    found = np.unique(image[bands.rows, columns].reshape(-1, 3), axis=0)
     assert len(found) == 1, found
     return found[0]
 
 
-def ramp_columns(image: np.ndarray) -> np.ndarray:
-    """Columns of row 100 that differ from their band's flat colour: the edge ramps."""
-    row = image[100]
-    expected = np.where(np.arange(512)[:, None] < 256, flat(image, LEFT_FLAT), flat(image, RIGHT_FLAT))
-    return np.flatnonzero(np.abs(row - expected).max(axis=1) > 1)
+def ramp_columns(image: np.ndarray, bands: Bands) -> np.ndarray:
+    """Columns of the probe row that differ from their band's flat colour: the edge ramps."""
+    left, _, right, _ = bands.box
+    row = image[bands.probe, left:right]
+    columns = np.arange(left, right)[:, None]
+    expected = np.where(
+        columns < bands.split, flat(image, bands.left_flat, bands), flat(image, bands.right_flat, bands)
+    )
+    return np.flatnonzero(np.abs(row - expected).max(axis=1) > 1) + left
 
 
 def hue(rgb: np.ndarray) -> float:
@@ -37,61 +59,84 @@ def hue(rgb: np.ndarray) -> float:
 
 
 @pytest.mark.parametrize("base_scale", [0.5, 1.0, 1.4])
-def test_original_bands_are_equal_and_the_illusion_draws_the_control_bands(base_scale: float) -> None:
-    control = pixels(CASE, Variant.ORIGINAL_CONTROL, base_scale)
-    illusion = pixels(CASE, Variant.ORIGINAL, base_scale)
+def test_original_bands_are_equal_and_the_illusion_draws_the_control_bands(
+    base_scale: float, edition
+) -> None:
+    bands = Bands(edition, base_scale)
+    control = pixels(CASE, Variant.ORIGINAL_CONTROL, base_scale, edition=edition)
+    illusion = pixels(CASE, Variant.ORIGINAL, base_scale, edition=edition)
     for image in (control, illusion):
-        assert np.array_equal(flat(image, LEFT_FLAT), flat(image, RIGHT_FLAT))
-    for columns in (LEFT_FLAT, RIGHT_FLAT):
-        assert np.array_equal(flat(control, columns), flat(illusion, columns))
+        assert np.array_equal(flat(image, bands.left_flat, bands), flat(image, bands.right_flat, bands))
+    for columns in (bands.left_flat, bands.right_flat):
+        assert np.array_equal(flat(control, columns, bands), flat(illusion, columns, bands))
 
 
 @pytest.mark.parametrize("variant", [Variant.PERTURBED, Variant.PERTURBED_CONTROL])
-def test_right_band_scales_with_strength_and_left_band_stays(variant: Variant) -> None:
-    images = [pixels(CASE, variant, 1.0, s) for s in STRENGTHS]
-    rights = [flat(image, RIGHT_FLAT) for image in images]
+def test_right_band_scales_with_strength_and_left_band_stays(variant: Variant, edition) -> None:
+    bands = Bands(edition)
+    images = [pixels(CASE, variant, 1.0, s, edition) for s in STRENGTHS]
+    rights = [flat(image, bands.right_flat, bands) for image in images]
     sums = [int(right.sum()) for right in rights]
     assert sums == sorted(sums) and len(set(sums)) == len(sums)
     for strength, right in zip(STRENGTHS, rights, strict=True):
         assert np.abs(right - BASE * strength).max() <= 1
-    assert all(np.abs(flat(image, LEFT_FLAT) - BASE).max() <= 1 for image in images)
+    assert all(np.abs(flat(image, bands.left_flat, bands) - BASE).max() <= 1 for image in images)
 
 
-def test_controls_have_only_a_faint_5px_edge_and_illusions_have_100px_ramps() -> None:
+def test_controls_have_only_a_faint_5px_edge_and_illusions_have_100px_ramps(edition) -> None:
+    bands = Bands(edition)
+    split = bands.split
     for variant in Variant:
         strength = 1.3 if variant.perturbed else 1.0
-        image = pixels(CASE, variant, 1.0, strength)
-        columns = ramp_columns(image)
-        row = image[100].sum(axis=1)
-        left, right = flat(image, LEFT_FLAT).sum(), flat(image, RIGHT_FLAT).sum()
+        image = pixels(CASE, variant, 1.0, strength, edition)
+        columns = ramp_columns(image, bands)
+        row = image[bands.probe].sum(axis=1)
+        left, right = flat(image, bands.left_flat, bands).sum(), flat(image, bands.right_flat, bands).sum()
         if variant.control:
-            assert columns.min() >= 250 and columns.max() < 262, variant
-            assert left - row[250:256].min() < EDGE * 0.06 and row[256:262].max() - right < EDGE * 0.06, (
-                variant
-            )
+            assert columns.min() >= split - 6 and columns.max() < split + 6, variant
+            assert left - row[split - 6 : split].min() < EDGE * 0.06, variant
+            assert row[split : split + 6].max() - right < EDGE * 0.06, variant
             continue
-        assert columns.min() <= 160 and columns.max() >= 350, variant
+        assert columns.min() <= split - 96 and columns.max() >= split + 94, variant
         # Darkening into the edge on the left, lightening out of it on the right.
-        assert np.all(np.diff(row[156:256]) <= 0) and np.all(np.diff(row[256:356]) <= 0), variant
-        assert left - row[255] > EDGE * 0.2 and row[256] - right > EDGE * 0.2, variant
+        ramps = np.diff(row[split - RAMP : split]), np.diff(row[split : split + RAMP])
+        assert np.all(ramps[0] <= 0) and np.all(ramps[1] <= 0), variant
+        assert left - row[split - 1] > EDGE * 0.2 and row[split] - right > EDGE * 0.2, variant
 
 
-def test_guides_only_in_guide_variants_as_a_bar_in_the_left_band_colour() -> None:
+def test_a_frame_if_any_is_one_flat_grey_in_every_variant(edition) -> None:
+    bands = Bands(edition)
+    left, top, right, bottom = bands.box
+    outside = np.ones((512, 512), dtype=bool)
+    outside[top:bottom, left:right] = False
+    for variant in Variant:
+        image = pixels(CASE, variant, 1.0, 1.3 if variant.perturbed else 1.0, edition)
+        assert (image[outside] == bands.frame).all(), variant
+
+
+def test_guides_only_in_guide_variants_as_a_bar_in_the_left_band_colour(edition) -> None:
+    bands = Bands(edition)
+    split, (left, _, right, _) = bands.split, bands.box
+    start, end = (left + split) // 2, (split + right) // 2  # the bar: the bands' middles
+    window = slice(max(split - 96, start + 2), min(split + 94, end - 2))  # through both ramps, within the bar
     for variant in Variant:
         strength = 1.3 if variant.perturbed else 1.0
-        image = pixels(CASE, variant, 1.0, strength)
+        image = pixels(CASE, variant, 1.0, strength, edition)
         # Through the edge ramps, only the guide can give a whole row the left band's flat colour.
-        across = np.all(image[:, 160:350] == flat(image, LEFT_FLAT), axis=2).all(axis=1)
+        colour = flat(image, bands.left_flat, bands)
+        across = np.all(image[:, window] == colour, axis=2).all(axis=1)
         if not variant.guide:
             assert not across.any(), variant
             continue
-        assert np.flatnonzero(across).tolist() == list(range(236, 276)), variant
-        assert np.all(image[236:276, 128:384] == flat(image, LEFT_FLAT)), variant
+        assert np.flatnonzero(across).tolist() == list(range(bands.bar - 20, bands.bar + 20)), variant
+        assert np.all(image[bands.bar - 20 : bands.bar + 20, start + 1 : end - 1] == colour), variant
 
 
 @pytest.mark.parametrize("base_scale", [0.5, 0.8, 1.0, 1.2, 1.4])
-def test_base_scale_shifts_the_band_hue(base_scale: float) -> None:
-    image = pixels(CASE, Variant.ORIGINAL, base_scale)
-    distance = abs(hue(flat(image, LEFT_FLAT)) - (0.5 + hue_shift(base_scale)) % 1.0)
+def test_base_scale_shifts_the_band_hue(base_scale: float, edition) -> None:
+    bands = Bands(edition, base_scale)
+    image = pixels(CASE, Variant.ORIGINAL, base_scale, edition=edition)
+    colour = flat(image, bands.left_flat, bands)
+    distance = abs(hue(colour) - (0.5 + hue_shift(base_scale)) % 1.0)
     assert min(distance, 1 - distance) < 0.02
-    assert abs(flat(image, LEFT_FLAT).max() - 127.5) <= 1  # brightness unchanged
+    assert abs(colour.max() - 127.5) <= 1  # brightness unchanged

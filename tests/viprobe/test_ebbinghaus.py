@@ -1,4 +1,8 @@
-"""Ebbinghaus (case 5) and Ebbinghaus Rectangular (case 6) pixel audit: discs, surrounders, guides."""
+"""Ebbinghaus (case 5) and Ebbinghaus Rectangular (case 6) pixel audit: discs, surrounders, guides.
+
+Every audit runs on the canonical edition and a fresh one (`edition`), where the targets' places,
+the rings' counts, turn and spacing and the surrounders' colour come from its elements.
+"""
 
 from __future__ import annotations
 
@@ -7,14 +11,9 @@ import pytest
 
 from builders.illusions.engine import Variant
 from tests.pixels import bands, blobs
-from tests.viprobe.drawing import STRENGTHS, pixels
+from tests.viprobe.drawing import STRENGTHS, elements, pixels
 
 CASES = ("ebbinghaus", "ebbinghaus_rectangular")
-MIDDLE = 128  # the discs' row
-LEFT, RIGHT = slice(0, 256), slice(256, 512)
-LEFT_X = 128  # the left disc's column
-#: Surrounders around the left and right disc: a circle of 8 and 6, or the 8 slots of a square.
-COUNTS = {"ebbinghaus": (8, 6), "ebbinghaus_rectangular": (8, 8)}
 
 
 def orange_mask(image: np.ndarray) -> np.ndarray:
@@ -22,10 +21,10 @@ def orange_mask(image: np.ndarray) -> np.ndarray:
     return (r > 200) & (g > 90) & (g < 165) & (b < 110)
 
 
-def blue_grey_mask(image: np.ndarray) -> np.ndarray:
-    """The surrounders: bluish, unlike paper, orange discs and grey guides."""
-    r, g, b = image[..., 0], image[..., 1], image[..., 2]
-    return (b - r > 15) & (g < 235)
+def surround_mask(image: np.ndarray, colour: str) -> np.ndarray:
+    """The surrounders: pixels near their colour (`#rrggbb`), unlike paper, orange discs and grey guides."""
+    rgb = np.array([int(colour[i : i + 2], 16) for i in (1, 3, 5)])
+    return (np.abs(image - rgb) <= 24).all(axis=2)
 
 
 def guide_mask(image: np.ndarray) -> np.ndarray:
@@ -34,18 +33,25 @@ def guide_mask(image: np.ndarray) -> np.ndarray:
     return (spread < 8) & (image[..., 0] > 100) & (image[..., 0] < 205)
 
 
-def diameter(image: np.ndarray, half: slice) -> int:
+def halves(case: str, edition: int | None) -> tuple[slice, slice]:
+    """The columns of the left group and of the right one: split midway between the targets."""
+    geometry = elements(case, Variant.ORIGINAL, edition=edition)
+    middle = round((geometry.left.center[0] + geometry.right.center[0]) / 2)
+    return slice(0, middle), slice(middle, 512)
+
+
+def diameter(image: np.ndarray, half: slice, row: int) -> int:
     """Width of the orange run along the discs' row in one half of the canvas."""
-    runs = bands(orange_mask(image)[MIDDLE, half])
+    runs = bands(orange_mask(image)[row, half])
     assert len(runs) == 1
     return runs[0][1] - runs[0][0]
 
 
-def surrounders(image: np.ndarray) -> tuple[list[np.ndarray], list[np.ndarray]]:
+def surrounders(image: np.ndarray, colour: str, split: int) -> tuple[list[np.ndarray], list[np.ndarray]]:
     """Surrounder blobs of the left and the right group, told apart by their centroid's column."""
-    found = blobs(blue_grey_mask(image))
-    left = [blob for blob in found if np.nonzero(blob)[1].mean() < 256]
-    return left, [blob for blob in found if np.nonzero(blob)[1].mean() >= 256]
+    found = blobs(surround_mask(image, colour))
+    left = [blob for blob in found if np.nonzero(blob)[1].mean() < split]
+    return left, [blob for blob in found if np.nonzero(blob)[1].mean() >= split]
 
 
 def width(blob: np.ndarray) -> int:
@@ -57,74 +63,84 @@ def clipped(blob: np.ndarray) -> bool:
     return bool(blob[0].any() or blob[-1].any() or blob[:, 0].any() or blob[:, -1].any())
 
 
-def side_surrounder(image: np.ndarray) -> tuple[int, int]:
-    """(gap from the left disc's centre, width) of the surrounder right of it on the discs' row.
-
-    Both layouts put one there, centred 1.3 (disc radius + surrounder radius) away.
-    """
-    start, stop = bands(blue_grey_mask(image)[MIDDLE, LEFT_X:256])[0]
-    return start, stop - start
-
-
 @pytest.mark.parametrize("case", CASES)
 @pytest.mark.parametrize("base_scale", [0.5, 1.0, 1.5])
-def test_original_discs_are_equal_and_scale_with_base(case: str, base_scale: float) -> None:
-    control = pixels(case, Variant.ORIGINAL_CONTROL, base_scale)
-    left, right = diameter(control, LEFT), diameter(control, RIGHT)
+def test_original_discs_are_equal_and_scale_with_base(case: str, base_scale: float, edition) -> None:
+    geometry = elements(case, Variant.ORIGINAL, base_scale, edition=edition)
+    row = int(geometry.left.center[1])
+    split = round((geometry.left.center[0] + geometry.right.center[0]) / 2)
+    control = pixels(case, Variant.ORIGINAL_CONTROL, base_scale, edition=edition)
+    left, right = diameter(control, slice(0, split), row), diameter(control, slice(split, 512), row)
     assert abs(left - right) <= 1
     assert abs(left - 40 * base_scale) <= 2
     # The illusion draws the very same discs, plus surrounders sized by the base scale.
-    illusion = pixels(case, Variant.ORIGINAL, base_scale)
+    illusion = pixels(case, Variant.ORIGINAL, base_scale, edition=edition)
     assert (orange_mask(illusion) == orange_mask(control)).all()
-    small, large = surrounders(illusion)
-    assert (len(small), len(large)) == COUNTS[case]
+    small, large = surrounders(illusion, geometry.surround, split)
+    assert (len(small), len(large)) == (len(geometry.left.surrounders), len(geometry.right.surrounders))
+    assert (len(small) == len(large) == 8) if case == "ebbinghaus_rectangular" else len(small) > len(large)
     assert all(abs(width(blob) - 20 * base_scale) <= 2 for blob in small)
     assert all(abs(width(blob) - 52 * base_scale) <= 2 for blob in large if not clipped(blob))
 
 
 @pytest.mark.parametrize("case", CASES)
 @pytest.mark.parametrize("variant", [Variant.PERTURBED, Variant.PERTURBED_CONTROL])
-def test_left_disc_grows_with_strength_and_right_stays(case: str, variant: Variant) -> None:
-    images = [pixels(case, variant, 1.0, s) for s in STRENGTHS]
-    lefts = [diameter(image, LEFT) for image in images]
+def test_left_disc_grows_with_strength_and_right_stays(case: str, variant: Variant, edition) -> None:
+    left_half, right_half = halves(case, edition)
+    row = int(elements(case, Variant.ORIGINAL, edition=edition).left.center[1])
+    images = [pixels(case, variant, 1.0, s, edition) for s in STRENGTHS]
+    lefts = [diameter(image, left_half, row) for image in images]
     assert lefts == sorted(lefts) and len(set(lefts)) == len(lefts)
     for strength, size in zip(STRENGTHS, lefts, strict=True):
         assert abs(size - 40 * strength) <= 2
-    rights = {diameter(image, RIGHT) for image in images}
+    rights = {diameter(image, right_half, row) for image in images}
     assert max(rights) - min(rights) <= 1 and abs(min(rights) - 40) <= 2
     for strength, image in zip(STRENGTHS, images, strict=True):
-        control = pixels(case, Variant.PERTURBED_CONTROL, 1.0, strength)
+        control = pixels(case, Variant.PERTURBED_CONTROL, 1.0, strength, edition)
         assert (orange_mask(control) == orange_mask(image)).all()
 
 
 @pytest.mark.parametrize("case", CASES)
-def test_left_surrounders_move_out_but_keep_their_size(case: str) -> None:
-    images = [pixels(case, Variant.PERTURBED, 1.0, s) for s in STRENGTHS]
-    gaps, widths = zip(*(side_surrounder(image) for image in images), strict=True)
-    for strength, gap, size in zip(STRENGTHS, gaps, widths, strict=True):
-        assert abs(gap - (1.3 * (20 * strength + 10) - 10)) <= 1.5
-        assert abs(size - 20) <= 2
-    right = [blue_grey_mask(image)[:, RIGHT] for image in images]
-    assert all((mask == right[0]).all() for mask in right)
+def test_left_surrounders_move_out_but_keep_their_size(case: str, edition) -> None:
+    """Every left surrounder is drawn where the elements put it, at its fixed radius (the ring spreads
+    out as the target grows); the right ring never moves."""
+    right_half = halves(case, edition)[1]
+    colour = elements(case, Variant.ORIGINAL, edition=edition).surround
+    rights, spreads = [], []
+    for strength in STRENGTHS:
+        group = elements(case, Variant.PERTURBED, 1.0, strength, edition).left
+        mask = surround_mask(pixels(case, Variant.PERTURBED, 1.0, strength, edition), colour)
+        assert group.surround_radius == 10
+        for x, y in group.surrounders:
+            # Radially away from the target: inside the disc 2 px short of its rim, clear 2 px past it.
+            dx, dy = np.subtract((x, y), group.center) / np.hypot(x - group.center[0], y - group.center[1])
+            inner, outer = (x + dx * (10 - 2), y + dy * (10 - 2)), (x + dx * (10 + 2), y + dy * (10 + 2))
+            assert mask[int(inner[1]), int(inner[0])] and not mask[int(outer[1]), int(outer[0])], strength
+        spreads.append(max(np.hypot(x - group.center[0], y - group.center[1]) for x, y in group.surrounders))
+        rights.append(mask[:, right_half])
+    assert spreads == sorted(spreads) and len(set(np.round(spreads, 3))) == len(spreads)
+    assert all((mask == rights[0]).all() for mask in rights)
 
 
 @pytest.mark.parametrize("case", CASES)
-def test_controls_have_no_surrounders_and_illusions_do(case: str) -> None:
-    assert blue_grey_mask(pixels(case, Variant.ORIGINAL)).sum() > 5000
-    assert blue_grey_mask(pixels(case, Variant.PERTURBED, 1.0, 1.3)).sum() > 5000
-    assert not blue_grey_mask(pixels(case, Variant.ORIGINAL_CONTROL)).any()
-    assert not blue_grey_mask(pixels(case, Variant.PERTURBED_CONTROL, 1.0, 1.3)).any()
+def test_controls_have_no_surrounders_and_illusions_do(case: str, edition) -> None:
+    colour = elements(case, Variant.ORIGINAL, edition=edition).surround
+    assert surround_mask(pixels(case, Variant.ORIGINAL, edition=edition), colour).sum() > 5000
+    assert surround_mask(pixels(case, Variant.PERTURBED, 1.0, 1.3, edition), colour).sum() > 5000
+    assert not surround_mask(pixels(case, Variant.ORIGINAL_CONTROL, edition=edition), colour).any()
+    assert not surround_mask(pixels(case, Variant.PERTURBED_CONTROL, 1.0, 1.3, edition), colour).any()
 
 
 @pytest.mark.parametrize("case", CASES)
-def test_guides_only_in_guide_variants_at_left_disc_edges(case: str) -> None:
+def test_guides_only_in_guide_variants_at_left_disc_edges(case: str, edition) -> None:
+    middle = elements(case, Variant.ORIGINAL, edition=edition).left.center[1]
     for variant in Variant:
         strength = 1.3 if variant.perturbed else 1.0
-        guides = guide_mask(pixels(case, variant, 1.0, strength))
+        guides = guide_mask(pixels(case, variant, 1.0, strength, edition))
         if not variant.guide:
             assert not guides.any(), variant
             continue
         radius = 20 * strength  # the guides follow the (perturbed) left disc
         rows = [(a + b) / 2 for a, b in bands(guides.sum(axis=1) > 100)]
         assert len(rows) == 2
-        assert abs(rows[0] - (MIDDLE - radius)) <= 1.5 and abs(rows[1] - (MIDDLE + radius)) <= 1.5
+        assert abs(rows[0] - (middle - radius)) <= 1.5 and abs(rows[1] - (middle + radius)) <= 1.5

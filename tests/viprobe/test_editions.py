@@ -1,7 +1,8 @@
 """VI-Probe editions and parameters: what a seed redraws and keeps, and sweeps a researcher chooses.
 
-Three lite editions (canonical, seed 1, seed 2) of a few cases of every category, Chubb included,
-are built and read back with `datasets`; parameter files go through the real command line.
+The lite build of every case in the canonical edition and the editions of seeds 1 and 2 is read back
+with `datasets`: every paper-fixed quantity is equal, every image is drawn anew, and the images look
+new to a perceptual hash. Parameter files go through the real command line.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ import dataclasses
 import io
 import json
 import re
+import statistics
 import subprocess
 import sys
 from collections import Counter
@@ -27,38 +29,57 @@ from builders.core.folder import BuiltFolder
 from builders.core.manifest import Manifest
 from builders.core.params import overlay, to_toml
 from builders.core.verify import verify
+from builders.viprobe.editions import edition_layout
 from builders.viprobe.family import FAMILY
 from builders.viprobe.params import PRESETS
+from tests.pixels import phash_distance
 
 ROOT = Path(__file__).resolve().parents[2]
-#: Two cases of each category, and Chubb (the one case with noise).
-CONFIGS = ["muller_lyer", "ebbinghaus", "cornsweet", "munker_white", "chubb", "hering", "zollner_vertical"]
 EDITIONS = (None, 1, 2)
 #: What an image's rows say that no edition may change: everything but the pixels and what hashes them.
 DRAWN_COLUMNS = {"image", "pixel_sha256", "spec_hash"}
+#: The least median perceptual-hash distance (bits of 64) between two editions' images of one case.
+NEW_LOOK = 8
 
 
 @pytest.fixture(scope="module")
-def editions(tmp_path_factory: pytest.TempPathFactory) -> dict[int | None, Path]:
-    """The lite build of CONFIGS in the canonical edition and the editions of seeds 1 and 2."""
-    folders = {}
-    for edition in EDITIONS:
+def editions(viprobe_lite: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[int | None, Path]:
+    """The lite build of every case in the canonical edition and the editions of seeds 1 and 2."""
+    folders: dict[int | None, Path] = {None: viprobe_lite}
+    for edition in EDITIONS[1:]:
         out = tmp_path_factory.mktemp(f"viprobe-edition-{edition}")
-        folders[edition] = build(
-            FAMILY, configs=CONFIGS, preset="lite", out=out, progress=False, edition=edition
-        ).folder
+        folders[edition] = build(FAMILY, preset="lite", out=out, progress=False, edition=edition).folder
     return folders
 
 
 @pytest.fixture(scope="module")
-def rows(editions, tmp_path_factory: pytest.TempPathFactory) -> dict[int | None, dict[str, dict]]:
-    """Every row of each edition by id, as `datasets` loads the `all` config (images left out)."""
+def loaded(editions, tmp_path_factory: pytest.TempPathFactory) -> dict[int | None, object]:
+    """Each edition's `all` config as `datasets` loads it."""
     cache = str(tmp_path_factory.mktemp("viprobe-editions-hf-cache"))
-    loaded = {}
-    for edition, folder in editions.items():
-        table = load_dataset(str(folder), "all", split="test", cache_dir=cache).remove_columns("image")
-        loaded[edition] = {row["id"]: row for row in table}
-    return loaded
+    return {
+        edition: load_dataset(str(folder), "all", split="test", cache_dir=cache)
+        for edition, folder in editions.items()
+    }
+
+
+@pytest.fixture(scope="module")
+def rows(loaded) -> dict[int | None, dict[str, dict]]:
+    """Every row of each edition by id (images left out)."""
+    return {
+        edition: {row["id"]: row for row in table.remove_columns("image")}
+        for edition, table in loaded.items()
+    }
+
+
+@pytest.fixture(scope="module")
+def images(loaded) -> dict[int | None, dict[str, Image.Image]]:
+    """Each edition's images by image id, decoded from the Parquet the build wrote."""
+    found: dict[int | None, dict[str, Image.Image]] = {}
+    for edition, table in loaded.items():
+        found[edition] = {}
+        for row in table.select_columns(["image_id", "image"]):
+            found[edition].setdefault(row["image_id"], row["image"])
+    return found
 
 
 def specs(folder: Path) -> dict[str, dict]:
@@ -77,51 +98,70 @@ def test_every_paper_fixed_quantity_is_the_same_in_three_editions(rows) -> None:
     for column in (("variant", "polarity", "label"), ("strength",), ("base_scale",), ("width", "height")):
         histograms = [Counter(tuple(r[c] for c in column) for r in rows[e].values()) for e in EDITIONS]
         assert histograms[0] == histograms[1] == histograms[2], column
-    # Per case: O, OC, OH answer yes, no, yes (f, r, I); 12 perturbed images no, yes, no.
+    # Per case: O, OC, OH answer yes, no, yes (f, r, I); 12 perturbed images no, yes, no; Mach bands
+    # the other way round.
     for edition in EDITIONS:
-        assert Counter(r["label"] for r in rows[edition].values()) == {1: 7 * 18, 0: 7 * 27}
+        assert Counter(r["label"] for r in rows[edition].values()) == {
+            1: 25 * 18 + 2 * 27,
+            0: 25 * 27 + 2 * 18,
+        }
 
 
-def test_a_seed_draws_each_base_scale_in_its_bin_for_all_images_of_the_configuration(editions) -> None:
+def test_a_seed_draws_each_base_scale_in_its_bin_and_one_layout_for_all_images_of_the_configuration(
+    editions,
+) -> None:
     canonical = specs(editions[None])
-    assert not any({"edition", "drawn_base_scale", "px"} & set(spec) for spec in canonical.values())
-    drawn: dict[int, dict[str, float]] = {}
+    assert not any({"edition", "drawn_base_scale", "layout", "px"} & set(spec) for spec in canonical.values())
+    drawn: dict[int, dict[str, tuple[float, dict]]] = {}
     for edition in (1, 2):
         for image_id, spec in specs(editions[edition]).items():
             assert spec["edition"] == edition and spec["strength"] == canonical[image_id]["strength"]
             grid = spec["base_scale"]
             assert grid == canonical[image_id]["base_scale"]
             assert max(0.5, grid - 0.05) <= spec["drawn_base_scale"] <= min(1.5, grid + 0.05)
-            config = f"{spec['case']}-b{grid:.2f}"
+            case = FAMILY.cases[spec["case"]]
+            assert spec["layout"] == edition_layout(case, grid, edition).to_dict()
             # One draw per base configuration: its six variants and every strength share it.
-            first = drawn.setdefault(edition, {}).setdefault(config, spec["drawn_base_scale"])
-            assert first == spec["drawn_base_scale"], image_id
-    assert len(drawn[1]) == len(CONFIGS)
+            config = f"{spec['case']}-b{grid:.2f}"
+            first = drawn.setdefault(edition, {}).setdefault(
+                config, (spec["drawn_base_scale"], spec["layout"])
+            )
+            assert first == (spec["drawn_base_scale"], spec["layout"]), image_id
+    assert len(drawn[1]) == len(FAMILY.configs)
     assert all(drawn[1][config] != drawn[2][config] for config in drawn[1])
 
 
-def test_a_seed_redraws_every_image_whose_look_the_base_scale_or_the_noise_sets(editions) -> None:
+def test_a_seed_redraws_every_image(editions) -> None:
     images = {edition: Manifest.read(folder).images for edition, folder in editions.items()}
     for image_id, entry in images[1].items():
-        case = FAMILY.cases[entry.spec["case"]]
-        differs = entry.pixel_sha256 != images[2][image_id].pixel_sha256
-        # Color controls drop the hue-shifted inducer, keeping only targets of fixed colour.
-        fixed = case.category == "color" and "control" in entry.spec["variant"] and case.name != "chubb"
-        if case.category == "size" or (case.category == "color" and not fixed):
-            assert differs, image_id
-        elif fixed:
-            assert not differs, image_id
-    # Orientation cases take the inducer-table entry nearest the drawn scale (0.05 apart): the
-    # canonical edition's entry for drawn scales within 0.025 of the grid value, another beyond.
-    seen = set()
-    for edition in (1, 2):
-        for image_id, entry in images[edition].items():
-            spec = entry.spec
-            if FAMILY.cases[spec["case"]].category == "orientation" and "control" not in spec["variant"]:
-                near = abs(spec["drawn_base_scale"] - spec["base_scale"]) < 0.025
-                assert near == (entry.pixel_sha256 == images[None][image_id].pixel_sha256), image_id
-                seen.add(near)
-    assert seen == {True, False}  # both happen in these editions
+        assert entry.pixel_sha256 != images[2][image_id].pixel_sha256, image_id
+        assert entry.pixel_sha256 != images[None][image_id].pixel_sha256, image_id
+
+
+def test_two_seeds_and_the_canonical_edition_look_different_to_a_perceptual_hash(images, rows) -> None:
+    """Per case, the median 64-bit DCT perceptual-hash distance of the same image id between the editions
+    of seeds 1 and 2, and between seed 1 and the canonical edition, is at least NEW_LOOK bits, while every
+    row's label, strength and polarity stay equal."""
+    for row_id, row in rows[1].items():
+        other = rows[2][row_id]
+        assert (row["label"], row["strength"], row["polarity"]) == (
+            other["label"],
+            other["strength"],
+            other["polarity"],
+        )
+    by_case: dict[str, list[tuple[int, int]]] = {}
+    for image_id, image in images[1].items():
+        case = image_id.split("-b")[0]
+        by_case.setdefault(case, []).append(
+            (phash_distance(image, images[2][image_id]), phash_distance(image, images[None][image_id]))
+        )
+    assert sorted(by_case) == sorted(FAMILY.configs)
+    medians = {
+        case: (statistics.median(d for d, _ in found), statistics.median(c for _, c in found))
+        for case, found in by_case.items()
+    }
+    thin = {case: pair for case, pair in medians.items() if min(pair) < NEW_LOOK}
+    assert not thin, f"median distances (seed 1 vs 2, seed 1 vs canonical) under {NEW_LOOK} bits: {thin}"
 
 
 def test_a_fresh_edition_verifies_and_its_card_says_what_a_seed_redraws(editions) -> None:
@@ -129,6 +169,10 @@ def test_a_fresh_edition_verifies_and_its_card_says_what_a_seed_redraws(editions
     assert report.ok, report.problems
     card = (editions[2] / "README.md").read_text(encoding="utf-8")
     assert "- Edition: fresh, seed 2:" in card and "anywhere in its sweep bin" in card
+    # The per-case table of what an edition draws is the cases' own declarations.
+    first = "| 1 | Müller-Lyer | upside down: the arrowhead line on top (no or yes); place across the canvas"
+    assert f"{first} (0-1);" in card
+    assert "| 9 | Irradiation | where the black part ends" in card
 
 
 def cli(*args: str | Path) -> subprocess.CompletedProcess:

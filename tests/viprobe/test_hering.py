@@ -1,7 +1,9 @@
 """Hering and Hering Vertical (cases 19, 20) pixel audit: line bows, ray fan, guide band.
 
 Vertical images are transposed first, so both cases are measured as horizontal
-lines: rows "across" the lines, columns "along" them.
+lines: rows "across" the lines, columns "along" them. Every audit runs on the
+canonical edition and a fresh one (`edition`), where the lines' places and ends
+and the fan's centre come from its elements.
 """
 
 from __future__ import annotations
@@ -13,20 +15,31 @@ import pytest
 
 from builders.illusions.engine import Variant
 from tests.pixels import bands, dark_mask
-from tests.viprobe.drawing import STRENGTHS, pixels
+from tests.viprobe.drawing import STRENGTHS, elements, pixels
 
-#: case -> (rows of the two straight lines, their column span) in the (transposed) image.
-GEOMETRY = {
-    "hering": ((195, 316), (25, 487)),
-    "hering_vertical": ((170, 341), (50, 462)),
-}
-CASES = tuple(GEOMETRY)
+CASES = ("hering", "hering_vertical")
 WINDOW = 12  # rows either side of a line that its bow can reach (at most 7.5 px)
-CENTRE = 256
 
 
-def image_of(case: str, variant: Variant, base_scale: float = 1.0, strength: float = 1.0) -> np.ndarray:
-    image = pixels(case, variant, base_scale, strength)
+def geometry(
+    case: str, edition: int | None, base_scale: float = 1.0
+) -> tuple[tuple[int, int], tuple[int, int]]:
+    """(rows of the two straight lines, their column span) in the (transposed) image."""
+    figure = elements(case, Variant.ORIGINAL, base_scale, edition=edition)
+    (near, far), (start, end) = figure.lines, figure.span
+    return (round(near), round(far)), (round(start), round(end))
+
+
+def fan_centre(case: str, edition: int | None, base_scale: float = 1.0) -> tuple[int, int]:
+    """(column, row) of the rays' origin in the (transposed) image."""
+    along, across = elements(case, Variant.ORIGINAL, base_scale, edition=edition).fan
+    return round(along), round(across)
+
+
+def image_of(
+    case: str, variant: Variant, base_scale: float = 1.0, strength: float = 1.0, edition: int | None = None
+) -> np.ndarray:
+    image = pixels(case, variant, base_scale, strength, edition)
     return image.transpose(1, 0, 2) if case.endswith("vertical") else image
 
 
@@ -51,31 +64,34 @@ def line_fit(image: np.ndarray, row: int, span: tuple[int, int]) -> np.poly1d:
     return fit
 
 
-def bows(case: str, image: np.ndarray) -> tuple[float, float]:
+def bows(case: str, image: np.ndarray, edition: int | None, base_scale: float = 1.0) -> tuple[float, float]:
     """Midpoint displacement of each line away from the other one (px), and check ends stay put."""
-    (near, far), span = GEOMETRY[case]
+    (near, far), span = geometry(case, edition, base_scale)
     result = []
     for row, away in ((near, -1), (far, 1)):
         fit = line_fit(image, row, span)
-        assert abs(fit(span[0]) - row) <= 0.75 and abs(fit(span[1]) - row) <= 0.75
+        line = elements(case, Variant.ORIGINAL, base_scale, edition=edition).lines[0 if away < 0 else 1]
+        assert abs(fit(span[0]) - line) <= 0.75 and abs(fit(span[1]) - line) <= 0.75
         result.append(away * (fit((span[0] + span[1]) / 2) - fit(span[0])))
     return result[0], result[1]
 
 
-def fan_pixels(case: str, image: np.ndarray) -> int:
+def fan_pixels(case: str, image: np.ndarray, edition: int | None) -> int:
     """Dark pixels away from both test lines: rays, nothing else draws black there."""
     mask = dark_mask(image)
-    for row in GEOMETRY[case][0]:
+    for row in geometry(case, edition)[0]:
         mask[row - WINDOW : row + WINDOW + 1] = False
     return int(mask.sum())
 
 
-def ray_count(image: np.ndarray, radius: float = 50) -> int:
-    """Ink crossings along a circle around the centre, between the two test lines."""
+def ray_count(image: np.ndarray, centre: tuple[int, int], radius: float = 50) -> int:
+    """Ink crossings along a circle around the fan's centre, between the two test lines."""
     angles = np.linspace(0, 2 * math.pi, 4000, endpoint=False)
-    rows = np.rint(CENTRE + radius * np.sin(angles)).astype(int)
-    cols = np.rint(CENTRE + radius * np.cos(angles)).astype(int)
-    ink = image[rows, cols, 0] < 150  # red channel: black rays, not the light-blue guide (r = 179)
+    rows = np.rint(centre[1] + radius * np.sin(angles)).astype(int)
+    cols = np.rint(centre[0] + radius * np.cos(angles)).astype(int)
+    ink = (
+        image[rows, cols].min(axis=1) < 150
+    )  # dark rays of any ink, not the light-blue guide (179, 204, 255)
     crossings = len(bands(ink))
     return crossings - 1 if ink[0] and ink[-1] else crossings
 
@@ -88,8 +104,8 @@ def blue_mask(image: np.ndarray) -> np.ndarray:
 
 @pytest.mark.parametrize("case", CASES)
 @pytest.mark.parametrize("variant", [Variant.PERTURBED, Variant.PERTURBED_CONTROL])
-def test_both_lines_bow_by_strength_with_ends_fixed(case: str, variant: Variant) -> None:
-    measured = [bows(case, image_of(case, variant, 1.0, s)) for s in STRENGTHS]
+def test_both_lines_bow_by_strength_with_ends_fixed(case: str, variant: Variant, edition) -> None:
+    measured = [bows(case, image_of(case, variant, 1.0, s, edition), edition) for s in STRENGTHS]
     for strength, (near, far) in zip(STRENGTHS, measured, strict=True):
         assert abs(near - 15 * (strength - 1)) <= 0.3 and abs(far - 15 * (strength - 1)) <= 0.3
         assert np.sign(near) == np.sign(far) == np.sign(strength - 1)
@@ -101,39 +117,40 @@ def test_both_lines_bow_by_strength_with_ends_fixed(case: str, variant: Variant)
 
 @pytest.mark.parametrize("case", CASES)
 @pytest.mark.parametrize("strength", [0.5, 1.3])
-def test_illusion_draws_the_control_lines(case: str, strength: float) -> None:
-    control = dark_mask(image_of(case, Variant.PERTURBED_CONTROL, 1.0, strength))
-    illusion = dark_mask(image_of(case, Variant.PERTURBED, 1.0, strength))
+def test_illusion_draws_the_control_lines(case: str, strength: float, edition) -> None:
+    control = dark_mask(image_of(case, Variant.PERTURBED_CONTROL, 1.0, strength, edition))
+    illusion = dark_mask(image_of(case, Variant.PERTURBED, 1.0, strength, edition))
     assert not (control & ~illusion).any()
 
 
 @pytest.mark.parametrize("case", CASES)
-def test_controls_have_no_fan_and_illusions_do(case: str) -> None:
-    assert fan_pixels(case, image_of(case, Variant.ORIGINAL)) > 1000
-    assert fan_pixels(case, image_of(case, Variant.PERTURBED, 1.0, 1.3)) > 1000
-    assert fan_pixels(case, image_of(case, Variant.ORIGINAL_CONTROL)) == 0
-    assert fan_pixels(case, image_of(case, Variant.PERTURBED_CONTROL, 1.0, 1.3)) == 0
+def test_controls_have_no_fan_and_illusions_do(case: str, edition) -> None:
+    assert fan_pixels(case, image_of(case, Variant.ORIGINAL, edition=edition), edition) > 1000
+    assert fan_pixels(case, image_of(case, Variant.PERTURBED, 1.0, 1.3, edition), edition) > 1000
+    assert fan_pixels(case, image_of(case, Variant.ORIGINAL_CONTROL, edition=edition), edition) == 0
+    assert fan_pixels(case, image_of(case, Variant.PERTURBED_CONTROL, 1.0, 1.3, edition), edition) == 0
 
 
 @pytest.mark.parametrize("case", CASES)
 @pytest.mark.parametrize(("base_scale", "rays"), [(0.5, 6), (1.0, 26), (1.5, 46)])
-def test_base_scale_sets_ray_count(case: str, base_scale: float, rays: int) -> None:
-    assert ray_count(image_of(case, Variant.ORIGINAL, base_scale)) == rays
+def test_base_scale_sets_ray_count(case: str, base_scale: float, rays: int, edition) -> None:
+    image = image_of(case, Variant.ORIGINAL, base_scale, edition=edition)
+    assert ray_count(image, fan_centre(case, edition, base_scale)) == rays
 
 
 @pytest.mark.parametrize("case", CASES)
 @pytest.mark.parametrize("variant", [Variant.PERTURBED, Variant.PERTURBED_WITH_GUIDE])
-def test_perturbation_keeps_the_fan(case: str, variant: Variant) -> None:
+def test_perturbation_keeps_the_fan(case: str, variant: Variant, edition) -> None:
     # The guide band lies under the fan, so the rays stay countable there too.
-    assert ray_count(image_of(case, variant, 1.0, 1.3)) == 26
+    assert ray_count(image_of(case, variant, 1.0, 1.3, edition), fan_centre(case, edition)) == 26
 
 
 @pytest.mark.parametrize("case", CASES)
-def test_guide_band_only_in_guide_variants_between_the_lines(case: str) -> None:
-    (near, far), (start, end) = GEOMETRY[case]
+def test_guide_band_only_in_guide_variants_between_the_lines(case: str, edition) -> None:
+    (near, far), (start, end) = geometry(case, edition)
     for variant in Variant:
         strength = 1.3 if variant.perturbed else 1.0
-        blue = blue_mask(image_of(case, variant, 1.0, strength))
+        blue = blue_mask(image_of(case, variant, 1.0, strength, edition))
         if not variant.guide:
             assert not blue.any(), variant
             continue
@@ -146,16 +163,16 @@ def test_guide_band_only_in_guide_variants_between_the_lines(case: str) -> None:
 
 @pytest.mark.parametrize("case", CASES)
 @pytest.mark.parametrize("base_scale", [0.5, 1.0, 1.5])
-def test_original_lines_are_straight_and_equal(case: str, base_scale: float) -> None:
-    (near, far), (start, end) = GEOMETRY[case]
-    control = image_of(case, Variant.ORIGINAL_CONTROL, base_scale)
-    assert all(abs(bow) <= 0.2 for bow in bows(case, control))
+def test_original_lines_are_straight_and_equal(case: str, base_scale: float, edition) -> None:
+    (near, far), (start, end) = geometry(case, edition, base_scale)
+    control = image_of(case, Variant.ORIGINAL_CONTROL, base_scale, edition=edition)
+    assert all(abs(bow) <= 0.2 for bow in bows(case, control, edition, base_scale))
     dark = dark_mask(control)
     extents = [bands(dark[row - 2 : row + 3].any(axis=0)) for row in (near, far)]
     assert extents[0] == extents[1] and len(extents[0]) == 1
     assert abs(extents[0][0][0] - start) <= 1 and abs(extents[0][0][1] - end) <= 1
     ink = (255 - control.min(axis=2)) / 255
-    thickness = [ink[row - WINDOW : row + WINDOW + 1, CENTRE].sum() for row in (near, far)]
+    thickness = [ink[row - WINDOW : row + WINDOW + 1, (start + end) // 2].sum() for row in (near, far)]
     assert abs(thickness[0] - 3) <= 0.1 and abs(thickness[1] - 3) <= 0.1
-    original = dark_mask(image_of(case, Variant.ORIGINAL, base_scale))
+    original = dark_mask(image_of(case, Variant.ORIGINAL, base_scale, edition=edition))
     assert not (dark & ~original).any()

@@ -1,4 +1,8 @@
-"""Mach Band (cases 15 and 16) pixel audit: stripe ramp, drawn borders, white gaps, the smooth-ramp guide."""
+"""Mach Band (cases 15 and 16) pixel audit: stripe ramp, drawn borders, white gaps, the smooth-ramp guide.
+
+Every audit runs on the canonical edition and a fresh one (`edition`), where the stripe count and
+the stripes' extent (case 15's band, case 16's narrowest stripe and lean) come from its elements.
+"""
 
 from __future__ import annotations
 
@@ -10,21 +14,35 @@ import pytest
 from builders.illusions.color import hue_shift
 from builders.illusions.engine import Variant
 from tests.pixels import bands
-from tests.viprobe.drawing import STRENGTHS, case_named, pixels
+from tests.viprobe.drawing import STRENGTHS, case_named, elements, pixels
 
 CASES = ("mach_band", "mach_band_case2")
-PITCH, STRIPES = 32, 16
-BOUNDARIES = list(range(PITCH, PITCH * STRIPES, PITCH))
 
 
-def across(case: str, image: np.ndarray) -> np.ndarray:
-    """The line of pixels crossing all 16 stripes: row 128 (case 15) or column 256 (case 16)."""
-    return image[128] if case == "mach_band" else image[:, 256]
+class Stripes:
+    """How many stripes an edition draws, how far apart, and the line of pixels that crosses them all."""
 
+    def __init__(self, case: str, edition: int | None, base_scale: float = 1.0) -> None:
+        geometry = elements(case, Variant.ORIGINAL, base_scale, edition=edition)
+        self.case, self.count = case, len(geometry.colors)
+        self.pitch = 512 // self.count
+        self.boundaries = list(range(self.pitch, self.pitch * self.count, self.pitch))
+        if case == "mach_band":
+            top, bottom = geometry.extent
+            self.at, self.band = (top + bottom) // 2, (int(top), int(bottom))
+        else:  # the narrowest stripe's middle column: every wider stripe covers it
+            narrowest = geometry.narrowest
+            self.at = int((512 - narrowest) / 2 * (1 + geometry.lean) + narrowest / 2)
+            self.band = (0, 512)
+            self.narrowest, self.lean = narrowest, geometry.lean
 
-def stripe_colours(case: str, image: np.ndarray) -> np.ndarray:
-    """Each stripe's colour at its centre along the crossing line."""
-    return across(case, image)[PITCH // 2 :: PITCH]
+    def across(self, image: np.ndarray) -> np.ndarray:
+        """The line of pixels crossing every stripe: a row of case 15's band, a column of case 16."""
+        return image[self.at] if self.case == "mach_band" else image[:, self.at]
+
+    def colours(self, image: np.ndarray) -> np.ndarray:
+        """Each stripe's colour at its centre along the crossing line."""
+        return self.across(image)[self.pitch // 2 :: self.pitch]
 
 
 def white(line: np.ndarray) -> np.ndarray:
@@ -43,15 +61,18 @@ def test_labels_are_inverted_and_controls_keep_them() -> None:
 
 @pytest.mark.parametrize("case", CASES)
 @pytest.mark.parametrize("base_scale", [0.5, 1.0, 1.4])
-def test_original_stripes_are_flat_ramp_steps_without_drawn_boundaries(case: str, base_scale: float) -> None:
-    image = pixels(case, Variant.ORIGINAL, base_scale)
-    line = across(case, image)
+def test_original_stripes_are_flat_ramp_steps_without_drawn_boundaries(
+    case: str, base_scale: float, edition
+) -> None:
+    stripes = Stripes(case, edition, base_scale)
+    image = pixels(case, Variant.ORIGINAL, base_scale, edition=edition)
+    line = stripes.across(image)
     assert not white(line).any()
-    assert np.array_equal(np.repeat(stripe_colours(case, image), PITCH, axis=0), line)
-    assert np.all(np.diff(stripe_colours(case, image).sum(axis=1)) > 0)
+    assert np.array_equal(np.repeat(stripes.colours(image), stripes.pitch, axis=0), line)
+    assert np.all(np.diff(stripes.colours(image).sum(axis=1)) > 0)
     # The control draws the very same stripe colours.
-    control = pixels(case, Variant.ORIGINAL_CONTROL, base_scale)
-    assert np.array_equal(stripe_colours(case, control), stripe_colours(case, image))
+    control = pixels(case, Variant.ORIGINAL_CONTROL, base_scale, edition=edition)
+    assert np.array_equal(stripes.colours(control), stripes.colours(image))
 
 
 @pytest.mark.parametrize("case", CASES)
@@ -60,19 +81,20 @@ def test_original_stripes_are_flat_ramp_steps_without_drawn_boundaries(case: str
     [(Variant.PERTURBED, Variant.ORIGINAL), (Variant.PERTURBED_CONTROL, Variant.ORIGINAL_CONTROL)],
 )
 def test_borders_widen_with_strength_and_stripe_colours_stay(
-    case: str, variant: Variant, reference: Variant
+    case: str, variant: Variant, reference: Variant, edition
 ) -> None:
-    original = pixels(case, reference)
-    base = across(case, original)
+    stripes = Stripes(case, edition)
+    original = pixels(case, reference, edition=edition)
+    base = stripes.across(original)
     excess = []
     for strength in STRENGTHS:
-        image = pixels(case, variant, 1.0, strength)
-        line = across(case, image)
+        image = pixels(case, variant, 1.0, strength, edition)
+        line = stripes.across(image)
         assert np.all(line >= base), "borders only lighten"
         excess.append(int((line - base).sum()))
-        assert np.array_equal(stripe_colours(case, image), stripe_colours(case, original))
+        assert np.array_equal(stripes.colours(image), stripes.colours(original))
         # Every boundary carries a lightened band on both of its sides.
-        for boundary in BOUNDARIES:
+        for boundary in stripes.boundaries:
             assert (line[boundary - 6 : boundary] > base[boundary - 6 : boundary]).any(), boundary
             assert (line[boundary : boundary + 6] > base[boundary : boundary + 6]).any(), boundary
     assert excess == sorted(excess) and len(set(excess)) == len(excess)
@@ -81,49 +103,62 @@ def test_borders_widen_with_strength_and_stripe_colours_stay(
 
 
 @pytest.mark.parametrize("case", CASES)
-def test_controls_separate_stripes_by_white_gaps_and_illusions_do_not(case: str) -> None:
+def test_controls_separate_stripes_by_white_gaps_and_illusions_do_not(case: str, edition) -> None:
+    stripes = Stripes(case, edition)
     for variant in Variant:
         strength = 1.3 if variant.perturbed else 1.0
-        line = across(case, pixels(case, variant, 1.0, strength))
+        line = stripes.across(pixels(case, variant, 1.0, strength, edition))
         gaps = bands(white(line))
         if not variant.control:
             assert not gaps, variant
             continue
         inner = [(a, b) for a, b in gaps if a > 0 and b < len(line)]
-        assert [b - a for a, b in inner] == [2] * (STRIPES - 1), variant
-        assert [round((a + b) / 2) for a, b in inner] == BOUNDARIES, variant
+        assert [b - a for a, b in inner] == [2] * (stripes.count - 1), variant
+        assert [round((a + b) / 2) for a, b in inner] == stripes.boundaries, variant
 
 
-def test_case2_stripes_widen_evenly_down_the_canvas() -> None:
-    image = pixels("mach_band_case2", Variant.ORIGINAL)
-    runs = [bands(~white(image[y])) for y in range(PITCH // 2, 512, PITCH)]
+def test_case2_stripes_widen_evenly_down_the_canvas(edition) -> None:
+    stripes = Stripes("mach_band_case2", edition)
+    image = pixels("mach_band_case2", Variant.ORIGINAL, edition=edition)
+    runs = [bands(~white(image[y])) for y in range(stripes.pitch // 2, 512, stripes.pitch)]
     assert all(len(run) == 1 for run in runs)  # one run per stripe row
-    widths = [b - a for ((a, b),) in runs]
-    assert np.allclose(widths, np.linspace(64, 512, STRIPES), atol=2)
-    assert all(abs(a + b - 512) <= 1 for ((a, b),) in runs)  # centred
+    widths = np.array([b - a for ((a, b),) in runs])
+    expected = np.linspace(stripes.narrowest, 512, stripes.count)
+    assert np.allclose(widths, expected, atol=2)
+    # Centred in the canonical edition; a fresh one leans the stack by `lean` of the room each stripe leaves.
+    lefts = np.array([a for ((a, _),) in runs])
+    assert np.allclose(lefts, (512 - expected) / 2 * (1 + stripes.lean), atol=1)
 
 
 @pytest.mark.parametrize("case", CASES)
-def test_guides_only_in_guide_variants_as_a_smooth_ramp_bar(case: str) -> None:
+def test_guides_only_in_guide_variants_as_a_smooth_ramp_bar(case: str, edition) -> None:
+    stripes = Stripes(case, edition)
+    top = stripes.band[0]
     for variant in Variant:
         strength = 1.3 if variant.perturbed else 1.0
-        image = pixels(case, variant, 1.0, strength)
-        bar = image[15] if case == "mach_band" else image[:, 15]
+        image = pixels(case, variant, 1.0, strength, edition)
+        bar = image[top + 15] if case == "mach_band" else image[:, 15]
         if not variant.guide:
-            assert len(np.unique(bar, axis=0)) < 50, variant  # stripe colours and border shades only
+            # Stripe colours and their border shades only.
+            assert len(np.unique(bar, axis=0)) <= max(2 * stripes.count + 8, 50), variant
             continue
         assert np.all(np.diff(bar.sum(axis=1)) >= -1) and len(np.unique(bar, axis=0)) > 100, variant
-        plain = pixels(case, Variant(variant.value.removesuffix("_with_guide")), 1.0, strength)
-        assert np.abs(bar[[0, -1]] - stripe_colours(case, plain)[[0, -1]]).max() <= 3, variant
+        plain = pixels(case, Variant(variant.value.removesuffix("_with_guide")), 1.0, strength, edition)
+        assert np.abs(bar[[0, -1]] - stripes.colours(plain)[[0, -1]]).max() <= 3, variant
         # The guide covers its 30 px band and nothing else.
-        outside = (slice(30, None), slice(None)) if case == "mach_band" else (slice(None), slice(30, None))
-        assert np.array_equal(image[outside], plain[outside]), variant
+        kept = np.ones(image.shape[:2], dtype=bool)
+        if case == "mach_band":
+            kept[top : top + 30] = False
+        else:
+            kept[:, :30] = False
+        assert np.array_equal(image[kept], plain[kept]), variant
 
 
 @pytest.mark.parametrize("case", CASES)
 @pytest.mark.parametrize("base_scale", [0.5, 0.8, 1.0, 1.2, 1.4])
-def test_base_scale_shifts_the_ramp_hue(case: str, base_scale: float) -> None:
-    colours = stripe_colours(case, pixels(case, Variant.ORIGINAL, base_scale))
-    for colour in colours[[0, 8, 15]]:
+def test_base_scale_shifts_the_ramp_hue(case: str, base_scale: float, edition) -> None:
+    stripes = Stripes(case, edition, base_scale)
+    colours = stripes.colours(pixels(case, Variant.ORIGINAL, base_scale, edition=edition))
+    for colour in colours[[0, len(colours) // 2, -1]]:
         distance = abs(hue(colour) - hue_shift(base_scale) % 1.0)
         assert min(distance, 1 - distance) < 0.02

@@ -209,7 +209,7 @@ class FromViProbe(PairIllusion, Generic[E]):
     """A VI-Probe case drawn by the shared illusion engine: its original, or perturbed at 1 + p, with
     its inducer weakened (`weaken`) below strength 1."""
 
-    case: ClassVar[IllusionCase[Any]]
+    case: ClassVar[IllusionCase[Any, Any]]
 
     @abstractmethod
     def weaken(self, elements: E, inducer: float) -> E:

@@ -12,6 +12,11 @@ strength); the control drops both fields (discs on white); the guide is a
 The release drew its noise from an unseeded global RNG; here every noise
 pattern is drawn once per configuration from the case's seeded `rng`, so all
 variants and strengths of one base scale share them and differ only in levels.
+
+A fresh edition draws fresh noise, its grain (1 to 4 px squares), the discs'
+size, how far in from the sides they sit and their row, and whether the figure
+is mirrored (the noise field on the left); the disc in the noise field is always
+the one the strength changes.
 """
 
 from __future__ import annotations
@@ -25,6 +30,8 @@ import numpy as np
 from builders.core.svg import Canvas, sub
 from builders.illusions.color import hue_shift
 from builders.illusions.engine import IllusionCase
+from builders.illusions.layout import EITHER, PLACE, Choice, Uniform, free, slide
+from builders.illusions.layout import Layout as BaseLayout
 from builders.illusions.shapes import raster, rect
 
 LOW, HIGH = 0.0, 170.0  # disc noise levels at contrast 1, out of 255
@@ -33,6 +40,18 @@ FIELD_LEVELS = LEVEL_RANGE  # the field's black/white noise, so kept
 FIELD_GRAY = 0.5
 SATURATION = 0.2
 GUIDE_HEIGHT = 16
+MARGIN = 8
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class Layout(BaseLayout):
+    mirror: bool = free(False, meaning="mirrored: the noise field on the left", draw=EITHER)
+    grain: int = free(1, meaning="noise grain in px", draw=Choice((1, 2, 3, 4)))
+    radius: int = free(512 // 16, meaning="disc radius", draw=Uniform(22, 52, " px", 0))
+    inset: float = free(
+        0.25, meaning="discs' distance from the sides, over the width", draw=Uniform(0.12, 0.38, "", 3)
+    )
+    down: float = free(0.5, meaning="place down the canvas", draw=PLACE)
 
 
 def noise_levels(contrast: float) -> tuple[float, float]:
@@ -53,30 +72,47 @@ class Elements:
     right_noise: np.ndarray
     field_noise: np.ndarray
     guide_noise: np.ndarray
+    centres: tuple[tuple[int, int], tuple[int, int]] = ((128, 128), (384, 128))
 
 
-class Chubb(IllusionCase[Elements]):
+class Chubb(IllusionCase[Elements, Layout]):
     number = 17
     name = "chubb"
     title = "Chubb"
     category = "color"
     question = "Are the two circles of the same color?"
     reversed_question = "Are the two circles of different colors?"
+    layout_class = Layout
 
-    def elements(self, base_scale: float, rng: random.Random) -> Elements:
+    def elements(self, base_scale: float, layout: Layout, rng: random.Random) -> Elements:
         noise = np.random.default_rng(rng.getrandbits(64))
-        radius = self.width // 16
+        radius = int(layout.radius)
         half = self.width // 2
+
+        def pattern(height: int, width: int) -> np.ndarray:
+            """Binary noise of `grain`-pixel squares, cut to height x width."""
+            grain = layout.grain
+            cells = noise.random((-(-height // grain), -(-width // grain))) > 0.5
+            return np.kron(cells, np.ones((grain, grain), dtype=bool))[:height, :width]
+
+        left = round(self.width * layout.inset)
+        row = self.height // 2 + round(slide(layout.down, self.height - 2 * MARGIN - 2 * radius))
+        left_noise, right_noise = pattern(2 * radius, 2 * radius), pattern(2 * radius, 2 * radius)
+        field_noise = pattern(self.height, half)
+        guide = pattern(GUIDE_HEIGHT, half)
+        if self.width - 2 * left > half:  # discs farther apart than the release's: a longer bar, drawn last
+            guide = np.hstack([guide, pattern(GUIDE_HEIGHT, self.width - 2 * left - half)])
         return Elements(
             hue=hue_shift(base_scale) % 1.0,
             radius=radius,
             left_contrast=1.0,
             right_contrast=1.0,
             fields=True,
-            left_noise=noise.random((2 * radius, 2 * radius)) > 0.5,
-            right_noise=noise.random((2 * radius, 2 * radius)) > 0.5,
-            field_noise=noise.random((self.height, half)) > 0.5,
-            guide_noise=noise.random((GUIDE_HEIGHT, half)) > 0.5,
+            left_noise=left_noise,
+            right_noise=right_noise,
+            field_noise=field_noise,
+            guide_noise=guide,
+            centres=((left, row), (self.width - left, row)),
         )
 
     def control(self, elements: Elements) -> Elements:
@@ -91,16 +127,17 @@ class Chubb(IllusionCase[Elements]):
             rect(canvas, 0, 0, half, self.height, fill=self._tint(elements.hue, FIELD_GRAY))
             raster(canvas, half, 0, self._texture(elements.hue, elements.field_noise, FIELD_LEVELS))
         discs = (
-            (self.width // 4, elements.left_noise, elements.left_contrast),
-            (self.width * 3 // 4, elements.right_noise, elements.right_contrast),
+            (elements.centres[0], elements.left_noise, elements.left_contrast),
+            (elements.centres[1], elements.right_noise, elements.right_contrast),
         )
-        for index, (x, pattern, contrast) in enumerate(discs):
+        for index, (centre, pattern, contrast) in enumerate(discs):
             texture = self._texture(elements.hue, pattern, noise_levels(contrast))
-            self._disc(canvas, f"chubb-disc-{index}", (x, self.height // 2), elements.radius, texture)
+            self._disc(canvas, f"chubb-disc-{index}", centre, elements.radius, texture)
 
     def guide(self, elements: Elements, canvas: Canvas) -> None:
         texture = self._texture(elements.hue, elements.guide_noise, noise_levels(elements.left_contrast))
-        raster(canvas, self.width / 4, (self.height - GUIDE_HEIGHT) / 2, texture)
+        (left, row), (right, _) = elements.centres
+        raster(canvas, left, row - GUIDE_HEIGHT / 2, texture[:, : right - left])
 
     @staticmethod
     def _tint(hue: float, gray: float) -> tuple[float, float, float]:

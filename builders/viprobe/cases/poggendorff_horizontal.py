@@ -10,11 +10,23 @@ the bar was. As in the release, originals use a 45° diagonal and perturbed
 images a 30° one; perturbation then shifts the black segment horizontally by
 (s − 1)·80 px (right for s > 1). The control drops the occluder; the guide is
 a 1 px red dashed line along the true diagonal, extended 100 px at both ends.
+
+A fresh edition draws what case 25's does, but the angles.
 """
 
 from __future__ import annotations
 
+import dataclasses
+
+from builders.viprobe.cases import poggendorff
 from builders.viprobe.cases.poggendorff import Poggendorff
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class Layout(poggendorff.Layout):
+    """Case 25's free factors but the angle: the release's 45° originals and 30° perturbed images."""
+
+    angle: float = 45
 
 
 class PoggendorffHorizontal(Poggendorff):
@@ -22,7 +34,8 @@ class PoggendorffHorizontal(Poggendorff):
     name = "poggendorff_horizontal"
     title = "Poggendorff Horizontal"
     vertical = False
-    angles = (45.0, 30.0)  # the release's original-mode angle, and its fixed angle for perturbed images
+    layout_class = Layout
+    perturbed_angle = 30.0  # the release's fixed angle for perturbed images (originals: 45°)
     red_retract = 3
     red_under_occluder = False
 
