@@ -30,11 +30,12 @@ from builders.aipsych.scene import draw_scene
 from builders.aipsych.spec import CONFIG as SYNTHETIC
 from builders.aipsych.spec import SceneSpec
 from builders.core.errors import SpecError, UsageError
-from builders.core.family import EMBEDDED, EMBEDDED_KIND, Family, ImageJob, Source
+from builders.core.family import Family, ImageJob
 from builders.core.gallery_view import Detail, Fact, Filter, GalleryView, QuestionColumn
 from builders.core.params import Parameters
 from builders.core.raster import Picture
 from builders.core.scene import Scene
+from builders.core.source import EMBEDDED, EMBEDDED_KIND, Source
 from builders.core.spec import SpecRegistry
 
 if TYPE_CHECKING:

@@ -22,8 +22,8 @@ from typing import Any, TypeVar
 
 from builders import __version__
 from builders.core.errors import VerifyError
-from builders.core.family import EMBEDDED_KIND, Source
 from builders.core.fonts import PINNED_FONTS
+from builders.core.source import EMBEDDED_KIND, Source
 
 MANIFEST_NAME = "manifest.json"
 #: 2: typed entries, union configs recorded, no per-image title. 3: the edition, each config's parameters.

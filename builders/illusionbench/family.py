@@ -28,12 +28,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from builders.core.errors import UsageError
-from builders.core.family import EMBEDDED, EMBEDDED_KIND, Family, ImageJob, Source
+from builders.core.family import Family, ImageJob
 from builders.core.gallery_view import GalleryView
 from builders.core.manifest import MANIFEST_NAME
 from builders.core.params import Parameters, overlay
 from builders.core.raster import Picture
 from builders.core.scene import Scene
+from builders.core.source import EMBEDDED, EMBEDDED_KIND, Source
 from builders.core.spec import SpecRegistry
 from builders.illusionbench import card, plan, rows
 from builders.illusionbench.columns import SPLITS

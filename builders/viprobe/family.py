@@ -13,12 +13,13 @@ import dataclasses
 from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
-from builders.core.family import EMBEDDED, EMBEDDED_KIND, Family, ImageJob, Source, image_columns
+from builders.core.family import Family, ImageJob, image_columns
 from builders.core.gallery_view import Detail, Fact, Filter, GalleryView, QuestionColumn
 from builders.core.hashing import rng_for
 from builders.core.params import Parameters, overlay
 from builders.core.raster import Picture
 from builders.core.scene import Scene
+from builders.core.source import EMBEDDED, EMBEDDED_KIND, Source
 from builders.core.spec import SpecRegistry, expect_spec
 from builders.illusions.engine import CATEGORIES, IllusionCase, Variant
 from builders.viprobe.cases import CASES

@@ -12,11 +12,12 @@ from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 from builders.core.errors import SpecError, UsageError
-from builders.core.family import EMBEDDED, EMBEDDED_KIND, Family, ImageJob, Source
+from builders.core.family import Family, ImageJob
 from builders.core.gallery_view import GalleryView
 from builders.core.params import Parameters
 from builders.core.raster import Picture
 from builders.core.scene import Scene
+from builders.core.source import EMBEDDED, EMBEDDED_KIND, Source
 from builders.core.spec import SpecRegistry
 from builders.visage import card
 from builders.visage.external import load_photo, read_tuples

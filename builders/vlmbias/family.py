@@ -19,11 +19,12 @@ from typing import TYPE_CHECKING, Any
 from PIL import Image
 
 from builders.core.errors import SpecError, UsageError
-from builders.core.family import EMBEDDED, EMBEDDED_KIND, Family, ImageJob, Source, image_columns
+from builders.core.family import Family, ImageJob, image_columns
 from builders.core.gallery_view import Fact, Filter, GalleryView, QuestionColumn
 from builders.core.params import Parameters
 from builders.core.raster import Picture
 from builders.core.scene import Scene, render_scene
+from builders.core.source import EMBEDDED, EMBEDDED_KIND, Source
 from builders.core.spec import Spec, SpecRegistry
 from builders.vlmbias.animals.release import released_animal_title
 from builders.vlmbias.animals.topic import AnimalsTopic
