@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from builders.core.errors import UsageError
+from builders.core.user_files import read_text
 
 try:  # Python 3.11+
     import tomllib
@@ -111,31 +112,15 @@ def changed_keys(params: Parameters, base: Parameters, prefix: str = "") -> list
 
 def read_params_file(path: Path) -> dict[str, Any]:
     """The TOML table in `path`, or one UsageError sentence saying what is wrong with the file."""
-    name = str(path)
+    name = f"--params {str(path)!r}"
     fix = f"pass a TOML file such as the output of `python -m builders params FAMILY > {path.name}`"
-    if not path.exists():
-        raise UsageError(f"--params {name!r} does not exist; {fix}")
-    if not path.is_file():
-        raise UsageError(f"--params {name!r} is not a file; {fix}")
-    try:
-        with path.open("rb") as handle:
-            raw = handle.read(MAX_FILE_BYTES + 1)
-    except OSError as error:
-        raise UsageError(f"--params {name!r} cannot be read ({error.strerror}); {fix}") from None
-    if len(raw) > MAX_FILE_BYTES:
-        raise UsageError(
-            f"--params {name!r} is over {MAX_FILE_BYTES // 1024} KiB, too large to be parameters; {fix}"
-        )
-    try:
-        text = raw.decode("utf-8").removeprefix("\ufeff")  # a byte-order mark, as some editors write
-    except UnicodeDecodeError:
-        raise UsageError(f"--params {name!r} is not UTF-8 text; {fix}") from None
+    text = read_text(path, name, fix, max_bytes=MAX_FILE_BYTES)
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        raise UsageError(f"--params {name!r} is not valid TOML ({error}); {fix}") from None
+        raise UsageError(f"{name} is not valid TOML ({error}); {fix}") from None
     except RecursionError:
-        raise UsageError(f"--params {name!r} nests too deeply to be a parameter file; {fix}") from None
+        raise UsageError(f"{name} nests too deeply to be a parameter file; {fix}") from None
 
 
 def to_toml(params: Parameters, header: str) -> str:
