@@ -17,7 +17,7 @@ import dataclasses
 import json
 import math
 import typing
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -69,6 +69,19 @@ def parameter(
         "unique": unique,
     }
     return dataclasses.field(default=default, metadata=rules)
+
+
+def selection(values: Iterable[str], meaning: str, default: Iterable[str] | None = None) -> Any:
+    """A `parameter` picking from a fixed set (brands, boards, settings, ...): a list of `values`, each at
+    most once, all of them unless `default` says which.
+
+    >>> field = selection(("a", "b", "c"), "letters drawn", default=("a",))
+    >>> field.default, field.metadata["choices"], field.metadata["max_items"]
+    (('a',), ('a', 'b', 'c'), 3)
+    """
+    every = tuple(values)
+    chosen = every if default is None else tuple(default)
+    return parameter(chosen, meaning=meaning, choices=every, max_items=len(every), unique=True)
 
 
 def overlay(base: P, data: Mapping[str, Any], where: str) -> P:
