@@ -4,8 +4,9 @@ A family (one benchmark) declares its configs, presets, splits and row
 schema, plans image jobs, draws each job's scene and turns a drawn picture into
 rows. The pipeline does everything else: parallel rendering, shards, manifest,
 card, verification. Core code receives a `Family` object and never looks one up;
-worker processes get a pickled copy of it, so a family must pickle (plain
-attributes; its classes importable by name).
+worker processes get a pickled copy of it, so a family must pickle. A family
+declares everything as attributes of its class (its module's `FAMILY` is the one
+instance), so the copy carries no state and its class is importable by name.
 """
 
 from __future__ import annotations
@@ -75,11 +76,14 @@ class Family(abc.ABC):
     splits: tuple[str, ...]
     #: The split `python -m eval score` reads when none is given; None: the user must choose.
     default_split: str | None = None
-    #: The rows' columns (`builders.core.schema`); `features` gives them as `datasets.Features`.
+    #: The rows' columns (`builders.core.schema`, which imports nothing heavy); `features` gives them
+    #: as `datasets.Features`.
     schema: Schema
+    #: The family's spec classes by kind: how `verify` re-creates each image's spec from the manifest.
     spec_registry: SpecRegistry
-    #: Hub metadata for the card (license, task_categories, tags, ...).
-    card_metadata: Mapping[str, Any]
+    #: The card's licence (a Hub licence id) and topic tags; `card_metadata` adds what every card says.
+    card_license: str
+    card_tags: tuple[str, ...]
     #: Which columns the review gallery (`python -m builders gallery`) shows, and how.
     gallery_view: GalleryView
     #: Source kinds besides `embedded` -> one line saying what PATH / the options must be.
@@ -96,6 +100,17 @@ class Family(abc.ABC):
     draws_editions: bool = False
     #: What an edition seed redraws and what it keeps (Markdown, for the card and the README).
     edition_note: str = ""
+
+    @property
+    def card_metadata(self) -> dict[str, Any]:
+        """Hub metadata for the card: the family's licence and tags, and what every family shares."""
+        return {
+            "license": self.card_license,
+            "language": ["en"],
+            "task_categories": ["visual-question-answering", "image-text-to-text"],
+            "tags": list(self.card_tags),
+            "annotations_creators": ["machine-generated"],
+        }
 
     @property
     def features(self) -> Features:

@@ -116,17 +116,18 @@ def _to_tuple(value: Any) -> Any:
 
 
 class SpecRegistry:
-    """Maps spec kinds to classes so manifest entries can be re-instantiated."""
+    """Maps spec kinds to classes so manifest entries can be re-instantiated.
 
-    def __init__(self) -> None:
+    >>> SpecRegistry(Spec).load({"kind": "spec", "edition": 3})
+    Spec(edition=3)
+    """
+
+    def __init__(self, *classes: type[Spec]) -> None:
         self._kinds: dict[str, type[Spec]] = {}
-
-    def register(self, cls: type[S]) -> type[S]:
-        """Class decorator: make `cls` loadable by its `kind`."""
-        if cls.kind in self._kinds and self._kinds[cls.kind] is not cls:
-            raise SpecError(f"spec kind {cls.kind!r} is registered twice")
-        self._kinds[cls.kind] = cls
-        return cls
+        for cls in classes:
+            if cls.kind in self._kinds and self._kinds[cls.kind] is not cls:
+                raise SpecError(f"spec kind {cls.kind!r} is registered twice")
+            self._kinds[cls.kind] = cls
 
     def load(self, data: dict[str, Any]) -> Spec:
         """Instantiate the spec a manifest entry describes."""

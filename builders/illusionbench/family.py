@@ -19,7 +19,6 @@ Sources:
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import logging
 from collections import Counter
@@ -29,13 +28,11 @@ from typing import TYPE_CHECKING, Any
 
 from builders.core.errors import UsageError
 from builders.core.family import Family, ImageJob
-from builders.core.gallery_view import GalleryView
 from builders.core.manifest import MANIFEST_NAME
 from builders.core.params import Parameters, overlay
 from builders.core.raster import Picture
 from builders.core.scene import Scene
 from builders.core.source import EMBEDDED, EMBEDDED_KIND, Source
-from builders.core.spec import SpecRegistry
 from builders.illusionbench import card, plan, rows
 from builders.illusionbench.columns import SPLITS
 from builders.illusionbench.params import PRESETS, IllusionBenchParameters
@@ -47,12 +44,12 @@ from builders.illusionbench.release import (
     ReleaseImageSpec,
     read_release,
 )
+from builders.illusionbench.schema import SCHEMA
 from builders.illusionbench.spec import LADDERS, ClassicSpec, Ladder
 
 if TYPE_CHECKING:
     from builders.core.folder import BuiltFolder
     from builders.core.manifest import Manifest
-    from builders.core.schema import Schema
 
 RELEASE_KIND = "release"
 LOG = logging.getLogger(__name__)
@@ -73,49 +70,32 @@ EDITION_NOTE = (
 )
 
 
-@dataclasses.dataclass
 class IllusionBenchFamily(Family):
     """The `illusionbench` family (Hub repo `illusionbench-plus`)."""
 
-    name: str = "illusionbench"
-    repo_name: str = "illusionbench-plus"
-    pretty_name: str = (
-        "IllusionBench+: visual illusions, trap figures and dot plates, drawn or from the release"
-    )
-    configs: tuple[str, ...] = plan.CONFIGS
-    unions: Mapping[str, tuple[str, ...]] = dataclasses.field(default_factory=lambda: dict(plan.UNIONS))
-    presets: tuple[str, ...] = tuple(PRESETS)
-    default_preset: str = "paper"
-    splits: tuple[str, ...] = SPLITS
-    default_split: str | None = "test"
-    default_config: str | None = "drawn"
-    parameters: type[Parameters] | None = IllusionBenchParameters
-    parameter_presets: Mapping[str, Parameters] = dataclasses.field(default_factory=lambda: PRESETS)
-    draws_editions: bool = True
-    edition_note: str = EDITION_NOTE
-    spec_registry: SpecRegistry = dataclasses.field(default_factory=lambda: plan.SPECS)
-    gallery_view: GalleryView = plan.GALLERY_VIEW
-    card_metadata: Mapping[str, Any] = dataclasses.field(
-        default_factory=lambda: {
-            "license": "cc-by-4.0",
-            "language": ["en"],
-            "task_categories": ["visual-question-answering", "image-text-to-text"],
-            "tags": ["visual-illusions", "vlm-bias", "perception", "ishihara", "synthetic"],
-            "annotations_creators": ["machine-generated"],
-        }
-    )
-    sources: Mapping[str, str] = dataclasses.field(
-        default_factory=lambda: {
-            RELEASE_KIND: f"PATH is your copy of {RELEASE} ({JSON_NAME} and {ZIP_NAME}); "
-            "it builds the release configs"
-        }
-    )
-
-    @property
-    def schema(self) -> Schema:  # type: ignore[override]  (read on use: workers never load it)
-        from builders.illusionbench.schema import SCHEMA
-
-        return SCHEMA
+    name = "illusionbench"
+    repo_name = "illusionbench-plus"
+    pretty_name = "IllusionBench+: visual illusions, trap figures and dot plates, drawn or from the release"
+    configs = plan.CONFIGS
+    unions = plan.UNIONS
+    presets = tuple(PRESETS)
+    default_preset = "paper"
+    splits = SPLITS
+    default_split = "test"
+    default_config = "drawn"
+    parameters = IllusionBenchParameters
+    parameter_presets = PRESETS
+    draws_editions = True
+    edition_note = EDITION_NOTE
+    schema = SCHEMA
+    spec_registry = plan.SPECS
+    gallery_view = plan.GALLERY_VIEW
+    card_license = "cc-by-4.0"
+    card_tags = ("visual-illusions", "vlm-bias", "perception", "ishihara", "synthetic")
+    sources: Mapping[str, str] = {
+        RELEASE_KIND: f"PATH is your copy of {RELEASE} ({JSON_NAME} and {ZIP_NAME}); "
+        "it builds the release configs"
+    }
 
     def configs_for(self, source: Source) -> tuple[str, ...]:
         """The drawn configs by default; `--source release DIR` builds the release's."""

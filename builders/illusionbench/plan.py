@@ -63,9 +63,7 @@ GALLERY_VIEW = GalleryView(
     text="question",
 )
 
-SPECS = SpecRegistry()
-for _cls in (ClassicSpec, IshiharaSpec, SceneSpec, ReleaseImageSpec):
-    SPECS.register(_cls)
+SPECS = SpecRegistry(ClassicSpec, IshiharaSpec, SceneSpec, ReleaseImageSpec)
 
 
 def specs(
