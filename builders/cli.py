@@ -129,9 +129,9 @@ def parse_source(words: list[str], inputs: dict[str, Path | None]) -> Source:
         )
     paths = {f"--source {kind} path": rest[0]} if rest else {}
     paths.update({f"--{name}": str(path) for name, path in given.items()})
-    for flag, path in paths.items():
-        if not Path(path).exists():
-            raise UsageError(f"{flag} {path!r} does not exist; pass a file or folder you have")
+    for flag, text in paths.items():
+        if not Path(text).exists():
+            raise UsageError(f"{flag} {text!r} does not exist; pass a file or folder you have")
     for name, path in given.items():
         _check_kind(f"--{name}", path, INPUTS[name][0])
     return Source(

@@ -143,8 +143,8 @@ class AipsychFamily(Family):
             )
         if source.kind != OFFICIAL or source.path is not None:
             raise self.refuse_source(config, source)
-        for spec in read_official(config, source.option("questions"), source.option("images")):
-            yield ImageJob(config=config, image_id=spec.image_id, spec=spec, role=PHOTO)
+        for photo in read_official(config, source.option("questions"), source.option("images")):
+            yield ImageJob(config=config, image_id=photo.image_id, spec=photo, role=PHOTO)
 
     def scene(self, job: ImageJob) -> Scene:
         spec = job.spec

@@ -16,6 +16,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import math
+import sys
 import typing
 from collections.abc import Iterable, Mapping
 from pathlib import Path
@@ -24,10 +25,10 @@ from typing import Any, TypeVar
 from builders.core.errors import UsageError
 from builders.core.user_files import read_text
 
-try:  # Python 3.11+
+if sys.version_info >= (3, 11):
     import tomllib
-except ModuleNotFoundError:  # pragma: no cover - Python 3.10 reads TOML with the tomli backport
-    import tomli as tomllib  # type: ignore[no-redef]
+else:  # pragma: no cover - Python 3.10 reads TOML with the tomli backport
+    import tomli as tomllib
 
 P = TypeVar("P", bound="Parameters")
 

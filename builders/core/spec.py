@@ -58,7 +58,7 @@ class Spec:
         return data
 
     @classmethod
-    def from_dict(cls: type[S], data: dict[str, Any]) -> S:
+    def from_dict(cls: type[S], data: Mapping[str, Any]) -> S:
         """Inverse of `to_dict`; rejects unknown or missing fields by name."""
         payload = dict(data)
         kind = payload.pop("kind", cls.kind)
@@ -84,7 +84,7 @@ class Spec:
 
     def with_inputs(self: S, roots: Mapping[str, str | None]) -> S:
         """This spec with its input roots filled from `roots` (input name -> local path)."""
-        filled = {name: roots.get(given) or "" for name, given in self.input_fields().items()}
+        filled: dict[str, Any] = {name: roots.get(given) or "" for name, given in self.input_fields().items()}
         return dataclasses.replace(self, **filled) if filled else self
 
     def inputs_missing(self) -> list[str]:
@@ -129,7 +129,7 @@ class SpecRegistry:
                 raise SpecError(f"spec kind {cls.kind!r} is registered twice")
             self._kinds[cls.kind] = cls
 
-    def load(self, data: dict[str, Any]) -> Spec:
+    def load(self, data: Mapping[str, Any]) -> Spec:
         """Instantiate the spec a manifest entry describes."""
         kind = data.get("kind")
         if kind not in self._kinds:

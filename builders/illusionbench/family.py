@@ -26,7 +26,7 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from builders.core.errors import UsageError
+from builders.core.errors import SpecError, UsageError
 from builders.core.family import Family, ImageJob
 from builders.core.manifest import MANIFEST_NAME
 from builders.core.params import Parameters, overlay
@@ -45,7 +45,7 @@ from builders.illusionbench.release import (
     read_release,
 )
 from builders.illusionbench.schema import SCHEMA
-from builders.illusionbench.spec import LADDERS, ClassicSpec, Ladder
+from builders.illusionbench.spec import LADDERS, ClassicSpec, IshiharaSpec, Ladder, SceneSpec
 
 if TYPE_CHECKING:
     from builders.core.folder import BuiltFolder
@@ -131,10 +131,10 @@ class IllusionBenchFamily(Family):
         return _read_once(source.path, _stamp(Path(source.path)))
 
     def scene(self, job: ImageJob) -> Scene:
-        return rows.scene(job.spec)  # type: ignore[arg-type]
+        return rows.scene(_illusionbench_spec(job))
 
     def rows(self, job: ImageJob, picture: Picture) -> list[tuple[str, dict[str, Any]]]:
-        return rows.rows(job.spec, picture)  # type: ignore[arg-type]
+        return rows.rows(_illusionbench_spec(job), picture)
 
     def card_context(self, folder: BuiltFolder) -> dict[str, str]:
         manifest = folder.manifest
@@ -161,8 +161,11 @@ class IllusionBenchFamily(Family):
         for config, category in plan.DRAWN_CONFIGS.items():
             entry = manifest.configs.get(config)
             if entry is not None:
-                params = overlay(self.preset_parameters(entry.preset), entry.parameters or {}, MANIFEST_NAME)
-                ladders[category] = params.table(category).ladder  # type: ignore[attr-defined]
+                recorded = overlay(
+                    self.preset_parameters(entry.preset), entry.parameters or {}, MANIFEST_NAME
+                )
+                params = self.resolved_parameters(entry.preset, recorded, IllusionBenchParameters)
+                ladders[category] = params.table(category).ladder
         return ladders
 
     def _classic_specs(self, manifest: Manifest) -> list[ClassicSpec]:
@@ -224,6 +227,14 @@ def _read_once(folder: str, stamp: tuple[tuple[int, int], ...]) -> Release:
     unmatched = release.images_without_annotations or release.annotations_without_images
     LOG.log(logging.WARNING if unmatched else logging.INFO, "%s", card.release_note(release))
     return release
+
+
+def _illusionbench_spec(job: ImageJob) -> rows.IllusionBenchSpec:
+    """The job's spec as one this family draws, or a SpecError (a manifest naming another family's)."""
+    spec = job.spec
+    if isinstance(spec, ClassicSpec | IshiharaSpec | SceneSpec | ReleaseImageSpec):
+        return spec
+    raise SpecError(f"{job.config} draws no {type(spec).__name__}: {spec!r}")
 
 
 FAMILY = IllusionBenchFamily()

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator
+from typing import Any
 
 from builders.core.errors import UsageError
 from builders.core.gallery_view import Fact, Filter, GalleryView, QuestionColumn
@@ -129,7 +130,7 @@ def drawn_specs(
     if category not in DRAWN_CATEGORIES:
         raise UsageError(f"category {category!r} cannot be drawn; choose from {', '.join(DRAWN_CATEGORIES)}")
     table = params.table(category)
-    drawn = {
+    drawn: dict[str, Any] = {
         "ladder": None if table.ladder == LADDERS[category] else table.ladder,
         "px": None if params.resolution == CANVAS_WIDTH else params.resolution,
         "edition": edition,

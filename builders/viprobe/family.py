@@ -244,7 +244,8 @@ class ViProbeFamily(Family):
         built = [(entry.preset, config, entry) for config, entry in manifest.configs.items()]
         for preset, config, entry in sorted(built, key=lambda item: (item[0], self.configs.index(item[1]))):
             category = self.cases[config].category
-            params = overlay(self.preset_parameters(preset), entry.parameters or {}, "manifest.json")
+            recorded = overlay(self.preset_parameters(preset), entry.parameters or {}, "manifest.json")
+            params = self.resolved_parameters(preset, recorded, ViProbeParameters)
             sweep = params.sweep(category)
             line = (
                 f"| {preset} | {category} | {_values(sweep.base_scales)} | {_values(sweep.strengths)} "

@@ -200,7 +200,7 @@ class VlmBiasFamily(Family):
 
     def rows(self, job: ImageJob, picture: Picture) -> list[tuple[str, dict[str, Any]]]:
         topic = self._topic(job.config, job.spec)
-        spec = job.spec
+        spec = topic.expect(job.spec)
         questions = topic.questions(spec)
         if job.role == ORIGINAL:
             routed = [("original", q) for q in questions]

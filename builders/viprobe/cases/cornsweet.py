@@ -14,9 +14,9 @@ import dataclasses
 import random
 
 from builders.core.svg import Canvas, sub
-from builders.illusions.color import hsb, hue_shift
+from builders.illusions.color import RGB, hsb, hue_shift
 from builders.illusions.engine import IllusionCase
-from builders.illusions.shapes import Color, circle, lab_gradient, rect
+from builders.illusions.shapes import circle, lab_gradient, rect
 
 GRAY = 0.5
 
@@ -26,7 +26,7 @@ class Elements:
     left_gray: float
     right_gray: float
     radius: float
-    ramp: tuple[Color, Color] | None  # the background ramp's left and right ends; None in the control
+    ramp: tuple[RGB, RGB] | None  # the background ramp's left and right ends; None in the control
 
 
 class Cornsweet(IllusionCase[Elements]):
