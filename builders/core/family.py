@@ -98,7 +98,7 @@ class Family(abc.ABC):
     parameter_presets: Mapping[str, Parameters] = {}
     #: Whether `build --seed N` draws fresh editions of this family: every random choice takes the seed.
     draws_editions: bool = False
-    #: What an edition seed redraws and what it keeps (Markdown, for the card and the README).
+    #: What an edition seed redraws and what it keeps (Markdown, for the card).
     edition_note: str = ""
 
     @property

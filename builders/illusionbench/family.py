@@ -54,7 +54,7 @@ if TYPE_CHECKING:
 RELEASE_KIND = "release"
 LOG = logging.getLogger(__name__)
 
-#: What `build illusionbench --seed N` redraws and keeps (the card's and the README's words).
+#: What `build illusionbench --seed N` redraws and keeps (the card's words; docs/families.md says the same).
 EDITION_NOTE = (
     "In IllusionBench+ that is, image by image: the layout scale of every classic and trap figure "
     "(0.85-1.15) and which target a trap makes larger, where it compares two; "

@@ -62,7 +62,7 @@ GALLERY_VIEW = GalleryView(
     details=(Detail("system_prompt", "system prompt"),),
 )
 
-#: What `build viprobe --seed N` redraws and keeps (the card's and the README's words).
+#: What `build viprobe --seed N` redraws and keeps (the card's words; docs/families.md says the same).
 EDITION_NOTE = (
     "In VI-Probe that is each base configuration's base scale, drawn anywhere in its sweep bin "
     "(`jitter` either side of the grid value, within 0.5-1.5; the image spec's `drawn_base_scale` in "

@@ -36,7 +36,7 @@ TUPLES = "tuples"
 #: The named inputs (`Source.options`) the tuples source reads.
 TUPLES_OPTIONS = ("images",)
 
-#: What `build visage --seed N` redraws and keeps (the card's and the README's words).
+#: What `build visage --seed N` redraws and keeps (the card's words; docs/families.md says the same).
 EDITION_NOTE = (
     "In VISaGE that is every rendering choice of an image pair: its pose (rotation, scale, position, "
     "mirror image), its background (kind and colours), the colours of every part, each drawn from the "

@@ -49,7 +49,7 @@ if TYPE_CHECKING:
 COUNTERFACTUAL, WITHTITLE, ORIGINAL = "counterfactual", "withtitle", "original"
 UPSTREAM = "upstream"
 
-#: What a seed redraws and keeps (the card's edition line and the README say it).
+#: What a seed redraws and keeps (the card's edition line and docs/families.md say it).
 EDITION_NOTE = (
     "A seed keeps the plan and everything the paper fixes: the images and row ids, the subjects "
     "(animals, brands and their backgrounds, flags, boards and their variants, illusion cells, grid "
