@@ -32,7 +32,8 @@ _STRING_OR_BRACKET = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"|[\[\]{}]')
 
 
 class JSONProblem(ValueError):
-    """Why a JSON text was refused; `str()` says it in a neutral clause ("not valid JSON (...)").
+    """Why a JSON text was refused; `str()` says it as the words after the text's name ("is not valid
+    JSON (...)"), and each reader puts its own name and fix around them (or words it its own way).
 
     `kind` is one of:
 
@@ -74,14 +75,18 @@ class JSONProblem(ValueError):
         return text if len(text) <= 60 else text[:57] + "..."
 
     def _clause(self) -> str:
+        """What is wrong, as the words after the text's name ("'f.json' is not valid JSON (...)")."""
         if self.kind == "syntax":
-            return f"not valid JSON ({self.detail} at line {self.line}, column {self.column})"
+            return f"is not valid JSON (line {self.line}, column {self.column}: {self.detail})"
         if self.kind == "number":
-            return f"not valid JSON ({self.detail})"
+            return f"is not valid JSON ({self.detail})"
         if self.kind == "depth":
-            place = "" if self.keys is None else f", at {self.at}"
-            return f"JSON nested more than {self.limit} levels deep{place}"
-        return f"JSON holding a lone surrogate (not valid Unicode) at {self.at}"
+            place = "" if self.keys is None else f" (at {self.at})"
+            return f"nests more than {self.limit} levels deep{place}"
+        return (
+            f"holds text that is not valid Unicode at {self.at} (a lone surrogate escape such as "
+            "\\ud800, which no UTF-8 file can store)"
+        )
 
 
 def parse(text: str | bytes, *, max_depth: int, surrogates: Surrogates) -> Any:
@@ -92,7 +97,7 @@ def parse(text: str | bytes, *, max_depth: int, surrogates: Surrogates) -> Any:
     >>> parse('[[["x"]]]', max_depth=2, surrogates="refuse")
     Traceback (most recent call last):
     ...
-    builders.core.bounded_json.JSONProblem: JSON nested more than 2 levels deep, at [0][0]
+    builders.core.bounded_json.JSONProblem: nests more than 2 levels deep (at [0][0])
 
     Raises:
         JSONProblem: see the class.

@@ -141,7 +141,7 @@ def parse_json(
     try:
         return parse(text, max_depth=max_depth, surrogates="refuse")
     except JSONProblem as problem:
-        raise error(f"{name} {_json_problem(problem)}; {fix}") from None
+        raise error(f"{name} {problem}; {fix}") from None
 
 
 def read_json(path: Path, name: str, fix: str, *, max_bytes: int = MAX_FILE_BYTES) -> Any:
@@ -203,21 +203,6 @@ def _encodable_utf8(text: str) -> bool:
     except UnicodeEncodeError:
         return False
     return True
-
-
-def _json_problem(problem: JSONProblem) -> str:
-    """What is wrong with a user's JSON, as the words after its name."""
-    if problem.kind == "syntax":
-        return f"is not valid JSON (line {problem.line}, column {problem.column}: {problem.detail})"
-    if problem.kind == "number":
-        return f"is not valid JSON ({problem.detail})"
-    if problem.kind == "depth":
-        place = "" if problem.keys is None else f" (at {problem.at})"
-        return f"nests more than {problem.limit} levels deep{place}"
-    return (
-        f"holds text that is not valid Unicode at {problem.at} (a lone surrogate escape such as "
-        "\\ud800, which no UTF-8 file can store)"
-    )
 
 
 def _unreadable(failure: OSError, name: str, fix: str, error: type[BuilderError]) -> BuilderError:
