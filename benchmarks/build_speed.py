@@ -25,7 +25,7 @@ sys.path.insert(0, str(ROOT))
 
 from process_tree import timed  # noqa: E402
 
-from builders.core.family import EMBEDDED  # noqa: E402
+from builders.core.source import EMBEDDED  # noqa: E402
 from builders.families import get_family  # noqa: E402
 
 

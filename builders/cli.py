@@ -11,11 +11,11 @@ from pathlib import Path
 from builders.core.atomic import reading, recover_if_idle
 from builders.core.build import build
 from builders.core.errors import BuilderError, UsageError, wrong_kind
-from builders.core.family import EMBEDDED, EMBEDDED_KIND, Source
 from builders.core.folder import BuiltFolder
 from builders.core.interrupts import EXIT_INTERRUPTED, raise_on_interrupt
 from builders.core.params import read_params_file, to_toml
 from builders.core.request import check_edition, check_selection, check_target, resolve_parameters
+from builders.core.source import EMBEDDED, EMBEDDED_KIND, Source
 from builders.families import family_names, family_of, get_family
 
 # Verifying and the gallery read Parquet: their modules (which import `datasets`, pandas and pyarrow,
@@ -129,9 +129,9 @@ def parse_source(words: list[str], inputs: dict[str, Path | None]) -> Source:
         )
     paths = {f"--source {kind} path": rest[0]} if rest else {}
     paths.update({f"--{name}": str(path) for name, path in given.items()})
-    for flag, path in paths.items():
-        if not Path(path).exists():
-            raise UsageError(f"{flag} {path!r} does not exist; pass a file or folder you have")
+    for flag, text in paths.items():
+        if not Path(text).exists():
+            raise UsageError(f"{flag} {text!r} does not exist; pass a file or folder you have")
     for name, path in given.items():
         _check_kind(f"--{name}", path, INPUTS[name][0])
     return Source(

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from builders.core.atomic import write_file
+from builders.core.bounded_json import safe_text
 from builders.core.errors import BuilderError
 from builders.core.interrupts import EXIT_INTERRUPTED, raise_on_interrupt
 from builders.core.request import refuse_inside_dataset
@@ -22,7 +23,6 @@ from builders.families import family_names
 from eval.compare import compare
 from eval.data import default_split, load_rows, open_folder
 from eval.errors import LMMS_EVAL_EXIT_TRAP, EvalError, UsageError
-from eval.jsontext import safe_text
 from eval.local_tasks import write_local_tasks
 from eval.options import ScoreOption
 from eval.predictions import read_responses

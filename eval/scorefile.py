@@ -14,8 +14,9 @@ import json
 from pathlib import Path
 from typing import Any
 
+from builders.core.bounded_json import safe_text
 from eval.errors import UsageError
-from eval.jsontext import JSONTextError, parse, safe_text
+from eval.jsontext import JSONTextError, parse
 
 _INDENT = "  "
 

@@ -25,10 +25,11 @@ from datasets import load_dataset
 from builders.core.build import build
 from builders.core.draw import bundles, draw_bundle
 from builders.core.errors import UsageError
-from builders.core.family import EMBEDDED, Family
+from builders.core.family import Family
 from builders.core.folder import BuiltFolder
 from builders.core.gallery import write_gallery
 from builders.core.hashing import file_sha256
+from builders.core.source import EMBEDDED
 from builders.core.verify import verify
 from builders.families import family_names, get_family
 from eval.tasks.declaration import TASKS_ROOT, family_tasks, stale_files

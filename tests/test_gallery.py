@@ -28,10 +28,11 @@ from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from builders.core.build import build
 from builders.core.errors import BuilderError, VerifyError
-from builders.core.family import Family, Source
+from builders.core.family import Family
 from builders.core.folder import BuiltFolder
 from builders.core.gallery import GalleryReport, write_gallery
 from builders.core.manifest import MANIFEST_NAME, ConfigEntry, FileEntry, Manifest, SplitEntry
+from builders.core.source import Source
 from builders.families import get_family
 from builders.vlmbias.family import FAMILY as VLMBIAS
 from tests.browser import headless_chromium, open_page, severe

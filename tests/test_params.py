@@ -128,7 +128,7 @@ def test_a_byte_order_mark_is_accepted(tmp_path):
         (b"shape = \n", "is not valid TOML (Invalid value (at line 1, column 9))"),
         (b"\xff\xfeshape", "is not UTF-8 text"),
         (b"x = " + b"[" * 5000 + b"]" * 5000, "nests too deeply to be a parameter file"),
-        (b"# " + b"x" * (1 << 20), "is over 1024 KiB, too large to be parameters"),
+        (b"# " + b"x" * (1 << 20), "is over 1 MiB, too large to be what it claims"),
     ],
 )
 def test_a_broken_file_is_one_sentence(tmp_path, content, message):
@@ -140,8 +140,8 @@ def test_a_broken_file_is_one_sentence(tmp_path, content, message):
 def test_a_missing_path_a_folder_and_an_unreadable_file_are_one_sentence(tmp_path):
     with pytest.raises(UsageError, match="does not exist"):
         read_params_file(tmp_path / "absent.toml")
-    with pytest.raises(UsageError, match="is not a file"):
+    with pytest.raises(UsageError, match="is a folder, not a file"):
         read_params_file(tmp_path)
     # A file that exists but cannot be read, even by root: reading a process's memory at offset 0 fails.
-    with pytest.raises(UsageError, match=r"cannot be read \(Input/output error\)"):
+    with pytest.raises(UsageError, match=r"cannot be read \(input/output error\)"):
         read_params_file(Path("/proc/self/mem"))

@@ -20,9 +20,10 @@ import pytest
 
 import upload
 from builders.cli import main as builders_cli
-from builders.core.family import ImageJob, Source
+from builders.core.family import ImageJob
 from builders.core.hashing import file_sha256
 from builders.core.raster import encode_png
+from builders.core.source import Source
 from builders.families import get_family
 from eval.cli import main as eval_cli
 from tests.aipsych.release import coco_release

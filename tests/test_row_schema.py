@@ -15,8 +15,8 @@ import pytest
 from datasets import Features
 
 from builders.core.draw import bundles, render_bundle
-from builders.core.family import EMBEDDED
 from builders.core.shards import without_negative_zero
+from builders.core.source import EMBEDDED
 from builders.families import family_names, get_family
 
 

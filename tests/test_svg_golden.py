@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from builders.core.family import EMBEDDED, ImageJob
+from builders.core.family import ImageJob
+from builders.core.source import EMBEDDED
 from builders.core.svg import Canvas
 from builders.families import family_names, get_family
 from builders.vlmbias.title import title_bar

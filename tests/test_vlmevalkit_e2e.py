@@ -1,7 +1,7 @@
 """The real VLMEvalKit (`ms-vlmeval`) runs an exported TSV against a loopback model and scores it with us.
 
 Skipped where VLMEvalKit is not installed: it is not in the test extras (it pulls in a CUDA torch and
-dozens of packages; see the README's VLMEvalKit section for how this test is run). VLMEvalKit loads
+dozens of packages; see docs/evaluate.md's VLMEvalKit section for how this test is run). VLMEvalKit loads
 the TSV from `$LMUData`, sends each row through `SeeOrRecallDataset.build_prompt` and its
 OpenAI-compatible `GPT4V` wrapper (images as JPEG), writes its `.xlsx` prediction file, and the
 class's `evaluate` scores that file; the loopback model answers every row right, so accuracy is 1.0,

@@ -9,7 +9,6 @@ named with `--config`), beside an existing `synthetic`.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -27,20 +26,21 @@ from builders.aipsych.params import PRESETS, AipsychParameters
 from builders.aipsych.plan import plan
 from builders.aipsych.rows import scene_rows
 from builders.aipsych.scene import draw_scene
+from builders.aipsych.schema import SCHEMA
 from builders.aipsych.spec import CONFIG as SYNTHETIC
 from builders.aipsych.spec import SceneSpec
 from builders.core.errors import SpecError, UsageError
-from builders.core.family import EMBEDDED, EMBEDDED_KIND, Family, ImageJob, Source
+from builders.core.family import Family, ImageJob
 from builders.core.gallery_view import Detail, Fact, Filter, GalleryView, QuestionColumn
 from builders.core.params import Parameters
 from builders.core.raster import Picture
 from builders.core.scene import Scene
+from builders.core.source import EMBEDDED, EMBEDDED_KIND, Source
 from builders.core.spec import SpecRegistry
 
 if TYPE_CHECKING:
     from builders.core.folder import BuiltFolder
     from builders.core.manifest import Manifest
-    from builders.core.schema import Schema
 
 OFFICIAL = "official"
 EDITION_NOTE = (
@@ -77,52 +77,32 @@ GALLERY_VIEW = GalleryView(
 )
 
 
-@dataclasses.dataclass
 class AipsychFamily(Family):
     """The `aipsych` family: `synthetic` drawn, `coco` and `visual_genome` from the release's files."""
 
-    name: str = "aipsych"
-    repo_name: str = "aipsych"
-    pretty_name: str = "AIpsych: sycophancy and authority-bias traps about two objects"
-    configs: tuple[str, ...] = CONFIGS
-    unions: Mapping[str, tuple[str, ...]] = dataclasses.field(default_factory=dict)
-    presets: tuple[str, ...] = tuple(PRESETS)
-    default_preset: str = "paper"
-    splits: tuple[str, ...] = (SPLIT,)
-    default_split: str | None = SPLIT
-    default_config: str | None = SYNTHETIC
-    gallery_view: GalleryView = GALLERY_VIEW
-    card_metadata: Mapping[str, Any] = dataclasses.field(
-        default_factory=lambda: {
-            "license": "cc-by-4.0",
-            "language": ["en"],
-            "task_categories": ["visual-question-answering", "image-text-to-text"],
-            "tags": ["sycophancy", "hallucination", "vlm-bias", "cognitive-bias", "synthetic"],
-            "annotations_creators": ["machine-generated"],
-        }
-    )
-    sources: Mapping[str, str] = dataclasses.field(
-        default_factory=lambda: {
-            OFFICIAL: "no PATH; --questions FILE is the release's question_set/*.json and --images DIR "
-            "your COCO val2014 or Visual Genome image folder; configs coco and visual_genome only"
-        }
-    )
-    parameters: type[Parameters] | None = AipsychParameters
-    parameter_presets: Mapping[str, Parameters] = dataclasses.field(default_factory=lambda: PRESETS)
-    draws_editions: bool = True
-    edition_note: str = EDITION_NOTE
-    spec_registry: SpecRegistry = dataclasses.field(init=False)
-
-    def __post_init__(self) -> None:
-        self.spec_registry = SpecRegistry()
-        self.spec_registry.register(SceneSpec)
-        self.spec_registry.register(OfficialImageSpec)
-
-    @property
-    def schema(self) -> Schema:  # type: ignore[override]  (read on use: workers never load it)
-        from builders.aipsych.schema import SCHEMA
-
-        return SCHEMA
+    name = "aipsych"
+    repo_name = "aipsych"
+    pretty_name = "AIpsych: sycophancy and authority-bias traps about two objects"
+    configs = CONFIGS
+    unions: Mapping[str, tuple[str, ...]] = {}
+    presets = tuple(PRESETS)
+    default_preset = "paper"
+    splits = (SPLIT,)
+    default_split = SPLIT
+    default_config = SYNTHETIC
+    schema = SCHEMA
+    spec_registry = SpecRegistry(SceneSpec, OfficialImageSpec)
+    gallery_view = GALLERY_VIEW
+    card_license = "cc-by-4.0"
+    card_tags = ("sycophancy", "hallucination", "vlm-bias", "cognitive-bias", "synthetic")
+    sources: Mapping[str, str] = {
+        OFFICIAL: "no PATH; --questions FILE is the release's question_set/*.json and --images DIR "
+        "your COCO val2014 or Visual Genome image folder; configs coco and visual_genome only"
+    }
+    parameters = AipsychParameters
+    parameter_presets = PRESETS
+    draws_editions = True
+    edition_note = EDITION_NOTE
 
     def configs_for(self, source: Source) -> tuple[str, ...]:
         """`synthetic` by default; with the official source, the config its question file is about."""
@@ -163,8 +143,8 @@ class AipsychFamily(Family):
             )
         if source.kind != OFFICIAL or source.path is not None:
             raise self.refuse_source(config, source)
-        for spec in read_official(config, source.option("questions"), source.option("images")):
-            yield ImageJob(config=config, image_id=spec.image_id, spec=spec, role=PHOTO)
+        for photo in read_official(config, source.option("questions"), source.option("images")):
+            yield ImageJob(config=config, image_id=photo.image_id, spec=photo, role=PHOTO)
 
     def scene(self, job: ImageJob) -> Scene:
         spec = job.spec

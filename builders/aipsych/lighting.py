@@ -9,6 +9,8 @@ tinted, so a shaded white never passes through the palette's neutral gray or sil
 
 from __future__ import annotations
 
+import xml.etree.ElementTree as ET
+
 from builders.core.svg import Canvas, sub
 
 LIGHTS = ("left", "right")
@@ -44,16 +46,16 @@ def add_lighting(canvas: Canvas) -> None:
 
 
 def _linear(
-    defs: object,
+    defs: ET.Element,
     gradient_id: str,
     start: tuple[float, float],
     end: tuple[float, float],
     stops: tuple[tuple[float, str, float], ...],
 ) -> None:
-    gradient = sub(defs, "linearGradient", id=gradient_id, x1=start[0], y1=start[1], x2=end[0], y2=end[1])  # type: ignore[arg-type]
+    gradient = sub(defs, "linearGradient", id=gradient_id, x1=start[0], y1=start[1], x2=end[0], y2=end[1])
     _stops(gradient, stops)
 
 
-def _stops(gradient: object, stops: tuple[tuple[float, str, float], ...]) -> None:
+def _stops(gradient: ET.Element, stops: tuple[tuple[float, str, float], ...]) -> None:
     for offset, colour, opacity in stops:
-        sub(gradient, "stop", offset=offset, stop_color=colour, stop_opacity=opacity)  # type: ignore[arg-type]
+        sub(gradient, "stop", offset=offset, stop_color=colour, stop_opacity=opacity)

@@ -27,7 +27,7 @@ from builders.core.errors import RenderError, UsageError, wrong_kind
 from builders.core.photos import UnreadablePhoto, decoded_photo, photo_size
 from builders.core.raster import Picture
 from builders.core.spec import Spec, input_root
-from builders.core.user_files import child_path, is_file, parse_json, read_bytes, read_text
+from builders.core.user_files import child_path, is_file, read_bytes, read_json
 
 RECORD_KEYS = ("image_file", "description", "questions", "gpt_responses")
 PROMPTS_PER_RECORD = 20
@@ -152,9 +152,7 @@ def _read(questions: str | Path | None) -> tuple[Path, list[dict[str, Any]]]:
         )
         raise UsageError(f"cannot read question file {str(path)!r} ({reason}); check --questions")
     fix = "pass the release's question_set/*.json"
-    data = parse_json(
-        read_text(path, f"question file {str(path)!r}", fix), f"question file {str(path)!r}", fix
-    )
+    data = read_json(path, f"question file {str(path)!r}", fix)
     if not isinstance(data, list) or not data:
         raise UsageError(f"{str(path)!r} is not a list of records; pass the release's question_set/*.json")
     for index, record in enumerate(data):
@@ -293,12 +291,12 @@ def _repeated_id(image_id: str, time: int) -> str:
 
 def load_photo(spec: OfficialImageSpec) -> Image.Image:
     """The record's photo as RGB; RenderError if the file changed since it was planned."""
-    try:
-        data = spec.local_path.read_bytes()
-    except OSError as error:
-        raise RenderError(
-            f"cannot read {str(spec.local_path)!r} ({error.strerror}); rebuild from the same --images"
-        ) from None
+    data = read_bytes(
+        spec.local_path,
+        f"image {str(spec.local_path)!r}",
+        "rebuild from the same --images",
+        error=RenderError,
+    )
     if hashlib.sha256(data).hexdigest() != spec.image_sha256:
         raise RenderError(
             f"{str(spec.local_path)!r} changed since it was planned; rebuild from the same --images"

@@ -13,7 +13,7 @@ import dataclasses
 
 from builders.aipsych.settings import DEFAULT_SETTINGS, SETTING_NAMES
 from builders.aipsych.spec import HEIGHT, MIN_HEIGHT, MIN_WIDTH, WIDTH
-from builders.core.params import Parameters, parameter
+from builders.core.params import Parameters, parameter, selection
 
 #: Unasked objects per scene at clutter 1: from 3 to 8, as the issue asks for photo-like scenes.
 CLUTTER_RANGE = (3, 8)
@@ -27,11 +27,10 @@ class AipsychParameters(Parameters):
     scenes: int = parameter(
         3000, meaning="synthetic scenes (images) drawn, 20 rows each", minimum=1, maximum=100_000
     )
-    settings: tuple[str, ...] = parameter(
-        DEFAULT_SETTINGS,
-        meaning="the settings scenes take place in, taken in turn ('plain' is a flat background)",
-        choices=SETTING_NAMES,
-        unique=True,
+    settings: tuple[str, ...] = selection(
+        SETTING_NAMES,
+        "the settings scenes take place in, taken in turn ('plain' is a flat background)",
+        default=DEFAULT_SETTINGS,
     )
     clutter: float = parameter(
         1.0,

@@ -24,7 +24,7 @@ from builders.core.allocator import keep_freed_memory
 from builders.core.atomic import staged
 from builders.core.draw import Rendered, bundles, render_bundle, render_in_worker, worker_init
 from builders.core.errors import BuilderError, UsageError
-from builders.core.family import EMBEDDED, Family, ImageJob, Source
+from builders.core.family import Family, ImageJob
 from builders.core.folder import BuiltFolder
 from builders.core.hashing import file_sha256
 from builders.core.manifest import ConfigEntry, FileEntry, ImageEntry, Manifest, SplitEntry
@@ -38,6 +38,7 @@ from builders.core.request import (
     previous_manifest,
     resolve_parameters,
 )
+from builders.core.source import EMBEDDED, Source
 
 
 @dataclasses.dataclass(frozen=True)

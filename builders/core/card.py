@@ -45,7 +45,8 @@ def card_yaml(family: Family, manifest: Manifest) -> str:
         size_categories=[size_category(total_rows)],
         **family.card_metadata,
     )
-    infos, data_files = [], {}
+    infos = []
+    data_files: dict[str, dict[str, Any]] = {}
     for name in manifest.config_names():
         members = manifest.members(name)
         infos.append(_config_info(family, manifest, name, members))

@@ -4,8 +4,9 @@ A family (one benchmark) declares its configs, presets, splits and row
 schema, plans image jobs, draws each job's scene and turns a drawn picture into
 rows. The pipeline does everything else: parallel rendering, shards, manifest,
 card, verification. Core code receives a `Family` object and never looks one up;
-worker processes get a pickled copy of it, so a family must pickle (plain
-attributes; its classes importable by name).
+worker processes get a pickled copy of it, so a family must pickle. A family
+declares everything as attributes of its class (its module's `FAMILY` is the one
+instance), so the copy carries no state and its class is importable by name.
 """
 
 from __future__ import annotations
@@ -13,7 +14,6 @@ from __future__ import annotations
 import abc
 import dataclasses
 from collections.abc import Iterator, Mapping
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from PIL import Image
@@ -21,11 +21,11 @@ from PIL import Image
 from builders import __version__
 from builders.core.errors import UsageError
 from builders.core.gallery_view import GalleryView
-from builders.core.hashing import file_sha256
 from builders.core.params import Parameters
 from builders.core.raster import Picture
 from builders.core.scene import Scene, render_scene
-from builders.core.spec import SOURCE_PATH, Spec, SpecRegistry
+from builders.core.source import EMBEDDED, EMBEDDED_KIND, Source
+from builders.core.spec import Spec, SpecRegistry
 
 if TYPE_CHECKING:
     from datasets import Features
@@ -35,57 +35,6 @@ if TYPE_CHECKING:
 
 #: A family's own `Parameters` subclass.
 P = TypeVar("P", bound=Parameters)
-
-
-#: The source every family has: images drawn by the family's own code, nothing downloaded.
-EMBEDDED_KIND = "embedded"
-
-
-@dataclasses.dataclass(frozen=True)
-class Source:
-    """Where a build's images come from: `--source KIND [PATH]` plus named inputs (`--images DIR`).
-
-    Which kinds other than `embedded` a family accepts, and what they mean, is the family's
-    business (`Family.sources`); the pipeline only records the source in the manifest, as
-    `published()` says it: by flag and content digest, never by a path of the user's machine.
-    """
-
-    kind: str = EMBEDDED_KIND
-    path: str | None = None
-    options: tuple[tuple[str, str], ...] = ()
-
-    def option(self, name: str) -> str | None:
-        """The named input `name` (e.g. "images"), or None when it was not given."""
-        return dict(self.options).get(name)
-
-    def roots(self) -> dict[str, str | None]:
-        """Every input by the name a spec's `input_root` field takes: `path` and the options."""
-        return {SOURCE_PATH: self.path, **dict(self.options)}
-
-    def published(self) -> Source:
-        """This source as the manifest records it: each input by its flag, a file with its SHA-256
-        (`--questions FILE sha256:...`, `--source upstream DIR`), so a folder built from the user's
-        files names nothing of their machine and `verify` can tell whether it is given the same files."""
-        path = None if self.path is None else _neutral(f"--source {self.kind}", self.path)
-        options = tuple((name, _neutral(f"--{name}", value)) for name, value in self.options)
-        return Source(self.kind, path, options)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "path": self.path, "options": dict(self.options)}
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Source:
-        return cls(str(data["kind"]), data["path"], tuple(sorted(dict(data["options"]).items())))
-
-
-EMBEDDED = Source()
-
-
-def _neutral(flag: str, path: str) -> str:
-    """How the manifest names a local input: its flag and kind, and a file's content digest."""
-    if Path(path).is_file():
-        return f"{flag} FILE sha256:{file_sha256(path)}"
-    return f"{flag} DIR"
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
@@ -127,11 +76,14 @@ class Family(abc.ABC):
     splits: tuple[str, ...]
     #: The split `python -m eval score` reads when none is given; None: the user must choose.
     default_split: str | None = None
-    #: The rows' columns (`builders.core.schema`); `features` gives them as `datasets.Features`.
+    #: The rows' columns (`builders.core.schema`, which imports nothing heavy); `features` gives them
+    #: as `datasets.Features`.
     schema: Schema
+    #: The family's spec classes by kind: how `verify` re-creates each image's spec from the manifest.
     spec_registry: SpecRegistry
-    #: Hub metadata for the card (license, task_categories, tags, ...).
-    card_metadata: Mapping[str, Any]
+    #: The card's licence (a Hub licence id) and topic tags; `card_metadata` adds what every card says.
+    card_license: str
+    card_tags: tuple[str, ...]
     #: Which columns the review gallery (`python -m builders gallery`) shows, and how.
     gallery_view: GalleryView
     #: Source kinds besides `embedded` -> one line saying what PATH / the options must be.
@@ -146,8 +98,19 @@ class Family(abc.ABC):
     parameter_presets: Mapping[str, Parameters] = {}
     #: Whether `build --seed N` draws fresh editions of this family: every random choice takes the seed.
     draws_editions: bool = False
-    #: What an edition seed redraws and what it keeps (Markdown, for the card and the README).
+    #: What an edition seed redraws and what it keeps (Markdown, for the card).
     edition_note: str = ""
+
+    @property
+    def card_metadata(self) -> dict[str, Any]:
+        """Hub metadata for the card: the family's licence and tags, and what every family shares."""
+        return {
+            "license": self.card_license,
+            "language": ["en"],
+            "task_categories": ["visual-question-answering", "image-text-to-text"],
+            "tags": list(self.card_tags),
+            "annotations_creators": ["machine-generated"],
+        }
 
     @property
     def features(self) -> Features:

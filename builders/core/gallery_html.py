@@ -18,10 +18,12 @@ from urllib.parse import quote
 
 from datasets import ClassLabel, Value
 
+from builders.core.bounded_json import JSONProblem, parse
 from builders.core.errors import VerifyError
 from builders.core.gallery_pages import index_file, page_file, pager_numbers
 from builders.core.gallery_view import GalleryView, QuestionColumn
 from builders.core.manifest import Manifest
+from builders.core.user_files import MAX_JSON_DEPTH
 
 #: Pages may load only their own folder's files: no external URL can slip in, even through the data.
 CONTENT_SECURITY_POLICY = (
@@ -333,9 +335,9 @@ def _metadata(text: str) -> str:
     """Metadata as a key/value table when it is a JSON object, else as the raw text."""
     if not text:
         return ""
-    try:
-        value = json.loads(text)
-    except json.JSONDecodeError:
+    try:  # the folder's text, as hostile as any user's file: bounded, surrogates made printable
+        value = parse(text, max_depth=MAX_JSON_DEPTH, surrogates="replace")
+    except JSONProblem:
         value = None
     if isinstance(value, dict):
         cells = "".join(

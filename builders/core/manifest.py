@@ -7,7 +7,8 @@ anything else in it. Reading validates every field: a malformed manifest is one
 `VerifyError` sentence, never a `TypeError` further down. Beyond types, reading checks
 what the readers rely on: config, split and union names are plain names, shard paths are
 plain relative `.parquet` paths listed under `files`, counts are not negative, specs nest
-at most `MAX_SPEC_DEPTH` deep, and every string is valid Unicode.
+at most `MAX_SPEC_DEPTH` deep, and every string is valid Unicode (the file is read by
+`builders.core.user_files`, as a user's files are: a built folder is whatever is on disk).
 """
 
 from __future__ import annotations
@@ -22,8 +23,9 @@ from typing import Any, TypeVar
 
 from builders import __version__
 from builders.core.errors import VerifyError
-from builders.core.family import EMBEDDED_KIND, Source
 from builders.core.fonts import PINNED_FONTS
+from builders.core.source import EMBEDDED_KIND, Source
+from builders.core.user_files import parse_json, read_text
 
 MANIFEST_NAME = "manifest.json"
 #: 2: typed entries, union configs recorded, no per-image title. 3: the edition, each config's parameters.
@@ -36,8 +38,14 @@ BYTE_AFFECTING_PACKAGES = ("resvg", "deflate", "pillow", "pyarrow", "datasets", 
 
 #: Config, split and union names, and each part of a shard path: they become folder and file names.
 SAFE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*\Z", re.ASCII)
-#: How deeply a spec's values may nest (lists of points are two levels; specs are plain data).
+#: How deeply a spec (and a config's parameters) may nest: lists of points are two levels; specs
+#: are plain data. Both sit three levels down (`images.<id>.spec`), and nothing else nests deeper.
 MAX_SPEC_DEPTH = 16
+MAX_MANIFEST_DEPTH = 3 + MAX_SPEC_DEPTH
+#: Largest manifest read: about 380 bytes per image, so some 2.8 million images.
+MAX_MANIFEST_BYTES = 1 << 30
+#: What every refusal of a manifest suggests.
+REBUILD = "rebuild the folder"
 
 T = TypeVar("T")
 
@@ -166,12 +174,7 @@ class Manifest:
     @classmethod
     def from_json(cls, text: str, where: str = MANIFEST_NAME) -> Manifest:
         """Parse and validate; any malformed part is a VerifyError naming it."""
-        try:
-            data = json.loads(text)
-        except (ValueError, RecursionError) as error:  # ValueError: also an integer of 4,300+ digits
-            reason = error.msg if isinstance(error, json.JSONDecodeError) else _reason(error)
-            raise VerifyError(f"{where} is not valid JSON ({reason}); rebuild the folder") from None
-        _check_unicode(text, data, where)
+        data = parse_json(text, where, REBUILD, max_depth=MAX_MANIFEST_DEPTH, error=VerifyError)
         root = _Reader(where)
         data = root.expect(data, dict, "the manifest")
         version = root.field(data, "format", int)
@@ -210,17 +213,9 @@ class Manifest:
     def read(cls, folder: Path) -> Manifest:
         """The manifest of `folder`, or one clear VerifyError."""
         path = folder / MANIFEST_NAME
-        if not path.is_file():
-            raise VerifyError(f"{str(path)!r} does not exist; point to a folder written by `build`")
-        try:
-            text = path.read_text(encoding="utf-8")
-        except UnicodeDecodeError:
-            raise VerifyError(f"{str(path)!r} is not UTF-8 text; rebuild the folder") from None
-        except OSError as error:
-            raise VerifyError(
-                f"cannot read {str(path)!r} ({error.strerror}); check its permissions"
-            ) from None
-        return cls.from_json(text, repr(str(path)))
+        where = repr(str(path))
+        text = read_text(path, where, REBUILD, max_bytes=MAX_MANIFEST_BYTES, error=VerifyError)
+        return cls.from_json(text, where)
 
     def write(self, folder: Path) -> None:
         (folder / MANIFEST_NAME).write_text(self.to_json(), encoding="utf-8")
@@ -332,7 +327,7 @@ class _Reader:
         image = ImageEntry(
             config=self.field(entry, "config", str, where),
             role=self.field(entry, "role", str, where),
-            spec=self.spec(self.field(entry, "spec", dict, where), f"{where}.spec"),
+            spec=self.field(entry, "spec", dict, where),
             pixel_sha256=self.field(entry, "pixel_sha256", str, where),
             width=self.count(entry, "width", where),
             height=self.count(entry, "height", where),
@@ -343,13 +338,6 @@ class _Reader:
                 "rebuild the folder"
             )
         return image
-
-    def spec(self, spec: dict[str, Any], where: str) -> dict[str, Any]:
-        if _depth(spec, MAX_SPEC_DEPTH) > MAX_SPEC_DEPTH:
-            raise VerifyError(
-                f"{self.where}: {where} nests more than {MAX_SPEC_DEPTH} levels deep; rebuild the folder"
-            )
-        return spec
 
     def edition(self, value: Any) -> int | None:
         if value is None:
@@ -362,7 +350,7 @@ class _Reader:
         """A config's parameters: a table the family checks key by key when it reads them (`overlay`)."""
         if value is None:
             return None
-        return self.spec(self.expect(value, dict, where), where)
+        return self.expect(value, dict, where)
 
     def _options(self, source: dict[str, Any], where: str) -> tuple[tuple[str, str], ...]:
         options = self.strings(self.field(source, "options", dict, where), f"{where}.options")
@@ -374,37 +362,10 @@ class _Reader:
 
 _KIND_NAMES: dict[type, str] = {dict: "an object", list: "a list", str: "a string", int: "an integer"}
 
-#: A `\uD800`-`\uDFFF` escape: the only way JSON text can hold a lone surrogate (not valid Unicode).
-_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
-
 
 def _part(key: str) -> str:
     """A key as part of a field's path in an error: quoted when it holds anything unprintable."""
     return key if key.isprintable() and len(key) <= 80 else repr(key[:80])
-
-
-def _check_unicode(text: str, data: Any, where: str) -> None:
-    """VerifyError if a string holds a lone surrogate, which no file can store as UTF-8."""
-    if not _SURROGATE_ESCAPE.search(text):
-        return  # the usual case: no such escape anywhere, nothing to encode
-    try:
-        json.dumps(data, ensure_ascii=False).encode("utf-8")
-    except UnicodeEncodeError:
-        raise VerifyError(f"{where} holds a string that is not valid Unicode; rebuild the folder") from None
-
-
-def _depth(value: Any, limit: int) -> int:
-    """How deeply `value` nests (a scalar is 0), counting no further than `limit` + 1."""
-    children = value.values() if isinstance(value, dict) else value if isinstance(value, list) else None
-    if children is None:
-        return 0
-    if limit < 0:
-        return 1
-    return 1 + max((_depth(child, limit - 1) for child in children), default=0)
-
-
-def _reason(error: Exception) -> str:
-    return "nested too deeply" if isinstance(error, RecursionError) else str(error).split(";")[0][:80]
 
 
 def _shown(value: Any) -> str:

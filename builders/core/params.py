@@ -16,17 +16,19 @@ from __future__ import annotations
 import dataclasses
 import json
 import math
+import sys
 import typing
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any, TypeVar
 
 from builders.core.errors import UsageError
+from builders.core.user_files import read_text
 
-try:  # Python 3.11+
+if sys.version_info >= (3, 11):
     import tomllib
-except ModuleNotFoundError:  # pragma: no cover - Python 3.10 reads TOML with the tomli backport
-    import tomli as tomllib  # type: ignore[no-redef]
+else:  # pragma: no cover - Python 3.10 reads TOML with the tomli backport
+    import tomli as tomllib
 
 P = TypeVar("P", bound="Parameters")
 
@@ -70,6 +72,19 @@ def parameter(
     return dataclasses.field(default=default, metadata=rules)
 
 
+def selection(values: Iterable[str], meaning: str, default: Iterable[str] | None = None) -> Any:
+    """A `parameter` picking from a fixed set (brands, boards, settings, ...): a list of `values`, each at
+    most once, all of them unless `default` says which.
+
+    >>> field = selection(("a", "b", "c"), "letters drawn", default=("a",))
+    >>> field.default, field.metadata["choices"], field.metadata["max_items"]
+    (('a',), ('a', 'b', 'c'), 3)
+    """
+    every = tuple(values)
+    chosen = every if default is None else tuple(default)
+    return parameter(chosen, meaning=meaning, choices=every, max_items=len(every), unique=True)
+
+
 def overlay(base: P, data: Mapping[str, Any], where: str) -> P:
     """`base` with the values of `data` (a parsed TOML table) checked and applied; UsageError if any is wrong.
 
@@ -111,31 +126,15 @@ def changed_keys(params: Parameters, base: Parameters, prefix: str = "") -> list
 
 def read_params_file(path: Path) -> dict[str, Any]:
     """The TOML table in `path`, or one UsageError sentence saying what is wrong with the file."""
-    name = str(path)
+    name = f"--params {str(path)!r}"
     fix = f"pass a TOML file such as the output of `python -m builders params FAMILY > {path.name}`"
-    if not path.exists():
-        raise UsageError(f"--params {name!r} does not exist; {fix}")
-    if not path.is_file():
-        raise UsageError(f"--params {name!r} is not a file; {fix}")
-    try:
-        with path.open("rb") as handle:
-            raw = handle.read(MAX_FILE_BYTES + 1)
-    except OSError as error:
-        raise UsageError(f"--params {name!r} cannot be read ({error.strerror}); {fix}") from None
-    if len(raw) > MAX_FILE_BYTES:
-        raise UsageError(
-            f"--params {name!r} is over {MAX_FILE_BYTES // 1024} KiB, too large to be parameters; {fix}"
-        )
-    try:
-        text = raw.decode("utf-8").removeprefix("\ufeff")  # a byte-order mark, as some editors write
-    except UnicodeDecodeError:
-        raise UsageError(f"--params {name!r} is not UTF-8 text; {fix}") from None
+    text = read_text(path, name, fix, max_bytes=MAX_FILE_BYTES)
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        raise UsageError(f"--params {name!r} is not valid TOML ({error}); {fix}") from None
+        raise UsageError(f"{name} is not valid TOML ({error}); {fix}") from None
     except RecursionError:
-        raise UsageError(f"--params {name!r} nests too deeply to be a parameter file; {fix}") from None
+        raise UsageError(f"{name} nests too deeply to be a parameter file; {fix}") from None
 
 
 def to_toml(params: Parameters, header: str) -> str:

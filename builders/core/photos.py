@@ -43,48 +43,49 @@ def photo_size(data: bytes, name: str, max_pixels: int = MAX_PIXELS) -> tuple[in
         UsageError: the header states more than `max_pixels` pixels.
         UnreadablePhoto: the bytes are not an image, or the pixels do not all decode.
     """
-    with _opened(data, name, max_pixels) as image:
+    with _decoded(data, name, max_pixels) as image:
         return image.size
 
 
 def decoded_photo(data: bytes, name: str, max_pixels: int = MAX_PIXELS) -> Image.Image:
     """The photo as RGB, under the same checks as `photo_size`."""
-    with _opened(data, name, max_pixels) as image:
+    with _decoded(data, name, max_pixels) as image:
         return image.convert("RGB")
 
 
+def _decoded(data: bytes, name: str, max_pixels: int) -> Image.Image:
+    """The photo opened once and every pixel decoded, its size checked against `max_pixels` first."""
+    with _strict_reading():
+        try:
+            image = Image.open(io.BytesIO(data), formats=FORMATS)
+        except Exception as error:  # a decoder meets any byte sequence; each failure means the same
+            raise UnreadablePhoto(name, _reason(error)) from None
+        width, height = image.size
+        if width * height > max_pixels:
+            image.close()
+            raise UsageError(
+                f"{name} is {width} x {height} pixels, more than the limit of {max_pixels} pixels; "
+                "scale it down or use the original"
+            )
+        try:
+            image.load()
+        except Exception as error:  # as above
+            image.close()
+            raise UnreadablePhoto(name, _reason(error)) from None
+    return image
+
+
 @contextmanager
-def _opened(data: bytes, name: str, max_pixels: int) -> Iterator[Image.Image]:
-    width, height = _header_size(data, name)
-    if width * height > max_pixels:
-        raise UsageError(
-            f"{name} is {width} x {height} pixels, more than the limit of {max_pixels} pixels; "
-            "scale it down or use the original"
-        )
-    lenient = ImageFile.LOAD_TRUNCATED_IMAGES
-    ImageFile.LOAD_TRUNCATED_IMAGES = False  # lmms-eval sets it on import; a cut-short photo is refused
+def _strict_reading() -> Iterator[None]:
+    """PIL's two global settings as reading a user's photo needs them, restored afterwards (builders
+    read photos in one thread): its decompression-bomb check off, as ours, lower, comes first; and
+    cut-short images refused, which lmms-eval allows on import (`LOAD_TRUNCATED_IMAGES`)."""
+    saved = Image.MAX_IMAGE_PIXELS, ImageFile.LOAD_TRUNCATED_IMAGES
+    Image.MAX_IMAGE_PIXELS, ImageFile.LOAD_TRUNCATED_IMAGES = None, False
     try:
-        image = Image.open(io.BytesIO(data), formats=FORMATS)
-        image.load()
-    except Exception as error:  # a decoder meets any byte sequence; each failure means the same
-        raise UnreadablePhoto(name, _reason(error)) from None
+        yield
     finally:
-        ImageFile.LOAD_TRUNCATED_IMAGES = lenient
-    with image:
-        yield image
-
-
-def _header_size(data: bytes, name: str) -> tuple[int, int]:
-    """The size a photo's header states, read with PIL's bomb check off (ours follows, lower)."""
-    limit = Image.MAX_IMAGE_PIXELS
-    Image.MAX_IMAGE_PIXELS = None  # builders read photos in one thread; restored below
-    try:
-        with Image.open(io.BytesIO(data), formats=FORMATS) as image:
-            return image.size
-    except Exception as error:  # as above
-        raise UnreadablePhoto(name, _reason(error)) from None
-    finally:
-        Image.MAX_IMAGE_PIXELS = limit
+        Image.MAX_IMAGE_PIXELS, ImageFile.LOAD_TRUNCATED_IMAGES = saved
 
 
 def _reason(error: Exception) -> str:

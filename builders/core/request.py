@@ -14,9 +14,10 @@ from typing import Any
 
 from builders import __version__
 from builders.core.errors import UsageError, VerifyError
-from builders.core.family import EMBEDDED, EMBEDDED_KIND, Family, Source
+from builders.core.family import Family
 from builders.core.manifest import MANIFEST_NAME, Manifest
 from builders.core.params import Parameters, overlay
+from builders.core.source import EMBEDDED, EMBEDDED_KIND, Source
 
 
 def default_workers() -> int:

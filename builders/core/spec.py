@@ -58,7 +58,7 @@ class Spec:
         return data
 
     @classmethod
-    def from_dict(cls: type[S], data: dict[str, Any]) -> S:
+    def from_dict(cls: type[S], data: Mapping[str, Any]) -> S:
         """Inverse of `to_dict`; rejects unknown or missing fields by name."""
         payload = dict(data)
         kind = payload.pop("kind", cls.kind)
@@ -84,7 +84,7 @@ class Spec:
 
     def with_inputs(self: S, roots: Mapping[str, str | None]) -> S:
         """This spec with its input roots filled from `roots` (input name -> local path)."""
-        filled = {name: roots.get(given) or "" for name, given in self.input_fields().items()}
+        filled: dict[str, Any] = {name: roots.get(given) or "" for name, given in self.input_fields().items()}
         return dataclasses.replace(self, **filled) if filled else self
 
     def inputs_missing(self) -> list[str]:
@@ -116,19 +116,20 @@ def _to_tuple(value: Any) -> Any:
 
 
 class SpecRegistry:
-    """Maps spec kinds to classes so manifest entries can be re-instantiated."""
+    """Maps spec kinds to classes so manifest entries can be re-instantiated.
 
-    def __init__(self) -> None:
+    >>> SpecRegistry(Spec).load({"kind": "spec", "edition": 3})
+    Spec(edition=3)
+    """
+
+    def __init__(self, *classes: type[Spec]) -> None:
         self._kinds: dict[str, type[Spec]] = {}
+        for cls in classes:
+            if cls.kind in self._kinds and self._kinds[cls.kind] is not cls:
+                raise SpecError(f"spec kind {cls.kind!r} is registered twice")
+            self._kinds[cls.kind] = cls
 
-    def register(self, cls: type[S]) -> type[S]:
-        """Class decorator: make `cls` loadable by its `kind`."""
-        if cls.kind in self._kinds and self._kinds[cls.kind] is not cls:
-            raise SpecError(f"spec kind {cls.kind!r} is registered twice")
-        self._kinds[cls.kind] = cls
-        return cls
-
-    def load(self, data: dict[str, Any]) -> Spec:
+    def load(self, data: Mapping[str, Any]) -> Spec:
         """Instantiate the spec a manifest entry describes."""
         kind = data.get("kind")
         if kind not in self._kinds:

@@ -60,7 +60,7 @@ def read_shards_images(paths: Sequence[str], workers: int | None) -> Iterator[Sh
             keyed = [
                 (image_id, hashlib.sha256(data).digest() if data else None, data) for image_id, data in cells
             ]
-            new = {key: data for _, key, data in keyed if key and key not in digests}
+            new = {key: data for _, key, data in keyed if key and data and key not in digests}
             digests.update(zip(new, mapped(pixel_digest, new.values()), strict=True))
             yield ShardImages(
                 [StoredImage(image_id, digests[key] if key else None) for image_id, key, _ in keyed]

@@ -16,6 +16,7 @@ so the pixels cannot depend on which of the two wrote it.
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from collections.abc import Sequence
 from typing import Any
 
 SVG_NS = "http://www.w3.org/2000/svg"
@@ -87,7 +88,7 @@ def element(tag: str, **attrs: Any) -> ET.Element:
     return ET.Element(tag, _attrib(attrs))
 
 
-def sub(parent: ET.Element, tag: str, text: str | None = None, **attrs: Any) -> ET.Element:
+def sub(parent: ET.Element, tag: str, text: str | None = None, /, **attrs: Any) -> ET.Element:
     """Append a child element to `parent` and return it."""
     child = ET.SubElement(parent, tag, _attrib(attrs))
     if text is not None:
@@ -95,7 +96,7 @@ def sub(parent: ET.Element, tag: str, text: str | None = None, **attrs: Any) -> 
     return child
 
 
-def points(coords: list[tuple[float, float]]) -> str:
+def points(coords: Sequence[tuple[float, float]]) -> str:
     """`points` attribute for polygons and polylines."""
     return " ".join(f"{fmt(x)},{fmt(y)}" for x, y in coords)
 
@@ -169,7 +170,7 @@ height="5" fill="#fff" /><circle cx="2" cy="2" r="1.5" fill="red" /></svg>'
         if background is not None:
             self.add("rect", x=0, y=0, width=width, height=height, fill=background)
 
-    def add(self, tag: str, text: str | None = None, **attrs: Any) -> ET.Element:
+    def add(self, tag: str, text: str | None = None, /, **attrs: Any) -> ET.Element:
         """Append an element at the top level."""
         return sub(self.root, tag, text, **attrs)
 

@@ -1,92 +1,152 @@
-"""Reading the files a user hands a builder: one sentence for every way such a file can be wrong.
+"""Reading the files a user hands us: one sentence for every way such a file can be wrong.
 
-Question files, tuple files, the release's JSON and map files and photos are the user's, so each
-can be missing, a folder, unreadable (permissions), not UTF-8, saved with a byte-order mark (which
-is accepted: Excel and Notepad write one), nested thousands of levels deep, or hold a lone
-surrogate (`"\\ud800"` is valid JSON, but no UTF-8 file or Parquet column can store it). A name
-from inside a file can hold a NUL, be longer than a file name can be, or lead out of the folder it
-must stay in (`..`, an absolute path, a symbolic link). Each case is a `UsageError` naming the file
-(and the record or field) before anything is built.
+Question files, tuple files, the release's JSON and map files, photos, parameter files and a built
+folder's manifest are read here (and, in `eval`, prediction files, logs and tables will be), so each
+reader refuses the same things the same way. Such a file can be missing, a folder, a device or a
+pipe (refused without waiting on it), unreadable (permissions), larger than its reader's cap, not
+UTF-8, saved with a byte-order mark (accepted where Excel and Notepad write one, refused where
+`bom="refuse"`), nested thousands of levels deep, or hold a lone surrogate (`"\\ud800"` is valid
+JSON, but no UTF-8 file or Parquet column can store it). A name from inside a file can hold a NUL,
+be longer than a file name can be, or lead out of the folder it must stay in (`..`, an absolute
+path, a symbolic link). Each case is one error (`UsageError` unless the reader passes its own type)
+naming the file, the problem and the fix (`fix`), before anything is built.
 """
 
 from __future__ import annotations
 
+import codecs
+import contextlib
 import errno
-import json
 import os
-import re
 import stat
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO, Literal
 
-from builders.core.errors import UsageError
+from builders.core.bounded_json import JSONProblem, parse
+from builders.core.errors import BuilderError, UsageError
 
 #: How deeply a user's JSON may nest: the releases' files nest four levels; deeper is not such a file.
 MAX_JSON_DEPTH = 32
 #: Longest file name (bytes of one path component) and path most file systems accept.
 MAX_NAME_BYTES, MAX_PATH_BYTES = 255, 4096
-#: How a lone surrogate gets into decoded text: only as a JSON escape (UTF-8 itself cannot hold one).
-_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 #: Largest file a reader takes: a release's question file is about 10 MB, a 50-megapixel PNG under 200 MB.
 MAX_FILE_BYTES = 256 << 20
+#: What the messages suggest when the caller has nothing more specific.
+CHECK_PATH = "check the path"
+_BOM = b"\xef\xbb\xbf"
+
+#: What a reader does with a UTF-8 byte-order mark: drop it, or refuse the file.
+Bom = Literal["accept", "refuse"]
 
 
-def read_bytes(path: Path, name: str, max_bytes: int = MAX_FILE_BYTES) -> bytes:
-    """The bytes of a user's regular file; UsageError naming it (`name`, e.g. "question file 'q.json'")
-    when it is missing, a folder or a device, unreadable, or larger than `max_bytes`."""
+@contextlib.contextmanager
+def opened(
+    path: Path, name: str, fix: str = CHECK_PATH, error: type[BuilderError] = UsageError
+) -> Iterator[BinaryIO]:
+    """A user's regular file, open for reading bytes; `error` naming it (`name`, e.g. "question file
+    'q.json'") when it is missing, a folder, a device or a pipe, or unreadable. Reading errors inside
+    the block are the caller's."""
     try:  # without blocking, so a named pipe is refused rather than waited on
-        with open(os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)), "rb") as handle:
-            mode = os.fstat(handle.fileno()).st_mode
-            if stat.S_ISDIR(mode):
-                raise IsADirectoryError
-            if not stat.S_ISREG(mode):
-                raise UsageError(f"{name} is not a regular file (a device or a pipe); give the file itself")
+        handle = open(os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)), "rb")  # noqa: SIM115
+    except OSError as failure:
+        raise _unreadable(failure, name, fix, error) from None
+    except ValueError:  # a NUL in the path
+        raise error(f"{name} cannot be read (a NUL in its name); {fix}") from None
+    with handle:
+        mode = os.fstat(handle.fileno()).st_mode
+        if stat.S_ISDIR(mode):
+            raise error(f"{name} is a folder, not a file; {fix}")
+        if not stat.S_ISREG(mode):
+            raise error(f"{name} is not a regular file (a device or a pipe); {fix}")
+        yield handle
+
+
+def read_bytes(
+    path: Path,
+    name: str,
+    fix: str = CHECK_PATH,
+    *,
+    max_bytes: int = MAX_FILE_BYTES,
+    error: type[BuilderError] = UsageError,
+) -> bytes:
+    """The bytes of a user's regular file, at most `max_bytes` of them; `error` naming it otherwise."""
+    with opened(path, name, fix, error) as handle:
+        try:
             data = handle.read(max_bytes + 1)
-    except FileNotFoundError:
-        raise UsageError(f"{name} does not exist; check the path") from None
-    except IsADirectoryError:
-        raise UsageError(f"{name} is a folder, not a file; give the file itself") from None
-    except PermissionError:
-        raise UsageError(
-            f"{name} cannot be read (permission denied); give yourself read access to it"
-        ) from None
-    except (OSError, ValueError) as error:  # ValueError: a NUL in the path
-        raise UsageError(f"{name} cannot be read ({_strerror(error)}); check the path") from None
+        except OSError as failure:
+            raise _unreadable(failure, name, fix, error) from None
     if len(data) > max_bytes:
-        raise UsageError(f"{name} is larger than {max_bytes} bytes, too large to be what it claims")
+        raise error(_too_large(name, max_bytes, fix))
     return data
 
 
-def read_text(path: Path, name: str, fix: str, max_bytes: int = MAX_FILE_BYTES) -> str:
-    """A user's text file as UTF-8, a leading byte-order mark dropped; UsageError naming it otherwise."""
+def read_text(
+    path: Path,
+    name: str,
+    fix: str,
+    *,
+    max_bytes: int = MAX_FILE_BYTES,
+    bom: Bom = "accept",
+    error: type[BuilderError] = UsageError,
+) -> str:
+    """A user's text file as UTF-8 (a leading byte-order mark dropped or refused, as `bom` says)."""
+    data = read_bytes(path, name, fix, max_bytes=max_bytes, error=error)
+    if bom == "refuse" and data.startswith(_BOM):
+        raise error(_marked(name))
     try:
-        return read_bytes(path, name, max_bytes).decode("utf-8-sig")
+        return data.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise UsageError(f"{name} is not UTF-8 text; {fix}") from None
+        raise error(f"{name} is not UTF-8 text; {fix}") from None
 
 
-def parse_json(text: str, name: str, fix: str) -> Any:
-    """The JSON value of `text`, checked to nest at most `MAX_JSON_DEPTH` levels and to hold only
-    valid Unicode; otherwise one UsageError naming `name` (the file, or "line 3 of 'x.jsonl'")."""
+def text_lines(
+    path: Path,
+    name: str,
+    fix: str,
+    *,
+    max_bytes: int = MAX_FILE_BYTES,
+    bom: Bom = "accept",
+    error: type[BuilderError] = UsageError,
+) -> Iterator[str]:
+    """The lines of a user's text file, each with its `\\n`, read as they are taken: the file is never
+    held whole, and no line can be longer than what is left of `max_bytes`. The checks of `read_text`;
+    each problem is raised when the line it is in is reached."""
+    decoder = codecs.getincrementaldecoder("utf-8-sig" if bom == "accept" else "utf-8")()
+    left = max_bytes
+    with opened(path, name, fix, error) as handle:
+        while True:
+            try:
+                raw = handle.readline(left + 1)
+                line = decoder.decode(raw, final=not raw)
+            except UnicodeDecodeError:
+                raise error(f"{name} is not UTF-8 text; {fix}") from None
+            except OSError as failure:
+                raise _unreadable(failure, name, fix, error) from None
+            if not raw:
+                return
+            left -= len(raw)
+            if left < 0:
+                raise error(_too_large(name, max_bytes, fix))
+            if bom == "refuse" and left + len(raw) == max_bytes and line.startswith("\ufeff"):
+                raise error(_marked(name))
+            yield line
+
+
+def parse_json(
+    text: str, name: str, fix: str, *, max_depth: int = MAX_JSON_DEPTH, error: type[BuilderError] = UsageError
+) -> Any:
+    """The JSON value of `text`, nesting at most `max_depth` levels and holding only valid Unicode;
+    otherwise one error naming `name` (the file, or "line 3 of 'x.jsonl'") and the place in it."""
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        reason = f"line {error.lineno}, column {error.colno}: {error.msg}"
-        raise UsageError(f"{name} is not valid JSON ({reason}); {fix}") from None
-    except RecursionError:
-        raise UsageError(f"{name} nests more than {MAX_JSON_DEPTH} levels deep; {fix}") from None
-    except ValueError as error:  # an integer of 4,300+ digits
-        raise UsageError(f"{name} is not valid JSON ({str(error).split(';')[0][:80]}); {fix}") from None
-    keys = _too_deep(data, MAX_JSON_DEPTH)
-    if keys is not None:
-        raise UsageError(f"{name} nests more than {MAX_JSON_DEPTH} levels deep (at {_where(keys)}); {fix}")
-    keys = _lone_surrogate(data) if _SURROGATE_ESCAPE.search(text) else None
-    if keys is not None:
-        raise UsageError(
-            f"{name} holds text that is not valid Unicode at {_where(keys)} (a lone surrogate escape "
-            f"such as \\ud800, which no UTF-8 file can store); {fix}"
-        )
-    return data
+        return parse(text, max_depth=max_depth, surrogates="refuse")
+    except JSONProblem as problem:
+        raise error(f"{name} {problem}; {fix}") from None
+
+
+def read_json(path: Path, name: str, fix: str, *, max_bytes: int = MAX_FILE_BYTES) -> Any:
+    """`parse_json` of a user's text file (`read_text`)."""
+    return parse_json(read_text(path, name, fix, max_bytes=max_bytes), name, fix)
 
 
 def child_path(folder: Path, relative: str, name: str) -> Path:
@@ -137,48 +197,40 @@ def _strerror(error: Exception) -> str:
     return str(error).split("\n")[0][:80] or type(error).__name__
 
 
-def _too_deep(value: Any, limit: int) -> list[Any] | None:
-    """The keys leading to where `value` nests deeper than `limit`, or None."""
-    if not isinstance(value, (dict, list)):
-        return None
-    if limit == 0:
-        return []
-    for key, child in value.items() if isinstance(value, dict) else enumerate(value):
-        found = _too_deep(child, limit - 1)
-        if found is not None:
-            return [key, *found]
-    return None
-
-
-def _lone_surrogate(value: Any) -> list[Any] | None:
-    """The keys leading to a string (or key) of `value` holding a lone surrogate, or None."""
-    if isinstance(value, str):
-        return None if _encodable_utf8(value) else []
-    if not isinstance(value, (dict, list)):
-        return None
-    for key, child in value.items() if isinstance(value, dict) else enumerate(value):
-        if isinstance(key, str) and not _encodable_utf8(key):
-            return [key]
-        found = _lone_surrogate(child)
-        if found is not None:
-            return [key, *found]
-    return None
-
-
-def _where(keys: list[Any]) -> str:
-    """Keys as a path in a message, e.g. `[0].qa_data[3]["Correct Answer"]` (the top: "the top")."""
-    text = "".join(f"[{key}]" if isinstance(key, int) else _field(key) for key in keys) or "the top"
-    return text if len(text) <= 60 else text[:57] + "..."
-
-
-def _field(key: str) -> str:
-    shown = key.encode("utf-8", "backslashreplace").decode("utf-8")
-    return f".{shown}" if shown.isidentifier() and len(shown) <= 40 else f'["{shown[:40]}"]'
-
-
 def _encodable_utf8(text: str) -> bool:
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
         return False
     return True
+
+
+def _unreadable(failure: OSError, name: str, fix: str, error: type[BuilderError]) -> BuilderError:
+    if isinstance(failure, FileNotFoundError):
+        return error(f"{name} does not exist; {fix}")
+    if isinstance(failure, IsADirectoryError):
+        return error(f"{name} is a folder, not a file; {fix}")
+    if isinstance(failure, PermissionError):
+        return error(f"{name} cannot be read (permission denied); give yourself read access to it")
+    return error(f"{name} cannot be read ({_strerror(failure)}); {fix}")
+
+
+def _too_large(name: str, max_bytes: int, fix: str) -> str:
+    """The sentence for a file over its reader's cap.
+
+    >>> _too_large("--params 'p.toml'", 1 << 20, "fix it")
+    "--params 'p.toml' is over 1 MiB, too large to be what it claims; fix it"
+    """
+    return f"{name} is over {_size(max_bytes)}, too large to be what it claims; {fix}"
+
+
+def _size(count: int) -> str:
+    """A byte count as people write a cap: "256 MiB", "64 KiB", "1000 bytes"."""
+    for unit, shift in (("MiB", 20), ("KiB", 10)):
+        if count >= 1 << shift and not count % (1 << shift):
+            return f"{count >> shift} {unit}"
+    return f"{count} bytes"
+
+
+def _marked(name: str) -> str:
+    return f"{name} begins with a byte-order mark; save it as UTF-8 without one"

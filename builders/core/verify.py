@@ -23,13 +23,14 @@ import pyarrow.parquet as pq
 from builders.core.build import rendered
 from builders.core.card import CARD_NAME, render_card
 from builders.core.errors import BuilderError, SpecError, UsageError
-from builders.core.family import EMBEDDED_KIND, Family, ImageJob, Source
+from builders.core.family import Family, ImageJob
 from builders.core.folder import BuiltFolder
 from builders.core.hashing import canonical_json, file_sha256
 from builders.core.manifest import MANIFEST_NAME, ConfigEntry, Manifest, package_versions
 from builders.core.params import Parameters, overlay
 from builders.core.request import describe_edition
 from builders.core.shards import ROW_GROUP_SIZE
+from builders.core.source import EMBEDDED_KIND, Source
 from builders.core.stored_images import read_shards_images
 
 

@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from builders.core.errors import UsageError
-from builders.core.user_files import parse_json, read_text
+from builders.core.user_files import read_json
 from builders.illusionbench.columns import CATEGORIES, DIFFICULTIES
 
 CATEGORY_MAP = "category_map.json"
@@ -122,7 +122,7 @@ def _map_file(path: Path) -> dict[str, str]:
     example = '{"D": "ishihara", "E": "no_illusion"}' if path.name == CATEGORY_MAP else '{"0": "easy"}'
     what = "category" if path.name == CATEGORY_MAP else "difficulty"
     fix = f"it must be a JSON object from {what} codes to names, such as {example}"
-    found = parse_json(read_text(path, repr(str(path)), fix, max_bytes=MAX_MAP_BYTES), repr(str(path)), fix)
+    found = read_json(path, repr(str(path)), fix, max_bytes=MAX_MAP_BYTES)
     if not isinstance(found, dict) or not all(isinstance(v, str) for v in found.values()):
         raise UsageError(f"{str(path)!r} must be a JSON object from {what} codes to names, such as {example}")
     return found

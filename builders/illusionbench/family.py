@@ -19,7 +19,6 @@ Sources:
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import logging
 from collections import Counter
@@ -27,14 +26,13 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from builders.core.errors import UsageError
-from builders.core.family import EMBEDDED, EMBEDDED_KIND, Family, ImageJob, Source
-from builders.core.gallery_view import GalleryView
+from builders.core.errors import SpecError, UsageError
+from builders.core.family import Family, ImageJob
 from builders.core.manifest import MANIFEST_NAME
 from builders.core.params import Parameters, overlay
 from builders.core.raster import Picture
 from builders.core.scene import Scene
-from builders.core.spec import SpecRegistry
+from builders.core.source import EMBEDDED, EMBEDDED_KIND, Source
 from builders.illusionbench import card, plan, rows
 from builders.illusionbench.columns import SPLITS
 from builders.illusionbench.params import PRESETS, IllusionBenchParameters
@@ -46,17 +44,17 @@ from builders.illusionbench.release import (
     ReleaseImageSpec,
     read_release,
 )
-from builders.illusionbench.spec import LADDERS, ClassicSpec, Ladder
+from builders.illusionbench.schema import SCHEMA
+from builders.illusionbench.spec import LADDERS, ClassicSpec, IshiharaSpec, Ladder, SceneSpec
 
 if TYPE_CHECKING:
     from builders.core.folder import BuiltFolder
     from builders.core.manifest import Manifest
-    from builders.core.schema import Schema
 
 RELEASE_KIND = "release"
 LOG = logging.getLogger(__name__)
 
-#: What `build illusionbench --seed N` redraws and keeps (the card's and the README's words).
+#: What `build illusionbench --seed N` redraws and keeps (the card's words; docs/families.md says the same).
 EDITION_NOTE = (
     "In IllusionBench+ that is, image by image: the layout scale of every classic and trap figure "
     "(0.85-1.15) and which target a trap makes larger, where it compares two; "
@@ -72,49 +70,32 @@ EDITION_NOTE = (
 )
 
 
-@dataclasses.dataclass
 class IllusionBenchFamily(Family):
     """The `illusionbench` family (Hub repo `illusionbench-plus`)."""
 
-    name: str = "illusionbench"
-    repo_name: str = "illusionbench-plus"
-    pretty_name: str = (
-        "IllusionBench+: visual illusions, trap figures and dot plates, drawn or from the release"
-    )
-    configs: tuple[str, ...] = plan.CONFIGS
-    unions: Mapping[str, tuple[str, ...]] = dataclasses.field(default_factory=lambda: dict(plan.UNIONS))
-    presets: tuple[str, ...] = tuple(PRESETS)
-    default_preset: str = "paper"
-    splits: tuple[str, ...] = SPLITS
-    default_split: str | None = "test"
-    default_config: str | None = "drawn"
-    parameters: type[Parameters] | None = IllusionBenchParameters
-    parameter_presets: Mapping[str, Parameters] = dataclasses.field(default_factory=lambda: PRESETS)
-    draws_editions: bool = True
-    edition_note: str = EDITION_NOTE
-    spec_registry: SpecRegistry = dataclasses.field(default_factory=lambda: plan.SPECS)
-    gallery_view: GalleryView = plan.GALLERY_VIEW
-    card_metadata: Mapping[str, Any] = dataclasses.field(
-        default_factory=lambda: {
-            "license": "cc-by-4.0",
-            "language": ["en"],
-            "task_categories": ["visual-question-answering", "image-text-to-text"],
-            "tags": ["visual-illusions", "vlm-bias", "perception", "ishihara", "synthetic"],
-            "annotations_creators": ["machine-generated"],
-        }
-    )
-    sources: Mapping[str, str] = dataclasses.field(
-        default_factory=lambda: {
-            RELEASE_KIND: f"PATH is your copy of {RELEASE} ({JSON_NAME} and {ZIP_NAME}); "
-            "it builds the release configs"
-        }
-    )
-
-    @property
-    def schema(self) -> Schema:  # type: ignore[override]  (read on use: workers never load it)
-        from builders.illusionbench.schema import SCHEMA
-
-        return SCHEMA
+    name = "illusionbench"
+    repo_name = "illusionbench-plus"
+    pretty_name = "IllusionBench+: visual illusions, trap figures and dot plates, drawn or from the release"
+    configs = plan.CONFIGS
+    unions = plan.UNIONS
+    presets = tuple(PRESETS)
+    default_preset = "paper"
+    splits = SPLITS
+    default_split = "test"
+    default_config = "drawn"
+    parameters = IllusionBenchParameters
+    parameter_presets = PRESETS
+    draws_editions = True
+    edition_note = EDITION_NOTE
+    schema = SCHEMA
+    spec_registry = plan.SPECS
+    gallery_view = plan.GALLERY_VIEW
+    card_license = "cc-by-4.0"
+    card_tags = ("visual-illusions", "vlm-bias", "perception", "ishihara", "synthetic")
+    sources: Mapping[str, str] = {
+        RELEASE_KIND: f"PATH is your copy of {RELEASE} ({JSON_NAME} and {ZIP_NAME}); "
+        "it builds the release configs"
+    }
 
     def configs_for(self, source: Source) -> tuple[str, ...]:
         """The drawn configs by default; `--source release DIR` builds the release's."""
@@ -150,10 +131,10 @@ class IllusionBenchFamily(Family):
         return _read_once(source.path, _stamp(Path(source.path)))
 
     def scene(self, job: ImageJob) -> Scene:
-        return rows.scene(job.spec)  # type: ignore[arg-type]
+        return rows.scene(_illusionbench_spec(job))
 
     def rows(self, job: ImageJob, picture: Picture) -> list[tuple[str, dict[str, Any]]]:
-        return rows.rows(job.spec, picture)  # type: ignore[arg-type]
+        return rows.rows(_illusionbench_spec(job), picture)
 
     def card_context(self, folder: BuiltFolder) -> dict[str, str]:
         manifest = folder.manifest
@@ -180,8 +161,11 @@ class IllusionBenchFamily(Family):
         for config, category in plan.DRAWN_CONFIGS.items():
             entry = manifest.configs.get(config)
             if entry is not None:
-                params = overlay(self.preset_parameters(entry.preset), entry.parameters or {}, MANIFEST_NAME)
-                ladders[category] = params.table(category).ladder  # type: ignore[attr-defined]
+                recorded = overlay(
+                    self.preset_parameters(entry.preset), entry.parameters or {}, MANIFEST_NAME
+                )
+                params = self.resolved_parameters(entry.preset, recorded, IllusionBenchParameters)
+                ladders[category] = params.table(category).ladder
         return ladders
 
     def _classic_specs(self, manifest: Manifest) -> list[ClassicSpec]:
@@ -243,6 +227,14 @@ def _read_once(folder: str, stamp: tuple[tuple[int, int], ...]) -> Release:
     unmatched = release.images_without_annotations or release.annotations_without_images
     LOG.log(logging.WARNING if unmatched else logging.INFO, "%s", card.release_note(release))
     return release
+
+
+def _illusionbench_spec(job: ImageJob) -> rows.IllusionBenchSpec:
+    """The job's spec as one this family draws, or a SpecError (a manifest naming another family's)."""
+    spec = job.spec
+    if isinstance(spec, ClassicSpec | IshiharaSpec | SceneSpec | ReleaseImageSpec):
+        return spec
+    raise SpecError(f"{job.config} draws no {type(spec).__name__}: {spec!r}")
 
 
 FAMILY = IllusionBenchFamily()

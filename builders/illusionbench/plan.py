@@ -3,7 +3,8 @@
 A family turns each spec into an `ImageJob(config, spec.image_id, spec, role=spec.category)`,
 draws it with `rows.scene(spec)` and gets its rows with `rows.rows(spec, picture)`.
 
-Drawn configs (no download) are one per drawable category; release configs, read from a local
+Drawn configs (no download) are one per drawable category, planned by `drawn_specs` from the
+build's parameters (`params.IllusionBenchParameters`); release configs, read from a local
 copy with `release.read_release`, are the paper's five categories. `drawn` and `all` are unions.
 A release config keeps its first `release_images` images (a parameter; 0 keeps them all); it is
 the authors' files, the same in every edition. The first image of each release config carries
@@ -14,15 +15,28 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator
+from typing import Any
 
 from builders.core.errors import UsageError
 from builders.core.gallery_view import Fact, Filter, GalleryView, QuestionColumn
+from builders.core.hashing import rng_for
 from builders.core.spec import SpecRegistry
+from builders.illusionbench import scenes
+from builders.illusionbench.classic import ILLUSIONS
 from builders.illusionbench.columns import CATEGORIES
 from builders.illusionbench.params import IllusionBenchParameters
 from builders.illusionbench.release import Release, ReleaseImageSpec
 from builders.illusionbench.rows import IllusionBenchSpec
-from builders.illusionbench.spec import ClassicSpec, IshiharaSpec, SceneSpec, drawn_specs
+from builders.illusionbench.spec import (
+    CANVAS_WIDTH,
+    DRAWN_CATEGORIES,
+    LADDERS,
+    SCALES,
+    ClassicSpec,
+    DrawnSpec,
+    IshiharaSpec,
+    SceneSpec,
+)
 
 DRAWN_CONFIGS = {
     "drawn_classic": "classic",
@@ -50,9 +64,7 @@ GALLERY_VIEW = GalleryView(
     text="question",
 )
 
-SPECS = SpecRegistry()
-for _cls in (ClassicSpec, IshiharaSpec, SceneSpec, ReleaseImageSpec):
-    SPECS.register(_cls)
+SPECS = SpecRegistry(ClassicSpec, IshiharaSpec, SceneSpec, ReleaseImageSpec)
 
 
 def specs(
@@ -90,3 +102,56 @@ def refuse_edition(config: str) -> UsageError:
         "--seed cannot redraw it; build the release configs without --seed, into a folder of the "
         "canonical edition (--seed draws fresh editions of the drawn configs)"
     )
+
+
+def digit_order(edition: int | None) -> tuple[int, ...]:
+    """The digits plates show in turn: 0-9 in the canonical edition, a fresh order in another, so every
+    digit still appears equally often (plate `index` shows `digit_order(edition)[index % 10]`)."""
+    digits = list(range(10))
+    if edition is not None:
+        rng_for("illusionbench", "digits", edition=edition).shuffle(digits)
+    return tuple(digits)
+
+
+def drawn_specs(
+    category: str, params: IllusionBenchParameters, edition: int | None = None
+) -> Iterator[DrawnSpec]:
+    """The specs of one drawn category under the build's parameters and edition, in a fixed order.
+
+    Illusions take turns (index modulo the 11 illusions), levels cycle easy, neutral, hard (index
+    modulo 3) and take their perturbation size from the category's ladder, plates' digits cycle
+    through `digit_order`, so every count spreads them evenly (with 11 illusions and 3 levels, each
+    illusion meets every level once it has 3 images). An edition redraws the random choices and
+    keeps all of that.
+
+    Raises:
+        UsageError: unknown category.
+    """
+    if category not in DRAWN_CATEGORIES:
+        raise UsageError(f"category {category!r} cannot be drawn; choose from {', '.join(DRAWN_CATEGORIES)}")
+    table = params.table(category)
+    drawn: dict[str, Any] = {
+        "ladder": None if table.ladder == LADDERS[category] else table.ladder,
+        "px": None if params.resolution == CANVAS_WIDTH else params.resolution,
+        "edition": edition,
+    }
+    names, digits = list(ILLUSIONS), digit_order(edition)
+    for index in range(table.images):
+        rng = rng_for("illusionbench", "drawn", category, index, edition=edition)
+        step = table.ladder[index % 3]
+        if category in ("classic", "trap"):
+            name = names[index % len(names)]
+            sign = rng.choice((-1, 1)) if ILLUSIONS[name].signed else 1
+            scale = round(rng.uniform(*SCALES), 2)
+            if category == "classic":  # the step is the inducer's strength; the targets stay equal
+                # (0 times the sign: -0.0 after a negative draw, as classic specs have always recorded)
+                yield ClassicSpec(
+                    illusion=name, index=index, scale=scale, perturbation=sign * 0.0, inducer=step, **drawn
+                )
+            else:
+                yield ClassicSpec(illusion=name, index=index, scale=scale, perturbation=sign * step, **drawn)
+        elif category == "ishihara":
+            yield IshiharaSpec(index=index, digit=digits[index % 10], contrast=step, **drawn)
+        else:
+            shape, shapes = scenes.plan_shapes(rng, rng.choice((2, 3, 3, 4)), step)
+            yield SceneSpec(index=index, shape=shape, shapes=shapes, perturbation=step, **drawn)

@@ -72,7 +72,7 @@ class Choice:
 
     question: str
     correct: str
-    wrong: tuple[str, str, str]
+    wrong: tuple[str, ...]  # three, all different from `correct` and each other (checked)
 
     def __post_init__(self) -> None:
         if len({self.correct, *self.wrong}) != 4:

@@ -36,7 +36,7 @@ from PIL import Image
 from builders.core.errors import RenderError, SpecError, UsageError
 from builders.core.photos import UnreadablePhoto, decoded_photo, photo_size
 from builders.core.spec import SOURCE_PATH, Spec, input_root
-from builders.core.user_files import parse_json, read_text
+from builders.core.user_files import read_json
 from builders.illusionbench.archive import DEFAULT_LIMITS, Limits, members, read_member
 from builders.illusionbench.codes import Codes, Mapped, read_codes, unknown_category, unknown_difficulty
 from builders.illusionbench.columns import CATEGORIES, DIFFICULTIES
@@ -239,8 +239,7 @@ def release_picture(spec: ReleaseImageSpec, limits: Limits = DEFAULT_LIMITS) -> 
 
 def _entries(path: Path, limits: Limits) -> list[dict[str, Any]]:
     fix = f"use the release's own {JSON_NAME}"
-    text = read_text(path, repr(str(path)), fix, max_bytes=limits.json_bytes)
-    entries = parse_json(text, repr(str(path)), fix)
+    entries = read_json(path, repr(str(path)), fix, max_bytes=limits.json_bytes)
     if not isinstance(entries, list):
         raise UsageError(f"{str(path)!r} must hold a list of image entries, not a {type(entries).__name__}")
     for n, entry in enumerate(entries):

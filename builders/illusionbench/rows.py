@@ -81,15 +81,18 @@ def questions(spec: IllusionBenchSpec) -> list[Question]:
 
 def rows(spec: IllusionBenchSpec, picture: Picture) -> list[tuple[str, dict[str, Any]]]:
     """The (split, row) pairs of one image: questions in `test`, description prompts in `descriptions`."""
-    release = isinstance(spec, ReleaseImageSpec)
+    if isinstance(spec, ReleaseImageSpec):
+        name, source, perturbation = spec.image_name, "release", None
+    else:
+        name, source, perturbation = f"{spec.image_id}.png", "drawn", spec.perturbation
     common = {
         "image_id": spec.image_id,
-        "image_name": spec.image_name if release else f"{spec.image_id}.png",
-        "source": "release" if release else "drawn",
+        "image_name": name,
+        "source": source,
         "category": spec.category,
         "illusion": getattr(spec, "illusion", ""),
         "difficulty": spec.difficulty,
-        "perturbation": None if release else spec.perturbation,
+        "perturbation": perturbation,
         "template_version": TEMPLATE_VERSION,
         **image_columns(spec, picture),
     }

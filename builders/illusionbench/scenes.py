@@ -75,10 +75,10 @@ def facts(kind: str, shapes: tuple[Shape, ...], rng: random.Random) -> Facts:
     absent = [color for color in COLORS if color not in present]
     plural = f"{kind}s"
 
-    def options(correct: str) -> tuple[str, str, str]:
+    def options(correct: str) -> tuple[str, ...]:
         pool = [f"The {color} {kind}" for color in present if color != correct]
         pool += [f"The {color} {kind}" for color in rng.sample(absent, 3 - len(pool))]
-        return tuple(pool)  # type: ignore[return-value]
+        return tuple(pool)
 
     counts = [str(n) for n in (count - 1, count + 1, count + 2)]
     listed = ", ".join(f"a {color} {kind}" for color, *_ in sorted(shapes, key=lambda shape: shape[1]))
@@ -93,7 +93,7 @@ def facts(kind: str, shapes: tuple[Shape, ...], rng: random.Random) -> Facts:
             Statement("There is a visual illusion in the image.", False),
         ),
         choices=(
-            Choice(f"How many {plural} are in the picture?", str(count), tuple(counts)),  # type: ignore[arg-type]
+            Choice(f"How many {plural} are in the picture?", str(count), tuple(counts)),
             Choice(f"Which {kind} is the largest?", f"The {largest} {kind}", options(largest)),
             Choice(f"Which {kind} is furthest to the left?", f"The {leftmost} {kind}", options(leftmost)),
         ),

@@ -1,14 +1,14 @@
-"""Specs of the drawn subset, and the planner that turns a build's parameters into specs.
+"""Specs of the drawn subset: what one drawn image is, and the ladders its difficulty is read on.
 
 One frozen spec per image: a classic illusion or its trap version (`ClassicSpec`), an
-Ishihara-style plate (`IshiharaSpec`) or a plain scene (`SceneSpec`). The planner turns the build's
-parameters (`params.IllusionBenchParameters`: counts, the ladders below, the image width) into
-specs. Every choice it makes (layout scale, sign of a trap's perturbation, a plate's digit, shapes)
-comes from `rng_for("illusionbench", "drawn", category, index, edition=...)` (the digits' order
-from one draw per edition) and is stored in the spec; what it does not choose is fixed by the
-image's index: the illusion (index modulo 11), the level (index modulo 3) and so the perturbation
-size, and the number of true/false statements. A fresh edition (`build --seed N`) therefore
-redraws the first and keeps the second.
+Ishihara-style plate (`IshiharaSpec`) or a plain scene (`SceneSpec`). The planner
+(`plan.drawn_specs`) turns the build's parameters (`params.IllusionBenchParameters`: counts, the
+ladders below, the image width) into specs. Every choice it makes (layout scale, sign of a trap's
+perturbation, a plate's digit, shapes) comes from `rng_for("illusionbench", "drawn", category,
+index, edition=...)` (the digits' order from one draw per edition) and is stored in the spec; what
+it does not choose is fixed by the image's index: the illusion (index modulo 11), the level (index
+modulo 3) and so the perturbation size, and the number of true/false statements. A fresh edition
+(`build --seed N`) therefore redraws the first and keeps the second.
 
 Difficulty comes from the perturbation size, on a ladder of three sizes per category (a size
 between two rungs takes the nearer one). For trap figures, plates and scenes the perturbation is a
@@ -22,18 +22,13 @@ may set other ladders; an image whose ladder is not the default one carries it i
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
-from builders.core.errors import SpecError, UsageError
-from builders.core.hashing import rng_for
+from builders.core.errors import SpecError
 from builders.core.spec import Spec
 from builders.illusionbench import scenes
 from builders.illusionbench.classic import ILLUSIONS
 from builders.illusionbench.ishihara.glyphs import DIGITS
-
-if TYPE_CHECKING:
-    from builders.illusionbench.params import IllusionBenchParameters
 
 Ladder = tuple[float, float, float]
 
@@ -233,56 +228,3 @@ class SceneSpec(DrawnImageSpec):
 
 DrawnSpec = ClassicSpec | IshiharaSpec | SceneSpec
 DRAWN_CATEGORIES = ("classic", "trap", "ishihara", "no_illusion")
-
-
-def digit_order(edition: int | None) -> tuple[int, ...]:
-    """The digits plates show in turn: 0-9 in the canonical edition, a fresh order in another, so every
-    digit still appears equally often (plate `index` shows `digit_order(edition)[index % 10]`)."""
-    digits = list(range(10))
-    if edition is not None:
-        rng_for("illusionbench", "digits", edition=edition).shuffle(digits)
-    return tuple(digits)
-
-
-def drawn_specs(
-    category: str, params: IllusionBenchParameters, edition: int | None = None
-) -> Iterator[DrawnSpec]:
-    """The specs of one drawn category under the build's parameters and edition, in a fixed order.
-
-    Illusions take turns (index modulo the 11 illusions), levels cycle easy, neutral, hard (index
-    modulo 3) and take their perturbation size from the category's ladder, plates' digits cycle
-    through `digit_order`, so every count spreads them evenly (with 11 illusions and 3 levels, each
-    illusion meets every level once it has 3 images). An edition redraws the random choices and
-    keeps all of that.
-
-    Raises:
-        UsageError: unknown category.
-    """
-    if category not in DRAWN_CATEGORIES:
-        raise UsageError(f"category {category!r} cannot be drawn; choose from {', '.join(DRAWN_CATEGORIES)}")
-    table = params.table(category)
-    drawn = {
-        "ladder": None if table.ladder == LADDERS[category] else table.ladder,
-        "px": None if params.resolution == CANVAS_WIDTH else params.resolution,
-        "edition": edition,
-    }
-    names, digits = list(ILLUSIONS), digit_order(edition)
-    for index in range(table.images):
-        rng = rng_for("illusionbench", "drawn", category, index, edition=edition)
-        step = table.ladder[index % 3]
-        if category in ("classic", "trap"):
-            name = names[index % len(names)]
-            sign = rng.choice((-1, 1)) if ILLUSIONS[name].signed else 1
-            scale = round(rng.uniform(*SCALES), 2)
-            if category == "classic":  # the step is the inducer's strength; the targets stay equal
-                # (0 times the sign: -0.0 after a negative draw, as classic specs have always recorded)
-                yield ClassicSpec(
-                    illusion=name, index=index, scale=scale, perturbation=sign * 0.0, inducer=step, **drawn
-                )
-            else:
-                yield ClassicSpec(illusion=name, index=index, scale=scale, perturbation=sign * step, **drawn)
-        elif category == "ishihara":
-            yield IshiharaSpec(index=index, digit=digits[index % 10], contrast=step, **drawn)
-        else:
-            shape, shapes = scenes.plan_shapes(rng, rng.choice((2, 3, 3, 4)), step)
-            yield SceneSpec(index=index, shape=shape, shapes=shapes, perturbation=step, **drawn)

@@ -17,7 +17,7 @@ from PIL import Image
 
 from builders.core.curves import Point
 from builders.core.svg import Canvas, points, sub
-from builders.illusions.color import lab_ramp
+from builders.illusions.color import RGB, lab_ramp
 
 Color = str | tuple[float, float, float]
 Parent = Canvas | ET.Element
@@ -148,9 +148,9 @@ def linear_gradient(
 LAB_GRADIENT_STOPS = 17
 
 
-def lab_gradient(canvas: Canvas, gradient_id: str, start: Color, end: Color, vertical: bool = False) -> str:
+def lab_gradient(canvas: Canvas, gradient_id: str, start: RGB, end: RGB, vertical: bool = False) -> str:
     """A gradient fill following the CIELAB ramp from `start` to `end` (RGB triples); returns `url(#id)`."""
-    colors = lab_ramp(start, end, LAB_GRADIENT_STOPS)  # type: ignore[arg-type]
+    colors = lab_ramp(start, end, LAB_GRADIENT_STOPS)
     stops = [(index / (LAB_GRADIENT_STOPS - 1), color) for index, color in enumerate(colors)]
     return linear_gradient(canvas, gradient_id, stops, vertical=vertical)
 

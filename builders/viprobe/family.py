@@ -10,27 +10,28 @@ its sweep bin and the Chubb noise, and keeps everything else.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from builders.core.family import EMBEDDED, EMBEDDED_KIND, Family, ImageJob, Source, image_columns
+from builders.core.family import Family, ImageJob, image_columns
 from builders.core.gallery_view import Detail, Fact, Filter, GalleryView, QuestionColumn
 from builders.core.hashing import rng_for
 from builders.core.params import Parameters, overlay
 from builders.core.raster import Picture
 from builders.core.scene import Scene
+from builders.core.source import EMBEDDED, EMBEDDED_KIND, Source
 from builders.core.spec import SpecRegistry, expect_spec
 from builders.illusions.engine import CATEGORIES, IllusionCase, Variant
 from builders.viprobe.cases import CASES
 from builders.viprobe.editions import edition_layout, edition_table
 from builders.viprobe.params import PRESETS, ViProbeParameters, drawn_base_scale
 from builders.viprobe.questions import TEMPLATE_VERSION, questions
+from builders.viprobe.schema import SCHEMA
 from builders.viprobe.spec import IllusionImageSpec
 
 if TYPE_CHECKING:
     from builders.core.folder import BuiltFolder
     from builders.core.manifest import Manifest
-    from builders.core.schema import Schema
 
 #: VI-Probe has one split: every image's forward, reversed and instructional rows.
 SPLITS = ("test",)
@@ -62,7 +63,7 @@ GALLERY_VIEW = GalleryView(
     details=(Detail("system_prompt", "system prompt"),),
 )
 
-#: What `build viprobe --seed N` redraws and keeps (the card's and the README's words).
+#: What `build viprobe --seed N` redraws and keeps (the card's words; docs/families.md says the same).
 EDITION_NOTE = (
     "In VI-Probe that is, per base configuration, its base scale, drawn anywhere in its sweep bin "
     "(`jitter` either side of the grid value, within 0.5-1.5; the image spec's `drawn_base_scale`), "
@@ -78,52 +79,40 @@ EDITION_NOTE = (
 )
 
 
-@dataclasses.dataclass
+#: The cases by name, in the paper's order: every case is a config.
+CASES_BY_NAME: dict[str, IllusionCase] = {case.name: case for case in CASES}
+#: A union per category (`size`, `color`, `orientation`) and `all`.
+UNIONS = {
+    **{
+        category: tuple(name for name, case in CASES_BY_NAME.items() if case.category == category)
+        for category in CATEGORIES
+    },
+    "all": tuple(CASES_BY_NAME),
+}
+
+
 class ViProbeFamily(Family):
     """The `viprobe` family (Hub repo `vi-probe`); configs are its cases."""
 
-    cases: dict[str, IllusionCase]
-    name: str = "viprobe"
-    repo_name: str = "vi-probe"
-    pretty_name: str = "VI-Probe: graded visual illusions with matched controls"
-    presets: tuple[str, ...] = tuple(PRESETS)
-    default_preset: str = "paper"
-    parameters: type[Parameters] | None = ViProbeParameters
-    parameter_presets: Mapping[str, Parameters] = dataclasses.field(default_factory=lambda: PRESETS)
-    draws_editions: bool = True
-    edition_note: str = EDITION_NOTE
-    default_config: str | None = "all"
-    splits: tuple[str, ...] = SPLITS
-    gallery_view: GalleryView = GALLERY_VIEW
-    card_metadata: Mapping[str, Any] = dataclasses.field(
-        default_factory=lambda: {
-            "license": "cc-by-4.0",
-            "language": ["en"],
-            "task_categories": ["visual-question-answering", "image-text-to-text"],
-            "tags": ["visual-illusions", "vlm-bias", "perception", "synthetic"],
-            "annotations_creators": ["machine-generated"],
-        }
-    )
-
-    configs: tuple[str, ...] = dataclasses.field(init=False)
-    unions: Mapping[str, tuple[str, ...]] = dataclasses.field(init=False)
-    spec_registry: SpecRegistry = dataclasses.field(init=False)
-
-    @property
-    def schema(self) -> Schema:  # type: ignore[override]  (read on use: workers never load it)
-        from builders.viprobe.schema import SCHEMA
-
-        return SCHEMA
-
-    def __post_init__(self) -> None:
-        self.configs = tuple(self.cases)
-        categories = {
-            category: tuple(name for name, case in self.cases.items() if case.category == category)
-            for category in CATEGORIES
-        }
-        self.unions = {**categories, "all": self.configs}
-        self.spec_registry = SpecRegistry()
-        self.spec_registry.register(IllusionImageSpec)
+    cases = CASES_BY_NAME
+    name = "viprobe"
+    repo_name = "vi-probe"
+    pretty_name = "VI-Probe: graded visual illusions with matched controls"
+    configs = tuple(CASES_BY_NAME)
+    unions = UNIONS
+    presets = tuple(PRESETS)
+    default_preset = "paper"
+    parameters = ViProbeParameters
+    parameter_presets = PRESETS
+    draws_editions = True
+    edition_note = EDITION_NOTE
+    default_config = "all"
+    splits = SPLITS
+    schema = SCHEMA
+    spec_registry = SpecRegistry(IllusionImageSpec)
+    gallery_view = GALLERY_VIEW
+    card_license = "cc-by-4.0"
+    card_tags = ("visual-illusions", "vlm-bias", "perception", "synthetic")
 
     def jobs(
         self,
@@ -265,7 +254,8 @@ class ViProbeFamily(Family):
         built = [(entry.preset, config, entry) for config, entry in manifest.configs.items()]
         for preset, config, entry in sorted(built, key=lambda item: (item[0], self.configs.index(item[1]))):
             category = self.cases[config].category
-            params = overlay(self.preset_parameters(preset), entry.parameters or {}, "manifest.json")
+            recorded = overlay(self.preset_parameters(preset), entry.parameters or {}, "manifest.json")
+            params = self.resolved_parameters(preset, recorded, ViProbeParameters)
             sweep = params.sweep(category)
             line = (
                 f"| {preset} | {category} | {_values(sweep.base_scales)} | {_values(sweep.strengths)} "
@@ -290,4 +280,4 @@ def _illusion_spec(job: ImageJob) -> IllusionImageSpec:
     return expect_spec(job.spec, IllusionImageSpec, job.config)
 
 
-FAMILY = ViProbeFamily(cases={case.name: case for case in CASES})
+FAMILY = ViProbeFamily()

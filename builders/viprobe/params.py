@@ -46,6 +46,8 @@ def _without_one(values: tuple[float, ...]) -> tuple[float, ...]:
 PAPER_SCALES = steps(LOWEST, HIGHEST, 11)
 PAPER_COLOR_SCALES = steps(LOWEST, HIGHEST, 10, endpoint=False)
 PAPER_STRENGTHS = _without_one(steps(LOWEST, HIGHEST, 11))
+#: The lite preset's four strengths, the same for every category (its one base scale: 1.0).
+LITE_STRENGTHS = (0.6, 0.8, 1.2, 1.4)
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
@@ -147,7 +149,9 @@ def drawn_base_scale(rng: random.Random, base_scale: float, jitter: float) -> fl
 PRESETS: dict[str, ViProbeParameters] = {
     "paper": ViProbeParameters(),
     "lite": ViProbeParameters(
-        **{category: Sweep(base_scales=(1.0,), strengths=(0.6, 0.8, 1.2, 1.4)) for category in CATEGORIES}
+        size=Sweep(base_scales=(1.0,), strengths=LITE_STRENGTHS),
+        color=Sweep(base_scales=(1.0,), strengths=LITE_STRENGTHS),
+        orientation=Sweep(base_scales=(1.0,), strengths=LITE_STRENGTHS),
     ),
     "full": ViProbeParameters(
         size=Sweep(base_scales=steps(0.5, 1.5, 51), strengths=_without_one(steps(0.5, 1.5, 51)), jitter=0.01),

@@ -311,10 +311,7 @@ def _image_spec(
 def load_photo(spec: ExternalImageSpec) -> Image.Image:
     """The spec's photo as RGB, after checking it is still the file that was planned."""
     local = Path(spec.images) / spec.path
-    try:
-        data = local.read_bytes()
-    except OSError:
-        raise UsageError(f"image {str(local)!r} is gone; restore it or rebuild") from None
+    data = read_bytes(local, f"image {str(local)!r}", "restore it or rebuild")
     if hashlib.sha256(data).hexdigest() != spec.sha256:
         raise UsageError(f"image {str(local)!r} changed since it was read; rebuild")
     return decoded_photo(data, f"image {str(local)!r}")

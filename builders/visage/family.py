@@ -12,11 +12,11 @@ from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 from builders.core.errors import SpecError, UsageError
-from builders.core.family import EMBEDDED, EMBEDDED_KIND, Family, ImageJob, Source
-from builders.core.gallery_view import GalleryView
+from builders.core.family import Family, ImageJob
 from builders.core.params import Parameters
 from builders.core.raster import Picture
 from builders.core.scene import Scene
+from builders.core.source import EMBEDDED, EMBEDDED_KIND, Source
 from builders.core.spec import SpecRegistry
 from builders.visage import card
 from builders.visage.external import load_photo, read_tuples
@@ -24,11 +24,11 @@ from builders.visage.gallery import GALLERY_VIEW
 from builders.visage.params import PRESETS, VisageParameters
 from builders.visage.render import draw_scene
 from builders.visage.rows import SPLITS, rows
+from builders.visage.schema import SCHEMA
 from builders.visage.spec import DrawnImageSpec, ExternalImageSpec, VisageSpec, drawn_specs
 
 if TYPE_CHECKING:
     from builders.core.folder import BuiltFolder
-    from builders.core.schema import Schema
 
 DRAWN, EXTERNAL = "drawn", "external"
 #: The source kind that fills `external`: PATH is the tuples file, `--images` the photos' folder.
@@ -36,7 +36,7 @@ TUPLES = "tuples"
 #: The named inputs (`Source.options`) the tuples source reads.
 TUPLES_OPTIONS = ("images",)
 
-#: What `build visage --seed N` redraws and keeps (the card's and the README's words).
+#: What `build visage --seed N` redraws and keeps (the card's words; docs/families.md says the same).
 EDITION_NOTE = (
     "In VISaGE that is every rendering choice of an image pair: its pose (rotation, scale, position, "
     "mirror image), its background (kind and colours), the colours of every part, each drawn from the "
@@ -49,13 +49,6 @@ EDITION_NOTE = (
     "project's pixel audits measure it in seeded editions too). Config `external` shows your photos as they "
     "are and takes no seed."
 )
-
-
-def _registry() -> SpecRegistry:
-    registry = SpecRegistry()
-    registry.register(DrawnImageSpec)
-    registry.register(ExternalImageSpec)
-    return registry
 
 
 class VisageFamily(Family):
@@ -75,25 +68,15 @@ class VisageFamily(Family):
     parameter_presets = PRESETS
     draws_editions = True
     edition_note = EDITION_NOTE
-    spec_registry = _registry()
-    card_metadata: Mapping[str, Any] = {
-        "license": "cc-by-4.0",
-        "language": ["en"],
-        "task_categories": ["visual-question-answering", "image-text-to-text"],
-        "tags": ["vlm-bias", "generics", "exceptions", "semantic-priors", "synthetic"],
-        "annotations_creators": ["machine-generated"],
-    }
-    gallery_view: GalleryView = GALLERY_VIEW
+    schema = SCHEMA
+    spec_registry = SpecRegistry(DrawnImageSpec, ExternalImageSpec)
+    card_license = "cc-by-4.0"
+    card_tags = ("vlm-bias", "generics", "exceptions", "semantic-priors", "synthetic")
+    gallery_view = GALLERY_VIEW
     sources: Mapping[str, str] = {
         TUPLES: "PATH is a CSV or JSONL file of tuples and --images DIR the folder of their photos "
         "(columns in the card); it builds config external",
     }
-
-    @property
-    def schema(self) -> Schema:  # type: ignore[override]  (read on use: workers never load it)
-        from builders.visage.schema import SCHEMA
-
-        return SCHEMA
 
     def configs_for(self, source: Source) -> tuple[str, ...]:
         """The drawings by default; the user's tuples build `external`."""

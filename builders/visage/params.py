@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 import difflib
 
-from builders.core.params import Parameters, parameter
+from builders.core.params import Parameters, parameter, selection
 from builders.visage.concept import DOMAINS
 from builders.visage.concepts import CONCEPTS, TUPLES
 from builders.visage.style import BACKGROUND_KINDS, MAX_SHIFT
@@ -77,13 +77,7 @@ class VisageParameters(Parameters):
         minimum=MIN_COUNTING_RESOLUTION,
         maximum=MAX_RESOLUTION,
     )
-    domains: tuple[str, ...] = parameter(
-        DOMAINS,
-        meaning="the domains whose tuples are drawn",
-        choices=DOMAINS,
-        max_items=len(DOMAINS),
-        unique=True,
-    )
+    domains: tuple[str, ...] = selection(DOMAINS, "the domains whose tuples are drawn")
     tuples: tuple[str, ...] = parameter(
         (),
         meaning="the tuples drawn, in this order, by id (category-norm-exception, as the tuple_id column "
@@ -92,13 +86,10 @@ class VisageParameters(Parameters):
         min_items=0,
         unique=True,
     )
-    backgrounds: tuple[str, ...] = parameter(
+    backgrounds: tuple[str, ...] = selection(
         BACKGROUND_KINDS,
-        meaning="the kinds of background an image pair may be drawn on, each pair's chosen at random: plain "
+        "the kinds of background an image pair may be drawn on, each pair's chosen at random: plain "
         "(one colour), gradient (two), floor (a wall above a floor)",
-        choices=BACKGROUND_KINDS,
-        max_items=len(BACKGROUND_KINDS),
-        unique=True,
     )
     pose: Pose = dataclasses.field(default_factory=Pose)
 

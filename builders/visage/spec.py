@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterator
+from typing import Any
 
 from builders.core.hashing import rng_for
 from builders.core.spec import Spec, input_root
@@ -159,7 +160,7 @@ def pair_specs(
         mirror=params.pose.mirror,
         edition=edition,
     )
-    common = {
+    common: dict[str, Any] = {
         "concept": concept_key,
         "norm": norm,
         "exception": exception,

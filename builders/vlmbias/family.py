@@ -13,7 +13,6 @@ Topics plan from the build's parameters (`parameters.py`) and edition seed.
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 from collections.abc import Iterator, Mapping
 from pathlib import Path
@@ -22,11 +21,12 @@ from typing import TYPE_CHECKING, Any
 from PIL import Image
 
 from builders.core.errors import SpecError, UsageError
-from builders.core.family import EMBEDDED, EMBEDDED_KIND, Family, ImageJob, Source, image_columns
+from builders.core.family import Family, ImageJob, image_columns
 from builders.core.gallery_view import Fact, Filter, GalleryView, QuestionColumn
 from builders.core.params import Parameters
 from builders.core.raster import Picture
 from builders.core.scene import Scene, render_scene
+from builders.core.source import EMBEDDED, EMBEDDED_KIND, Source
 from builders.core.spec import Spec, SpecRegistry
 from builders.vlmbias.animals.release import released_animal_title
 from builders.vlmbias.animals.topic import AnimalsTopic
@@ -41,19 +41,19 @@ from builders.vlmbias.optical_illusions.topic import OpticalIllusionsTopic
 from builders.vlmbias.parameters import PRESETS, VlmBiasParameters
 from builders.vlmbias.patterned_grids.topic import PatternedGrids
 from builders.vlmbias.released_photos import ReleasedPhotos
+from builders.vlmbias.schema import SCHEMA
 from builders.vlmbias.title import with_title
 from builders.vlmbias.topic import Topic
 
 if TYPE_CHECKING:
     from builders.core.folder import BuiltFolder
     from builders.core.manifest import Manifest
-    from builders.core.schema import Schema
 
 #: Image roles: a counterfactual, its titled and background-removed twins (same spec), an unmodified image.
 COUNTERFACTUAL, WITHTITLE, ORIGINAL = "counterfactual", "withtitle", "original"
 UPSTREAM = "upstream"
 
-#: What a seed redraws and keeps (the card's edition line and the README say it).
+#: What a seed redraws and keeps (the card's edition line and docs/families.md say it).
 EDITION_NOTE = (
     "A seed keeps the plan and everything the paper fixes: the images and row ids, the subjects "
     "(animals, brands and their backgrounds, flags, boards and their variants, illusion cells, grid "
@@ -91,57 +91,54 @@ GALLERY_VIEW = GalleryView(
 )
 
 
-@dataclasses.dataclass
+#: The topics, in the release's order: every topic is a config.
+TOPICS: dict[str, Topic[Any]] = {
+    topic.config: topic
+    for topic in (
+        AnimalsTopic(),
+        LogosTopic(),
+        FlagsTopic(),
+        ChessPiecesTopic(),
+        GameBoardsTopic(),
+        OpticalIllusionsTopic(),
+        PatternedGrids(),
+    )
+}
+#: The release's photos of the photo topics, built instead of the drawings by `--source upstream`.
+RELEASED = {
+    "animals": ReleasedPhotos("animals", released_animal_title),
+    "logos": ReleasedPhotos("logos", released_logo_title),
+}
+
+
 class VlmBiasFamily(Family):
-    """The `vlmbias` family; configs are its topics, in the order given."""
+    """The `vlmbias` family; configs are its topics, in the release's order."""
 
-    topics: dict[str, Topic[Any]]
-    #: The release's photos of the photo topics, built instead of the drawings by `--source upstream`.
-    released: dict[str, ReleasedPhotos]
-    name: str = "vlmbias"
-    repo_name: str = "vlmbias"
-    pretty_name: str = "VLMBias: counterfactual counting and identification"
-    presets: tuple[str, ...] = tuple(PRESETS)
-    default_preset: str = "paper"
-    splits: tuple[str, ...] = SPLITS
-    gallery_view: GalleryView = GALLERY_VIEW
-    card_metadata: Mapping[str, Any] = dataclasses.field(
-        default_factory=lambda: {
-            "license": "mit",
-            "language": ["en"],
-            "task_categories": ["visual-question-answering", "image-text-to-text"],
-            "tags": ["vlm-bias", "counterfactual", "counting", "synthetic"],
-            "annotations_creators": ["machine-generated"],
-        }
-    )
-    sources: Mapping[str, str] = dataclasses.field(
-        default_factory=lambda: {
-            UPSTREAM: "PATH is a local copy of anvo25/vlms-are-biased (its data/*.parquet); "
-            "animals and logos only"
-        }
-    )
+    topics = TOPICS
+    released = RELEASED
+    name = "vlmbias"
+    repo_name = "vlmbias"
+    pretty_name = "VLMBias: counterfactual counting and identification"
+    configs = tuple(TOPICS)
     #: The release is one config; `all` plays it, so `load_dataset(repo, split="main")` reads every topic.
-    default_config: str | None = "all"
-    parameters: type[VlmBiasParameters] = VlmBiasParameters
-    parameter_presets: Mapping[str, VlmBiasParameters] = dataclasses.field(default_factory=lambda: PRESETS)
-    draws_editions: bool = True
-    edition_note: str = EDITION_NOTE
-    configs: tuple[str, ...] = dataclasses.field(init=False)
-    unions: Mapping[str, tuple[str, ...]] = dataclasses.field(init=False)
-    spec_registry: SpecRegistry = dataclasses.field(init=False)
-
-    @property
-    def schema(self) -> Schema:  # type: ignore[override]  (read on use: workers never load it)
-        from builders.vlmbias.schema import SCHEMA
-
-        return SCHEMA
-
-    def __post_init__(self) -> None:
-        self.configs = tuple(self.topics)
-        self.unions = {"all": self.configs}
-        self.spec_registry = SpecRegistry()
-        for topic in [*self.topics.values(), *self.released.values()]:
-            self.spec_registry.register(topic.spec_type)
+    unions: Mapping[str, tuple[str, ...]] = {"all": tuple(TOPICS)}
+    default_config = "all"
+    presets = tuple(PRESETS)
+    default_preset = "paper"
+    splits = SPLITS
+    schema = SCHEMA
+    spec_registry = SpecRegistry(*(topic.spec_type for topic in [*TOPICS.values(), *RELEASED.values()]))
+    gallery_view = GALLERY_VIEW
+    card_license = "mit"
+    card_tags = ("vlm-bias", "counterfactual", "counting", "synthetic")
+    sources: Mapping[str, str] = {
+        UPSTREAM: "PATH is a local copy of anvo25/vlms-are-biased (its data/*.parquet); "
+        "animals and logos only"
+    }
+    parameters = VlmBiasParameters
+    parameter_presets = PRESETS
+    draws_editions = True
+    edition_note = EDITION_NOTE
 
     def configs_for(self, source: Source) -> tuple[str, ...]:
         """Every topic is drawn; `--source upstream` builds the photo topics."""
@@ -216,7 +213,7 @@ class VlmBiasFamily(Family):
 
     def rows(self, job: ImageJob, picture: Picture) -> list[tuple[str, dict[str, Any]]]:
         topic = self._topic(job.config, job.spec)
-        spec = job.spec
+        spec = topic.expect(job.spec)
         questions = topic.questions(spec)
         if job.role == ORIGINAL:
             routed = [("original", q) for q in questions]
@@ -340,21 +337,4 @@ def _config_table(manifest: Manifest) -> str:
     return "\n".join(lines)
 
 
-FAMILY = VlmBiasFamily(
-    topics={
-        topic.config: topic
-        for topic in (
-            AnimalsTopic(),
-            LogosTopic(),
-            FlagsTopic(),
-            ChessPiecesTopic(),
-            GameBoardsTopic(),
-            OpticalIllusionsTopic(),
-            PatternedGrids(),
-        )
-    },
-    released={
-        "animals": ReleasedPhotos("animals", released_animal_title),
-        "logos": ReleasedPhotos("logos", released_logo_title),
-    },
-)
+FAMILY = VlmBiasFamily()

@@ -26,16 +26,17 @@ from __future__ import annotations
 import dataclasses
 import functools
 import hashlib
-import json
 import re
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from builders.core.bounded_json import JSONProblem, parse
 from builders.core.errors import RenderError, SpecError, UsageError
 from builders.core.photos import UnreadablePhoto, decoded_photo, photo_size
 from builders.core.scene import Scene
 from builders.core.spec import SOURCE_PATH, input_root
+from builders.core.user_files import MAX_JSON_DEPTH
 from builders.vlmbias.columns import RELEASED_COLUMNS
 from builders.vlmbias.questions import Question
 from builders.vlmbias.spec import VlmBiasSpec
@@ -150,9 +151,11 @@ class UpstreamPhotoSpec(VlmBiasSpec):
 
     def metadata(self) -> dict[str, Any]:
         """The released metadata parsed, when it is a JSON object (rows carry it verbatim)."""
+        if not self.released_metadata:
+            return {}
         try:
-            parsed = json.loads(self.released_metadata) if self.released_metadata else {}
-        except json.JSONDecodeError:
+            parsed = parse(self.released_metadata, max_depth=MAX_JSON_DEPTH, surrogates="refuse")
+        except JSONProblem:
             return {}
         return parsed if isinstance(parsed, dict) else {}
 

@@ -42,6 +42,8 @@ class ReleasedPhotos(Topic[UpstreamPhotoSpec]):
     titler: Titler
     path: Path | None = None
     preset: str = "paper"
+    #: The released `topic` value, e.g. "Animals" (drawn topics set it as a class attribute).
+    topic: str = dataclasses.field(init=False)
 
     spec_type = UpstreamPhotoSpec
     card_notes = ""
@@ -49,11 +51,7 @@ class ReleasedPhotos(Topic[UpstreamPhotoSpec]):
     def __post_init__(self) -> None:
         if self.config not in TOPICS:
             raise UsageError(f"only {sorted(TOPICS)} have released photos, not {self.config!r}")
-
-    @property
-    def topic(self) -> str:  # type: ignore[override]  (drawn topics set it as a class attribute)
-        """The released `topic` value, e.g. "Animals"."""
-        return TOPICS[self.config]
+        object.__setattr__(self, "topic", TOPICS[self.config])  # frozen: set once, as a field
 
     def reading(self, path: Path, preset: str) -> ReleasedPhotos:
         """This topic planning from the local copy at `path`, as `preset` takes it."""

@@ -89,7 +89,7 @@ class Topic(abc.ABC, Generic[S]):
 
     config: str  # config name on the Hub
     topic: str  # released `topic` value, e.g. "Patterned Grid"
-    spec_type: ClassVar[type[Spec]]  # the spec class this topic draws (registered for `verify`)
+    spec_type: type[S]  # the spec class this topic draws (registered for `verify`)
     #: Markdown for the dataset card: how the images are made, ground-truth and bias
     #: conventions, and known differences from the paper's release.
     card_notes: ClassVar[str]
@@ -103,7 +103,7 @@ class Topic(abc.ABC, Generic[S]):
 
     def expect(self, spec: Spec) -> S:
         """`spec` as this topic's spec type, or a SpecError (a manifest naming another topic's spec)."""
-        return expect_spec(spec, self.spec_type, self.config)  # type: ignore[return-value]
+        return expect_spec(spec, self.spec_type, self.config)
 
     @abc.abstractmethod
     def plan(self, params: VlmBiasParameters, edition: int | None) -> Plan[S]:

@@ -10,8 +10,9 @@ from __future__ import annotations
 import zipfile
 from pathlib import Path
 
+from builders.core.bounded_json import safe_text, too_deep
 from eval.errors import PredictionsError
-from eval.jsontext import MAX_DEPTH, safe_text, too_deep
+from eval.jsontext import MAX_DEPTH
 from eval.zipcheck import zip_problem
 
 
@@ -88,4 +89,6 @@ def _problem(path: Path) -> str | None:
 
 
 def _depth_problem(name: str, data: bytes) -> str | None:
-    return f"holds {name!r}, JSON nested more than {MAX_DEPTH} levels deep" if too_deep(data) else None
+    if too_deep(data, MAX_DEPTH):
+        return f"holds {name!r}, JSON nested more than {MAX_DEPTH} levels deep"
+    return None

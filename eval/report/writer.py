@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from builders.core.atomic import staged
+from builders.core.bounded_json import safe_text
 from eval.errors import UsageError
-from eval.jsontext import safe_text
 from eval.report.blind import with_blind_figure
 from eval.report.families import SECTIONS
 from eval.report.figure import FamilyReport

@@ -1,7 +1,7 @@
 """The VLMEvalKit dataset class of a see-or-recall TSV (`python -m eval export vlmevalkit`).
 
 Use it from VLMEvalKit's Python API in an environment with both `ms-vlmeval` and `see-or-recall`
-installed (the README's VLMEvalKit section has the whole run):
+installed (docs/evaluate.md's VLMEvalKit section has the whole run):
 
     from eval.vlmevalkit.dataset import SeeOrRecallDataset
     dataset = SeeOrRecallDataset("SeeOrRecall_vlmbias_patterned_grids", data="build/vlmbias",

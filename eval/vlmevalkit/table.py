@@ -17,8 +17,8 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
+from builders.core.bounded_json import safe_text
 from eval.errors import PredictionsError
-from eval.jsontext import safe_text
 from eval.zipcheck import zip_problem
 
 #: The file endings VLMEvalKit writes predictions with, and the delimiter of the text ones.

@@ -1,6 +1,6 @@
-"""The paper's published AIpsych tables as the report holds them, and the README's claims about them.
+"""The paper's published AIpsych tables as the report holds them, and the family guide's claims about them.
 
-The card and README say which published columns no released scorer can reproduce; every number
+The card and docs/families.md say which published columns no released scorer can reproduce; every number
 they quote is recomputed here from the tables (`eval/report/aipsych_paper.py`).
 """
 

@@ -11,8 +11,9 @@ from builders.illusionbench import plan
 from builders.illusionbench.card import illusion_table, ladder_table, release_note, release_section
 from builders.illusionbench.classic import ILLUSIONS
 from builders.illusionbench.params import PRESETS, Classic
+from builders.illusionbench.plan import drawn_specs
 from builders.illusionbench.release import read_release
-from builders.illusionbench.spec import LADDERS, drawn_specs
+from builders.illusionbench.spec import LADDERS
 from tests.illusionbench.release_fixture import FOLDER, write_release
 
 #: Filled by the pipeline (the first seven) and by the family (the rest).

@@ -23,7 +23,8 @@ from builders.illusionbench.classic.cafe_wall import TILT_DEGREES
 from builders.illusionbench.classic.hermann_grid import dot_gray
 from builders.illusionbench.classic.kanizsa_triangle import edge_gray
 from builders.illusionbench.params import PRESETS
-from builders.illusionbench.spec import SCALES, SIZE_RANGES, ClassicSpec, drawn_specs
+from builders.illusionbench.plan import drawn_specs
+from builders.illusionbench.spec import SCALES, SIZE_RANGES, ClassicSpec
 from builders.illusions.engine import Variant
 from tests.illusionbench.conftest import Pixels
 from tests.pixels import bands, blobs, dark_mask

@@ -14,10 +14,10 @@ from builders.illusionbench import rows
 from builders.illusionbench.classic import ILLUSIONS
 from builders.illusionbench.columns import CATEGORIES, DIFFICULTIES, QUESTION_TYPES, SPLITS
 from builders.illusionbench.params import PRESETS
-from builders.illusionbench.plan import SPECS
+from builders.illusionbench.plan import SPECS, drawn_specs
 from builders.illusionbench.questions import NUMERALS, golden_description
 from builders.illusionbench.schema import SCHEMA
-from builders.illusionbench.spec import DRAWN_CATEGORIES, ClassicSpec, drawn_specs
+from builders.illusionbench.spec import DRAWN_CATEGORIES, ClassicSpec
 from eval.scoring import illusionbench as scoring
 
 PAPER = {category: list(drawn_specs(category, PRESETS["paper"])) for category in DRAWN_CATEGORIES}

@@ -23,10 +23,10 @@ from builders.illusionbench import rows
 from builders.illusionbench.classic import ILLUSIONS
 from builders.illusionbench.family import FAMILY
 from builders.illusionbench.params import PRESETS
-from builders.illusionbench.plan import DRAWN_CONFIGS
+from builders.illusionbench.plan import DRAWN_CONFIGS, drawn_specs
 from builders.illusionbench.questions import NUMERALS
 from builders.illusionbench.schema import SCHEMA
-from builders.illusionbench.spec import DRAWN_CATEGORIES, LEVELS, ClassicSpec, DrawnSpec, drawn_specs
+from builders.illusionbench.spec import DRAWN_CATEGORIES, LEVELS, ClassicSpec, DrawnSpec
 from tests.conftest import Built
 from tests.illusionbench.release_fixture import write_release
 

@@ -18,7 +18,8 @@ import pytest
 from builders.illusionbench.classic import ILLUSIONS
 from builders.illusionbench.classic.rubin_vase import PROFILE
 from builders.illusionbench.params import PRESETS
-from builders.illusionbench.spec import ClassicSpec, drawn_specs
+from builders.illusionbench.plan import drawn_specs
+from builders.illusionbench.spec import ClassicSpec
 from tests.illusionbench.conftest import Pixels
 from tests.pixels import bands, blobs, dark_mask
 

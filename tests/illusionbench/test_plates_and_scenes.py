@@ -15,7 +15,8 @@ from builders.core.raster import rasterize_image
 from builders.illusionbench import rows, scenes
 from builders.illusionbench.ishihara import glyphs, plate
 from builders.illusionbench.params import PRESETS, Ishihara, NoIllusion
-from builders.illusionbench.spec import SIZE_RANGES, IshiharaSpec, SceneSpec, drawn_specs
+from builders.illusionbench.plan import drawn_specs
+from builders.illusionbench.spec import SIZE_RANGES, IshiharaSpec, SceneSpec
 from tests.illusionbench.conftest import Pixels
 from tests.pixels import blobs
 

@@ -18,10 +18,10 @@ from PIL import Image
 
 from builders.core.build import build
 from builders.core.errors import UsageError
-from builders.core.family import Source
 from builders.core.folder import BuiltFolder
 from builders.core.manifest import Manifest
 from builders.core.raster import Picture, rasterize_image
+from builders.core.source import Source
 from builders.core.verify import verify
 from builders.visage.concepts import CONCEPTS
 from builders.visage.family import EXTERNAL, FAMILY, TUPLES

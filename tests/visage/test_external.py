@@ -11,9 +11,9 @@ import pytest
 from PIL import Image
 
 from builders.core.errors import UsageError
-from builders.core.family import Source
 from builders.core.raster import encode_png
 from builders.core.scene import render_scene
+from builders.core.source import Source
 from builders.visage.external import read_tuples
 from builders.visage.family import FAMILY
 from builders.visage.spec import ExternalImageSpec

@@ -18,7 +18,7 @@ def draw(backdrop: Backdrop) -> None:
     )
     backdrop.canvas.add("circle", cx=backdrop.lit_x, cy=0, r=0.55 * width, fill=glow)
     rng = backdrop.rng
-    hills = [(0.0, height)]
+    hills: list[tuple[float, float]] = [(0.0, height)]
     x = 0.0
     while x < width:
         hills.append((x, height * rng.uniform(0.9, 0.95)))

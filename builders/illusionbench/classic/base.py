@@ -87,7 +87,7 @@ class Pair:
         larger = self.larger(perturbation)
         correct = options[0] if larger is None else options[1 + larger]
         wrong = tuple(option for option in (*options, self.odd) if option != correct)
-        return Choice(f"How do {self.first} and {self.second} compare?", correct, wrong)  # type: ignore[arg-type]
+        return Choice(f"How do {self.first} and {self.second} compare?", correct, wrong)
 
     def truth(self, perturbation: float) -> str:
         """What really differs in a trap image: "the lower line really is 20% longer than the upper line"."""
@@ -151,12 +151,12 @@ class ClassicIllusion(ABC):
             Choice(
                 "Which classic visual illusion does this figure show or imitate?",
                 sentence(self.title),
-                tuple(wrong_titles),  # type: ignore[arg-type]
+                tuple(wrong_titles),
             ),
             Choice(
                 "Which type of visual illusion is this figure an example of?",
                 KINDS[self.kind],
-                tuple(text for kind, text in KINDS.items() if kind != self.kind),  # type: ignore[arg-type]
+                tuple(text for kind, text in KINDS.items() if kind != self.kind),
             ),
         )
         return Facts(tuple(statements), choices, self.content(perturbation), cause)

@@ -28,7 +28,7 @@ def edge_gray(perturbation: float) -> float:
 
 @dataclasses.dataclass(frozen=True)
 class Elements:
-    corners: tuple[Point, Point, Point]
+    corners: tuple[Point, ...]  # three
     radius: float
     outline: bool
     gray: float
@@ -53,7 +53,7 @@ class Kanizsa(Drawn[Elements], ClassicIllusion):
             (cx + circumradius * math.cos(math.radians(a)), cy + circumradius * math.sin(math.radians(a)))
             for a in (-90, 30, 150)
         )
-        return Elements(corners, RADIUS * side * inducer, perturbation != 0, edge_gray(perturbation))  # type: ignore[arg-type]
+        return Elements(corners, RADIUS * side * inducer, perturbation != 0, edge_gray(perturbation))
 
     def draw(self, elements: Elements, canvas: Canvas) -> None:
         corners = elements.corners

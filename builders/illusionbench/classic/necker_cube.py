@@ -24,8 +24,8 @@ Segment = tuple[Point, Point]
 
 @dataclasses.dataclass(frozen=True)
 class Elements:
-    front: tuple[Point, Point, Point, Point]  # top-left, top-right, bottom-right, bottom-left
-    back: tuple[Point, Point, Point, Point]
+    front: tuple[Point, ...]  # four corners: top-left, top-right, bottom-right, bottom-left
+    back: tuple[Point, ...]  # the same four, shifted
     crossings: tuple[Point, Point]  # back left edge x front top edge, back bottom edge x front right edge
     gap: float  # 0 in the classic figure
 
@@ -49,7 +49,7 @@ class NeckerCube(Drawn[Elements], ClassicIllusion):
         front = ((left, top), (left + side, top), (left + side, top + side), (left, top + side))
         back = tuple((x + shift, y - shift) for x, y in front)
         crossings = ((left + shift, top), (left + side, top + side - shift))
-        return Elements(front, back, crossings, 120 * abs(perturbation))  # type: ignore[arg-type]
+        return Elements(front, back, crossings, 120 * abs(perturbation))
 
     def draw(self, elements: Elements, canvas: Canvas) -> None:
         for segment in self.segments(elements):

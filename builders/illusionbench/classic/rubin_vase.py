@@ -33,19 +33,15 @@ def _smooth(points: tuple[tuple[float, float], ...]) -> list[tuple[float, float]
         for k in range(SAMPLES):
             t = k / SAMPLES
             curve.append(
-                tuple(  # type: ignore[arg-type]
-                    0.5
-                    * (
-                        2 * b
-                        + (c - a) * t
-                        + (2 * a - 5 * b + 4 * c - d) * t * t
-                        + (3 * b - a - 3 * c + d) * t**3
-                    )
-                    for a, b, c, d in zip(p0, p1, p2, p3, strict=True)
-                )
+                (_catmull_rom(p0[0], p1[0], p2[0], p3[0], t), _catmull_rom(p0[1], p1[1], p2[1], p3[1], t))
             )
     curve.append(points[-1])
     return curve
+
+
+def _catmull_rom(a: float, b: float, c: float, d: float, t: float) -> float:
+    """One coordinate of the Catmull-Rom segment from `b` to `c` at `t` (0 to 1)."""
+    return 0.5 * (2 * b + (c - a) * t + (2 * a - 5 * b + 4 * c - d) * t * t + (3 * b - a - 3 * c + d) * t**3)
 
 
 @dataclasses.dataclass(frozen=True)

@@ -54,10 +54,13 @@ def figure_palette(contrast: float) -> tuple[Color, ...]:
     True
     """
     mean = tuple(sum(c[i] for c in GROUND) / len(GROUND) for i in range(3))
-    return tuple(
-        tuple(round(m + contrast * (f - m), 4) for f, m in zip(color, mean, strict=True))  # type: ignore[misc]
-        for color in FIGURE
-    )
+    return tuple(_toward(color, mean, contrast) for color in FIGURE)
+
+
+def _toward(color: Color, mean: tuple[float, ...], contrast: float) -> Color:
+    """`color` moved towards `mean`, keeping `contrast` of the difference (to 4 decimals)."""
+    red, green, blue = (round(m + contrast * (f - m), 4) for f, m in zip(color, mean, strict=True))
+    return red, green, blue
 
 
 def dots(digit: int, contrast: float, rng: random.Random) -> tuple[Dot, ...]:

@@ -27,7 +27,7 @@ def facts(digit: int, rng: random.Random) -> Facts:
             Statement("There is a visual illusion in the image.", False),
         ),
         choices=(
-            Choice("What number do the dots show?", str(digit), tuple(str(d) for d in wrong)),  # type: ignore[arg-type]
+            Choice("What number do the dots show?", str(digit), tuple(str(d) for d in wrong)),
             Choice(
                 "What colour are the dots that form the number?",
                 "Orange and red",

@@ -18,11 +18,11 @@ import dataclasses
 import random
 
 from builders.core.svg import Canvas, sub
-from builders.illusions.color import hsb, hue_shift
+from builders.illusions.color import RGB, hsb, hue_shift
 from builders.illusions.engine import IllusionCase
 from builders.illusions.layout import EITHER, PLACE, Uniform, free, slide
 from builders.illusions.layout import Layout as BaseLayout
-from builders.illusions.shapes import Color, circle, lab_gradient, rect
+from builders.illusions.shapes import circle, lab_gradient, rect
 
 GRAY = 0.5
 RADIUS = 512 // 30
@@ -44,7 +44,7 @@ class Elements:
     left_gray: float
     right_gray: float
     radius: float
-    ramp: tuple[Color, Color] | None  # the background ramp's left and right ends; None in the control
+    ramp: tuple[RGB, RGB] | None  # the background ramp's left and right ends; None in the control
     centres: tuple[float, float] = (128, 384)  # the discs' columns
     row: float = 128
 

@@ -26,6 +26,7 @@ the question's "vertical columns" says.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import math
 import random
 from collections.abc import Callable
@@ -158,11 +159,20 @@ def _light_stripes(width: int, height: float, stripe: float) -> list[list[Point]
     stripes = []
     for band in range(1, math.ceil((width + height) / pitch), 2):
         low, high = band * pitch, (band + 1) * pitch
-        piece = _clip(outline, lambda p, low=low: p[0] + p[1] - low)
-        piece = _clip(piece, lambda p, high=high: high - p[0] - p[1])
+        piece = _clip(_clip(outline, functools.partial(_past, low)), functools.partial(_short_of, high))
         if len(piece) >= 3:
             stripes.append(piece)
     return stripes
+
+
+def _past(low: float, p: Point) -> float:
+    """How far `p` lies past the diagonal u + v = `low` (negative: short of it)."""
+    return p[0] + p[1] - low
+
+
+def _short_of(high: float, p: Point) -> float:
+    """How far `p` lies short of the diagonal u + v = `high` (negative: past it)."""
+    return high - p[0] - p[1]
 
 
 def _clip(shape: list[Point], inside: Callable[[Point], float]) -> list[Point]:

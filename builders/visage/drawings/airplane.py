@@ -61,7 +61,7 @@ def geometry(variant: Variant, rng: random.Random) -> Geometry:
             (-36.0, 6.0),
         )
         cockpit = ((-3.0, -10.0), (3.0, -10.0), (2.0, -7.0), (-2.0, -7.0))
-        engines = tuple(
+        engines: tuple[tuple[Point, ...], ...] = tuple(
             ((x - 2.5, -4.0), (x + 2.5, -4.0), (x + 2.0, 2.0), (x - 2.0, 2.0)) for x in (-7.0, 7.0)
         )
         return Geometry("flying_wing", (), (wing,), engines, (), cockpit, ())

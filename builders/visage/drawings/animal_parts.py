@@ -52,7 +52,12 @@ def tail(kind: str, cy: float, rx: float, ry: float) -> tuple[tuple[Point, ...],
     """
     root = (-rx * 0.94, cy - ry * 0.45)
     if kind in ("hanging", "fluffy"):
-        spine = (root, (-rx - 2.6, cy - ry * 0.2), (-rx - 5.0, cy + ry * 0.5), (-rx - 6.2, cy + ry + 3.5))
+        spine: Shape = (
+            root,
+            (-rx - 2.6, cy - ry * 0.2),
+            (-rx - 5.0, cy + ry * 0.5),
+            (-rx - 6.2, cy + ry + 3.5),
+        )
         tuft = ribbon((spine[-1], (spine[-1][0] - 0.8, spine[-1][1] + 3.6)), (2.6, 1.4))
         return spine, 1.5 if kind == "hanging" else 3.2, tuft
     if kind == "raised":

@@ -57,7 +57,13 @@ def geometry(variant: Variant, rng: random.Random) -> Geometry:
         rear, front = (-17.0, 14.0), (17.0, 14.0)
         head = (12.0, -4.0)
         seat = (-6.0, -3.0)
-        frame = ((rear, seat), (seat, head), (head, front), (seat, (-6.0, 6.0)), ((-6.0, 6.0), rear))
+        frame: tuple[tuple[Point, Point], ...] = (
+            (rear, seat),
+            (seat, head),
+            (head, front),
+            (seat, (-6.0, 6.0)),
+            ((-6.0, 6.0), rear),
+        )
         return Geometry(
             "none",
             (rear, front),

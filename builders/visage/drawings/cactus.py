@@ -67,9 +67,11 @@ def geometry(variant: Variant, rng: random.Random) -> Geometry:
         left = ribbon(((-5.0, 0.0), (-13.0, -1.0), (-15.5, -8.0), (-15.5, -18.0)), (6.0, 6.5, 6.5, 6.0))
         right = ribbon(((5.0, -8.0), (12.0, -9.0), (14.5, -15.0), (14.5, -24.0)), (6.0, 6.5, 6.5, 6.0))
         tips = (ellipse_points((-15.5, -18.0), 3.0, 2.2, 10), ellipse_points((14.5, -24.0), 3.0, 2.2, 10))
-        ribs = tuple(((x, POT_TOP - 1.0), (x * 1.05, -8.0), (x * 0.9, -31.0)) for x in (-3.0, 0.0, 3.0))
+        ribs: tuple[Shape, ...] = tuple(
+            ((x, POT_TOP - 1.0), (x * 1.05, -8.0), (x * 0.9, -31.0)) for x in (-3.0, 0.0, 3.0)
+        )
         ribs += (((-15.5, -2.5), (-15.5, -18.5)), ((14.5, -11.0), (14.5, -24.5)))
-        spine_points = [(x, y) for x in (-4.6, -1.5, 1.5, 4.6) for y in range(-30, 12, 4)]
+        spine_points: list[Point] = [(x, y) for x in (-4.6, -1.5, 1.5, 4.6) for y in range(-30, 12, 4)]
         spine_points += [(x, y) for x in (-17.4, -13.6) for y in range(-18, -3, 4)]
         spine_points += [(x, y) for x in (12.6, 16.4) for y in range(-24, -11, 4)]
         return Geometry(

@@ -52,7 +52,7 @@ ROLES = (
 
 def geometry(variant: Variant, rng: random.Random) -> Geometry:
     if variant.kind == "hackney":
-        body = (
+        body: Shape = (
             (-32.0, 8.0),
             (-32.0, -2.0),
             (-28.0, -4.0),
@@ -99,7 +99,9 @@ def geometry(variant: Variant, rng: random.Random) -> Geometry:
         ((0.0, -12.0), (7.5, -12.0), (12.5, -5.5), (0.0, -5.5)),
     )
     wheels, r = ((-22.0, 8.5), (22.0, 8.5)), 5.8
-    checks = tuple(((x, -1.0), (x + 2.0, -1.0), (x + 2.0, 1.0), (x, 1.0)) for x in range(-30, 31, 4))
+    checks: tuple[tuple[Point, ...], ...] = tuple(
+        ((x, -1.0), (x + 2.0, -1.0), (x + 2.0, 1.0), (x, 1.0)) for x in range(-30, 31, 4)
+    )
     checks += tuple(
         ((x + 2.0, 1.0), (x + 4.0, 1.0), (x + 4.0, 3.0), (x + 2.0, 3.0)) for x in range(-30, 29, 4)
     )

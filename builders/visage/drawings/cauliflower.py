@@ -50,7 +50,8 @@ def geometry(variant: Variant, rng: random.Random) -> Geometry:
             florets.append(ellipse_points((x + rng.uniform(-0.6, 0.6), y), ry_ * 1.25, ry_, 14))
     curd = ellipse_points((0.0, -3.0), 23.0, 14.0, 40)
     probes = [(x, y) for x, y in ((-6.0, -11.0), (6.5, -11.0), (0.0, -4.0), (-10.0, -4.0), (10.0, -4.0))]
-    leaves, ribs = [], []
+    leaves: list[tuple[Point, ...]] = []
+    ribs = []
     for side in (-1.0, 1.0):
         for lift, reach in ((0.0, 30.0), (10.0, 25.0)):
             base = (side * 4.0, 16.0)

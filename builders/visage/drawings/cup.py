@@ -49,7 +49,7 @@ def geometry(variant: Variant, rng: random.Random) -> Geometry:
     kind = variant.kind
     steam = tuple(((x, -17.0), (x + 2.5, -23.0), (x - 1.0, -29.0), (x + 1.5, -34.0)) for x in (-5.0, 3.0))
     if kind == "paper":
-        body = ((-13.0, -14.0), (13.0, -14.0), (9.5, 28.0), (-9.5, 28.0))
+        body: Shape = ((-13.0, -14.0), (13.0, -14.0), (9.5, 28.0), (-9.5, 28.0))
         rim = ribbon(((-14.0, -14.5), (14.0, -14.5)), (3.0, 3.0))
         drink = ellipse_points((0.0, -14.5), 12.0, 2.4, 18)
         bands = (((-12.0, -3.0), (12.0, -3.0), (10.9, 10.0), (-10.9, 10.0)),)

@@ -70,7 +70,7 @@ def geometry(variant: Variant, rng: random.Random) -> Geometry:
     facets: tuple[tuple[Point, Point], ...] = ()
     if variant.shape == "cube":
         cx, cy = CENTRE
-        outline = (
+        outline: tuple[Point, ...] = (
             (cx - HALF, cy - HALF),
             (cx + HALF, cy - HALF),
             (cx + HALF, cy + HALF),

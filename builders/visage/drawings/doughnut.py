@@ -67,16 +67,15 @@ def _wavy(
 def geometry(variant: Variant, rng: random.Random) -> Geometry:
     kind = variant.kind
     if kind == "long_john":
-        dough = ((-30.0, -10.0), (30.0, -10.0), (33.0, 0.0), (30.0, 11.0), (-30.0, 11.0), (-33.0, 1.0))
-        icing = ((-28.0, -9.0), (28.0, -9.0), (30.5, -2.0), (27.0, 5.5), (-27.0, 5.0), (-30.5, -2.0))
-        sprinkles = ()
-        return Geometry(kind, dough, icing, (), (), (), sprinkles, 32.0)
+        dough: Shape = ((-30.0, -10.0), (30.0, -10.0), (33.0, 0.0), (30.0, 11.0), (-30.0, 11.0), (-33.0, 1.0))
+        icing: Shape = ((-28.0, -9.0), (28.0, -9.0), (30.5, -2.0), (27.0, 5.5), (-27.0, 5.0), (-30.5, -2.0))
+        return Geometry(kind, dough, icing, (), (), (), (), 32.0)
     dough = ellipse_points((0.0, 2.0), 28.0, 24.0, 48)
     if kind == "ring":
         icing = _wavy((0.0, 0.0), 24.5, 20.5, rng)
         hole = ellipse_points((0.0, -0.5), 8.0, 6.5, 24)
         icing_hole = ellipse_points((0.0, -0.5), 10.5, 8.8, 24)
-        sprinkles = []
+        sprinkles: list[tuple[Point, Point]] = []
         for _ in range(34):
             a = rng.uniform(0, 2 * math.pi)
             r = rng.uniform(0.55, 0.9)

@@ -67,7 +67,7 @@ def geometry(variant: Variant, rng: random.Random) -> Geometry:
     )
     if variant.carving:
         handle = (-2.8, 4.0, 5.6, 34.0)
-        rivets = ((0.0, 14.0), (0.0, 22.0), (0.0, 30.0))
+        rivets: tuple[Point, ...] = ((0.0, 14.0), (0.0, 22.0), (0.0, 30.0))
     else:
         handle = (-2.4, 2.0, 4.8, 34.0)
         rivets = ()

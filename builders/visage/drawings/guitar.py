@@ -191,7 +191,13 @@ def geometry(variant: Variant, rng: random.Random) -> Geometry:
     pegs = []
     head_top = nut_y - 10.0
     if kind == "violin":
-        head = ((-2.2, nut_y), (2.2, nut_y), (2.6, head_top + 3.0), (0.0, head_top), (-2.6, head_top + 3.0))
+        head: Shape = (
+            (-2.2, nut_y),
+            (2.2, nut_y),
+            (2.6, head_top + 3.0),
+            (0.0, head_top),
+            (-2.6, head_top + 3.0),
+        )
         pegs = [(side * 3.6, nut_y - 2.5 - 2.5 * k) for k in range(2) for side in (-1, 1)]
     else:
         head = (

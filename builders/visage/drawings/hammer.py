@@ -57,7 +57,7 @@ def geometry(variant: Variant, rng: random.Random) -> Geometry:
             (-18.5, -13.0),
             (-18.5, -25.0),
         )
-        face = ((15.0, -27.0), (18.5, -25.0), (18.5, -13.0), (15.0, -11.0))
+        face: Shape = ((15.0, -27.0), (18.5, -25.0), (18.5, -13.0), (15.0, -11.0))
         back_face = ((-18.5, -25.0), (-15.0, -27.0), (-15.0, -11.0), (-18.5, -13.0))
         return Geometry("sledge", handle, grip, head, face, (), back_face)
     handle = ribbon(((0.0, -18.0), (0.0, 10.0), (0.0, 36.0)), (3.6, 3.2, 4.2))

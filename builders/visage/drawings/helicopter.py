@@ -66,9 +66,12 @@ def geometry(variant: Variant, rng: random.Random) -> Geometry:
         )  # rear pylon
         portholes = [ellipse_points((x, -2.0), 1.4, 1.4, 8) for x in (-12.0, -6.0, 0.0, 6.0, 12.0)]
         windows = (((24.0, -6.5), (30.0, -3.5), (31.5, 0.5), (25.0, 0.5)), *portholes)
-        rotors = (((-22.0, -19.0), 15.5), ((24.0, -11.0), 15.5))
-        masts = (((-22.0, -17.0), (-22.0, -19.0)), ((24.0, -8.0), (24.0, -11.0)))
-        gear = (((-18.0, 9.0), (-18.0, 12.0)), ((18.0, 9.0), (18.0, 12.0)))
+        rotors: tuple[tuple[Point, float], ...] = (((-22.0, -19.0), 15.5), ((24.0, -11.0), 15.5))
+        masts: tuple[tuple[Point, Point], ...] = (
+            ((-22.0, -17.0), (-22.0, -19.0)),
+            ((24.0, -8.0), (24.0, -11.0)),
+        )
+        gear: tuple[tuple[Point, Point], ...] = (((-18.0, 9.0), (-18.0, 12.0)), ((18.0, 9.0), (18.0, 12.0)))
         return Geometry("tandem", body, windows, rotors, masts, None, (), gear, ((-18.0, 13.5), (18.0, 13.5)))
     cabin = (
         (-10.0, 4.0),

@@ -51,7 +51,7 @@ ROLES = (
 def geometry(variant: Variant, rng: random.Random) -> Geometry:
     grass = tuple(((x, 30.0), (x + rng.uniform(-2, 2), 30.0 - rng.uniform(4, 8))) for x in range(-20, 21, 4))
     if variant.kind == "morel":
-        cap = (
+        cap: Shape = (
             (0.0, -34.0),
             (8.0, -26.0),
             (12.0, -12.0),

@@ -34,9 +34,9 @@ def curve(points: Sequence[Point], closed: bool = True, tension: float = 1.0) ->
     parts = [f"M{fmt(points[0][0])} {fmt(points[0][1])}"]
     for k in range(segments):
         p0, p1, p2, p3 = at(k - 1), at(k), at(k + 1), at(k + 2)
-        k = tension / 6
-        c1 = (p1[0] + (p2[0] - p0[0]) * k, p1[1] + (p2[1] - p0[1]) * k)
-        c2 = (p2[0] - (p3[0] - p1[0]) * k, p2[1] - (p3[1] - p1[1]) * k)
+        pull = tension / 6
+        c1 = (p1[0] + (p2[0] - p0[0]) * pull, p1[1] + (p2[1] - p0[1]) * pull)
+        c2 = (p2[0] - (p3[0] - p1[0]) * pull, p2[1] - (p3[1] - p1[1]) * pull)
         parts.append(f"C{fmt(c1[0])} {fmt(c1[1])} {fmt(c2[0])} {fmt(c2[1])} {fmt(p2[0])} {fmt(p2[1])}")
     return "".join(parts) + ("Z" if closed else "")
 

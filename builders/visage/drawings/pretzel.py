@@ -42,11 +42,11 @@ ROLES = (
 
 def geometry(variant: Variant, rng: random.Random) -> Geometry:
     if variant.shape == "rod":
-        ropes = (
+        ropes: tuple[tuple[Shape, float], ...] = (
             (((-30.0, PROBE_Y), (0.0, PROBE_Y - 0.5), (30.0, PROBE_Y)), 6.0),
             (((6.0, PROBE_Y + 13.0), (18.0, PROBE_Y + 13.5), (31.0, PROBE_Y + 12.0)), 6.0),
         )
-        salt = tuple((x, PROBE_Y + rng.uniform(-1.2, 1.2)) for x in range(-26, 27, 5))
+        salt: tuple[Point, ...] = tuple((x, PROBE_Y + rng.uniform(-1.2, 1.2)) for x in range(-26, 27, 5))
         return Geometry("rod", ropes, salt)
     # The knot: a big heart-shaped loop whose ends cross in a twist and fold back up to its sides.
     loop = [

@@ -289,7 +289,7 @@ def draw(g: Geometry, parent: ET.Element, colours: Mapping[str, str]) -> None:
         _clipped(
             group,
             f"leg{index}",
-            leg.outline,
+            (leg.outline,),
             [
                 *((shape, g.coat.role) for shape in (g.coat.legs[index] if index < len(g.coat.legs) else ())),
                 *((shape, role) for role, part, shape in g.patches if part == f"leg{index}"),
@@ -309,7 +309,7 @@ def draw(g: Geometry, parent: ET.Element, colours: Mapping[str, str]) -> None:
     _clipped(
         group,
         "torso",
-        g.torso,
+        (g.torso,),
         [
             *((shape, g.coat.role) for shape in g.coat.torso),
             *((shape, role) for role, part, shape in g.patches if part == "torso"),
@@ -346,7 +346,7 @@ def _head(g: Geometry, group: ET.Element, colours: Mapping[str, str]) -> None:
     _clipped(
         group,
         "head",
-        g.head,
+        (g.head,),
         [
             *((shape, g.coat.role) for shape in g.coat.head),
             *((shape, role) for role, part, shape in g.patches if part == "head"),
@@ -385,16 +385,15 @@ def _head(g: Geometry, group: ET.Element, colours: Mapping[str, str]) -> None:
 def _clipped(
     parent: ET.Element,
     name: str,
-    outlines: Shape | tuple[Shape, ...],
+    outlines: tuple[Shape, ...],
     shapes: list[tuple[Shape, str]],
     colours: Mapping[str, str],
 ) -> None:
-    """`shapes` (each in its role's colour) clipped to the part's outline (or the union of outlines)."""
-    parts_ = outlines if outlines and isinstance(outlines[0][0], tuple) else (outlines,)
-    if not shapes or not parts_[0]:
+    """`shapes` (each in its role's colour) clipped to the union of the part's outlines."""
+    if not shapes or not outlines[0]:
         return
     clip_path = ET.SubElement(parent, "clipPath", {"id": f"clip-{name}"})
-    for outline in parts_:
+    for outline in outlines:
         ET.SubElement(clip_path, "path", {"d": curve(outline)})
     group = ET.SubElement(parent, "g", {"clip-path": f"url(#clip-{name})"})
     for shape, role in shapes:

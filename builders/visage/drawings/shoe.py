@@ -53,7 +53,7 @@ def geometry(variant: Variant, rng: random.Random) -> Geometry:
     sole = ((-29.5, -0.6), (28.8, -0.6), (30.0, 2.0), (28.0, 5.5), (-28.0, 5.5), (-30.5, 2.5))
     if kind == "sneaker":
         # High at the heel collar and tongue, a rounded toe box in front.
-        upper = (
+        upper: Shape = (
             (-28.0, 0.0),
             (-29.5, -9.0),
             (-27.0, -15.5),

@@ -7,6 +7,8 @@ in the middle of the body, between the two standard legs.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from builders.core.curves import Point, bezier, ellipse_points, polar, quad
 from builders.core.hashing import rng_for
 from builders.vlmbias.animals.figure import LEG, Figure, Leg, band
@@ -236,7 +238,7 @@ def _marks(sp: Bird, wing: Shape, edition: int | None) -> list[Shape]:
     return marks
 
 
-def _tail(sp: Bird, centre: Point, clear: float, behind: bool, edition: int | None) -> list[Shape]:
+def _tail(sp: Bird, centre: Point, clear: float, behind: bool, edition: int | None) -> Sequence[Item]:
     S, kind = sp.tail_size, sp.tail
     colour = sp.tail_colour or shade(sp.plumage, 0.8)
     Bh, t = sp.body_height, sp.tilt
@@ -307,8 +309,8 @@ def _tail(sp: Bird, centre: Point, clear: float, behind: bool, edition: int | No
            polar(root, 0.3 * Bh, t - 60)]  # fmt: skip
     low = min(y for _, y in pts)
     if low < clear + 2:
-        k = (root[1] - clear - 2) / max(1e-9, root[1] - low)
-        pts = [(x, root[1] + (y - root[1]) * k) for x, y in pts]
+        squash = (root[1] - clear - 2) / max(1e-9, root[1] - low)
+        pts = [(x, root[1] + (y - root[1]) * squash) for x, y in pts]
     return [blob(pts, colour, "tail drooping")]
 
 

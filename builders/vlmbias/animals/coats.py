@@ -8,11 +8,12 @@ Placement jitter comes from `rng_for(species, edition=...)`, never from global r
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 from builders.core.curves import Point, bezier, ellipse_points, polar, quad, variable_ribbon
 from builders.core.hashing import rng_for
 from builders.vlmbias.animals.figure import LEG, Leg, band
-from builders.vlmbias.animals.geometry import Clipped, Shape, blob, line, oval, shade
+from builders.vlmbias.animals.geometry import Clipped, Item, Shape, blob, line, oval, shade
 from builders.vlmbias.animals.species import Mammal
 
 
@@ -55,12 +56,12 @@ def _mane_shapes(sp: Mammal, neck: list[Point], c: Point, degrees: float) -> lis
         return [band(top, 0.1 * H, 0.22 * sp.neck_width, colour, "mane crest")]
     if sp.mane == "shaggy":
         L, w = sp.leg_length, sp.withers
-        top = L + H + w + 0.8 * sp.hump_size
+        peak = L + H + w + 0.8 * sp.hump_size
         pts = [
             (58.0, L + 0.15 * H),
-            (60.0, top - 0.3 * sp.hump_size),
-            (74.0, top),
-            (92.0, top - 6),
+            (60.0, peak - 0.3 * sp.hump_size),
+            (74.0, peak),
+            (92.0, peak - 6),
             c,
             polar(c, 0.6 * sp.head_height, degrees - 90),
             (104.0, L - 0.05 * H),
@@ -81,7 +82,7 @@ def _mane_shapes(sp: Mammal, neck: list[Point], c: Point, degrees: float) -> lis
     return []
 
 
-def tail(sp: Mammal, clear: float) -> list[Shape]:
+def tail(sp: Mammal, clear: float) -> Sequence[Item]:
     L, H, tl = sp.leg_length, sp.body_height, sp.tail_length
     colour = sp.tail_colour or sp.coat
     root = (1.0, L + 0.78 * H)
@@ -116,11 +117,11 @@ def tail(sp: Mammal, clear: float) -> list[Shape]:
         return [band(pts, 0.2 * tl, 0.14 * tl, colour, "tail horse")]
     if kind == "bushy":
         pts = keep_up(bezier(root, at(-0.4, -0.05), at(-0.75, -0.4), at(-0.95, -0.55), 14), 0.15 * tl)
-        shapes = [Shape(tuple(_bushy(pts, 0.16 * tl, 0.3 * tl)), colour, "tail bushy")]
-        if sp.tail_tip:
-            shapes.append(Clipped((shapes[0],), (oval(pts[-1][0], pts[-1][1], 0.22 * tl, 0.22 * tl,
-                                                      sp.tail_tip, "tail tip"),), "tail tip"))  # fmt: skip
-        return shapes
+        bushy = Shape(tuple(_bushy(pts, 0.16 * tl, 0.3 * tl)), colour, "tail bushy")
+        if not sp.tail_tip:
+            return [bushy]
+        tip = oval(pts[-1][0], pts[-1][1], 0.22 * tl, 0.22 * tl, sp.tail_tip, "tail tip")
+        return [bushy, Clipped((bushy,), (tip,), "tail tip")]
     if kind == "long":
         pts = keep_up(bezier(root, at(-0.45, -0.2), at(-0.8, -0.55), at(-1.0, -0.2), 16), 0.05 * tl)
         shapes = [band(pts, 0.1 * tl, 0.075 * tl, colour, "tail long")]

@@ -149,8 +149,8 @@ def _horn_shapes(sp: Mammal, base: Point, degrees: float) -> list[Shape]:
         beam = bezier(base, at(-0.35, 0.4), at(-0.3, 0.85), at(0.05, 1.0), 14)
         shapes = [line(beam, colour, 0.075 * S + 0.6, "antler")]
         for index, frac in enumerate((0.15, 0.4, 0.62, 0.84)):
-            start = beam[round(frac * (len(beam) - 1))]
-            tine = [start, polar(start, (0.32 - 0.04 * index) * S, 62 - 8 * index)]
+            fork = beam[round(frac * (len(beam) - 1))]
+            tine = [fork, polar(fork, (0.32 - 0.04 * index) * S, 62 - 8 * index)]
             shapes.append(line(tine, colour, 0.055 * S + 0.5, "antler tine", smooth=False))
         return shapes
     if kind == "palmate":
@@ -179,7 +179,9 @@ def _horn_shapes(sp: Mammal, base: Point, degrees: float) -> list[Shape]:
     else:
         controls, start, end = HORN_CURVES[kind]
         pts = [at(*p) for p in controls]
-        centre = bezier(*pts, 14) if len(pts) == 4 else quad(*pts, 12)
+        centre = (
+            bezier(pts[0], pts[1], pts[2], pts[3], 14) if len(pts) == 4 else quad(pts[0], pts[1], pts[2], 12)
+        )
     shapes = [band(centre, start * S, end * S, colour, f"horn {kind}")]
     if kind in ("backswept", "straight", "lyre", "curl"):
         ridge = shade(colour, 0.72)

@@ -50,8 +50,11 @@ def pose_for(species: Species, edition: int | None) -> Pose:
 
 def figure_for(species: Species, legs: int, edition: int | None = None) -> Figure:
     """The checked figure of a species with `legs` legs."""
-    draw = draw_bird if isinstance(species, Bird) else draw_mammal
-    figure = draw(species, legs, edition)  # type: ignore[arg-type]
+    figure = (
+        draw_bird(species, legs, edition)
+        if isinstance(species, Bird)
+        else draw_mammal(species, legs, edition)
+    )
     figure.check(frame_for(figure).scale)
     return figure
 

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import dataclasses
 import xml.etree.ElementTree as ET
+from collections.abc import Sequence
 
-from builders.core.curves import smooth_d
+from builders.core.curves import Point, smooth_d
 from builders.core.svg import Canvas, element, points, sub
 
 
@@ -92,7 +93,7 @@ def draw_background(canvas: Canvas, habitat: Habitat, horizon: float, mirrored: 
     canvas.add("rect", x=0, y=h, width=WIDTH, height=HEIGHT - h, fill=habitat.ground, class_="ground")
 
 
-def _polygon(pts: list[tuple[float, float]], fill: str, part: str) -> ET.Element:
+def _polygon(pts: Sequence[Point], fill: str, part: str) -> ET.Element:
     return element("polygon", points=points(pts), fill=fill, class_=part)
 
 
@@ -100,7 +101,7 @@ def _ellipse(cx: float, cy: float, rx: float, ry: float, fill: str, part: str) -
     return element("ellipse", cx=cx, cy=cy, rx=rx, ry=ry, fill=fill, class_=part)
 
 
-def _smooth_band(parent: ET.Element, pts: list[tuple[float, float]], fill: str) -> None:
+def _smooth_band(parent: ET.Element, pts: Sequence[Point], fill: str) -> None:
     top = pts[1:-1]
     d = smooth_d(top, closed=False)
     d += f" L{pts[-1][0]} {pts[-1][1]} L{pts[0][0]} {pts[0][1]} Z"

@@ -7,10 +7,9 @@ from collections.abc import Iterator
 from typing import ClassVar
 
 from builders.core.errors import SpecError
-from builders.core.params import Parameters
+from builders.core.params import Parameters, selection
 from builders.vlmbias.animals.catalogue import CATALOGUE
 from builders.vlmbias.animals.species import BIRD, MAMMAL, Species
-from builders.vlmbias.selection import selection
 from builders.vlmbias.spec import VlmBiasSpec
 
 #: Output height / width: every animal scene is 4:3 landscape.

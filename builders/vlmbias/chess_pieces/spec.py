@@ -21,9 +21,8 @@ import chess
 
 from builders.core.errors import SpecError
 from builders.core.hashing import rng_for
-from builders.core.params import Parameters, parameter
+from builders.core.params import Parameters, parameter, selection
 from builders.vlmbias.chess_pieces.games import GAMES, Game, Piece, Position, chess_position
-from builders.vlmbias.selection import selection
 from builders.vlmbias.spec import VlmBiasSpec
 
 REMOVE, REPLACE, NONE = "remove", "replace", "none"

@@ -13,6 +13,7 @@ import dataclasses
 import itertools
 import math
 import re
+from typing import Any
 
 from builders.core.errors import SpecError
 from builders.core.hashing import rng_for
@@ -108,6 +109,7 @@ class Flag:
     @property
     def counted(self):
         """The layer that draws the counted element: a star layout or the top-level stripes."""
+        found: list[Any]  # a Stripes layer or a star layout
         if self.element == STRIPES:
             found = [layer for layer in self.layers if isinstance(layer, Stripes)]
         else:

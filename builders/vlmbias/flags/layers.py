@@ -164,15 +164,15 @@ class Canton:
             )
 
     def frame(self, frame: Frame, context: Context) -> Frame:
-        if self.span is not None:
-            if len(context.stripe_edges) <= self.span + 1:
-                raise SpecError(
-                    f"a canton spanning {self.span} stripes needs at least {self.span + 1} stripes "
-                    "drawn before it"
-                )
-            height = context.stripe_edges[self.span] - frame.y
-        else:
+        if self.height is not None:
             height = frame.size(self.height)
+        else:  # a span of stripes (`__post_init__`: exactly one of the two)
+            span = self.span or 0
+            if len(context.stripe_edges) <= span + 1:
+                raise SpecError(
+                    f"a canton spanning {span} stripes needs at least {span + 1} stripes drawn before it"
+                )
+            height = context.stripe_edges[span] - frame.y
         width = height if self.width is None else self.width * frame.width
         return Frame(frame.x, frame.y, width, height)
 
@@ -390,7 +390,9 @@ def _straight_ray(centre: Point, radius: float, reach: float, angle: float, step
 
 def _wavy_ray(centre: Point, radius: float, reach: float, angle: float, step: float) -> list[Point]:
     """A flame: a tapering band whose centre line swings side to side one and a half times."""
-    samples, left, right = 24, [], []
+    samples = 24
+    left: list[Point] = []
+    right: list[Point] = []
     start, end = 0.9 * radius, 0.93 * reach
     along, across = geometry.direction(angle), geometry.direction(angle + 90)
     for index in range(samples + 1):

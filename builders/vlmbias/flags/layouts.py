@@ -96,7 +96,7 @@ class Arrangement:
         longest = self.rows[0]
         slots = {"staggered": 2 * longest - 1, "offset": 2 * longest, "even": longest}[self.family]
         step = 0.0 if slots == 1 else (x1 - x0) / (slots - 1)
-        centres = []
+        centres: list[Point] = []
         for index, (y, stars) in enumerate(zip(ys, self.rows, strict=True)):
             # Staggered and offset rows use every other slot, odd rows shifted by one slot.
             columns = range(stars) if self.family == "even" else range(index % 2, 2 * stars + index % 2, 2)

@@ -7,10 +7,9 @@ from collections.abc import Iterator
 from typing import ClassVar
 
 from builders.core.errors import SpecError
-from builders.core.params import Parameters
+from builders.core.params import Parameters, selection
 from builders.vlmbias.flags.catalogue import FLAGS
 from builders.vlmbias.flags.flag import ELEMENTS, Flag
-from builders.vlmbias.selection import selection
 from builders.vlmbias.spec import VlmBiasSpec
 
 ADD, REMOVE, NONE = "add", "remove", "none"

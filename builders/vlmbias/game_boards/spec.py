@@ -7,10 +7,9 @@ from collections.abc import Iterator
 from typing import Any, ClassVar
 
 from builders.core.errors import SpecError
-from builders.core.params import Parameters
+from builders.core.params import Parameters, selection
 from builders.vlmbias.boards.board import Board, Layout, Variant
 from builders.vlmbias.boards.boards import BOARDS
-from builders.vlmbias.selection import selection
 from builders.vlmbias.spec import VlmBiasSpec
 
 #: Variant number of the unmodified board (the `original` split).

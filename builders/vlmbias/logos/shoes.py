@@ -288,9 +288,14 @@ def _shoe(
     start, end = lace_top[0], lace_top[-1]
     for k in range(5):
         t = (k + 0.5) / 5
-        x = start[0] + (end[0] - start[0]) * t
-        y = heel + start[1] + (end[1] - start[1]) * t + (toe - heel) * x / SHOE_LENGTH
-        lace = [(x - 9, y + 4), (x + 9, y + 6), (x + 10, y - 2), (x - 8, y - 4)]
+        lace_x = start[0] + (end[0] - start[0]) * t
+        lace_y = heel + start[1] + (end[1] - start[1]) * t + (toe - heel) * lace_x / SHOE_LENGTH
+        lace = [
+            (lace_x - 9, lace_y + 4),
+            (lace_x + 9, lace_y + 6),
+            (lace_x + 10, lace_y - 2),
+            (lace_x - 8, lace_y - 4),
+        ]
         sub(group, "polygon", points=points([place(p) for p in lace]), fill=palette.laces, class_="lace")
 
 

@@ -7,9 +7,8 @@ from collections.abc import Iterator
 from typing import ClassVar
 
 from builders.core.errors import SpecError
-from builders.core.params import Parameters
+from builders.core.params import Parameters, selection
 from builders.vlmbias.logos.brands import BRANDS, CAR_BRANDS, NUMBERING_ORDER, SHOE_BRANDS, Brand
-from builders.vlmbias.selection import selection
 from builders.vlmbias.spec import VlmBiasSpec
 
 ASPECT = (4, 3)

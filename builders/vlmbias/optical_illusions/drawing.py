@@ -170,6 +170,7 @@ class Stage:
         """A straight line with flat ends between two grid points, as `pyllusion.image_line` draws it."""
         a = (self._x(start[0]), self._y(start[1]))
         b = (self._x(end[0]), self._y(end[1]))
+        region: list[Point]
         if a == b:  # Pillow draws a single pixel
             region = [(a[0], a[1]), (a[0] + 1, a[1]), (a[0] + 1, a[1] + 1), (a[0], a[1] + 1)]
         elif abs(b[1] - a[1]) <= abs(b[0] - a[0]) * SHALLOW:
@@ -220,9 +221,9 @@ def extent(canvas: Canvas) -> tuple[float, float, float, float]:
         attrs = shape.attrib
         if shape.tag == "polygon":
             for pair in attrs["points"].split():
-                x, y = pair.split(",")
-                xs.append(float(x))
-                ys.append(float(y))
+                text_x, text_y = pair.split(",")
+                xs.append(float(text_x))
+                ys.append(float(text_y))
         elif shape.tag == "circle":
             cx, cy, r = float(attrs["cx"]), float(attrs["cy"]), float(attrs["r"])
             xs += [cx - r, cx + r]

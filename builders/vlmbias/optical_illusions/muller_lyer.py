@@ -79,7 +79,8 @@ def draw(p: Parameters, px: int) -> Canvas:
         for start, tip in p["fins"][end]:
             stage.line(start, tip, BLACK, class_=f"inducer fin {end.replace('_', '-')}")
         for which in ("bottom", "top"):
-            stage.line(*p[which], RED, class_=f"target {which}")
+            first, last = p[which]
+            stage.line(first, last, RED, class_=f"target {which}")
     return stage.canvas
 
 

@@ -54,7 +54,8 @@ def draw(p: Parameters, px: int) -> Canvas:
     """The red segments, then the grey bar over their inner ends."""
     stage = Stage(px)
     for side in ("left", "right"):
-        stage.line(*p[side], RED, class_=f"target {side}")
+        first, last = p[side]
+        stage.line(first, last, RED, class_=f"target {side}")
     centre, width, height = p["bar"]
     stage.rectangle(centre, width, height, GREY, class_="inducer bar")
     return stage.canvas

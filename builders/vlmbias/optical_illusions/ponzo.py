@@ -66,9 +66,11 @@ def draw(p: Parameters, px: int) -> Canvas:
     """Black rails first, then the red lines over them."""
     stage = Stage(px)
     for side in ("left", "right"):
-        stage.line(*p[f"{side}_rail"], BLACK, class_=f"inducer rail {side}")
+        first, last = p[f"{side}_rail"]
+        stage.line(first, last, BLACK, class_=f"inducer rail {side}")
     for which in ("bottom", "top"):
-        stage.line(*p[which], RED, class_=f"target {which}")
+        first, last = p[which]
+        stage.line(first, last, RED, class_=f"target {which}")
     return stage.canvas
 
 

@@ -16,9 +16,9 @@ from typing import Any, ClassVar
 
 from builders.core import params
 from builders.core.errors import SpecError
+from builders.core.params import selection
 from builders.vlmbias.optical_illusions.illusion import Cell, Illusion, Parameters
 from builders.vlmbias.optical_illusions.illusions import ILLUSIONS
-from builders.vlmbias.selection import selection
 from builders.vlmbias.spec import VlmBiasSpec
 
 #: Sample number of the unmodified image shown with the sanity questions (`original` split).

@@ -52,7 +52,8 @@ def draw(p: Parameters, px: int) -> Canvas:
     half = stage.line_width() / 2
     (x1, y1), (x2, y2) = p["bar"]
     stage.line((x1, y1 + half), (x2, y2 + half), RED, class_="target bar")
-    stage.line(*p["stem"], RED, class_="target stem")
+    first, last = p["stem"]
+    stage.line(first, last, RED, class_="target stem")
     return stage.canvas
 
 

@@ -82,7 +82,8 @@ def draw(p: Parameters, px: int) -> Canvas:
     for index, (start, end) in enumerate(p["hatches"]):
         stage.line(start, end, BLACK, class_=f"inducer hatch {'top' if index % 2 == 0 else 'bottom'}")
     for which in ("top", "bottom"):
-        stage.line(*p[which], RED, class_=f"target {which}")
+        first, last = p[which]
+        stage.line(first, last, RED, class_=f"target {which}")
     return stage.canvas
 
 

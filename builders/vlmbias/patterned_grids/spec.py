@@ -16,8 +16,7 @@ from typing import ClassVar
 
 from builders.core.errors import SpecError
 from builders.core.hashing import rng_for
-from builders.core.params import Parameters, parameter
-from builders.vlmbias.selection import selection
+from builders.core.params import Parameters, parameter, selection
 from builders.vlmbias.spec import VlmBiasSpec
 
 PATTERNS = ("dice", "tally")

@@ -32,8 +32,9 @@ import urllib.request
 from collections.abc import Sequence
 from typing import Any
 
+from builders.core.bounded_json import safe_text
 from eval.errors import EvalError, UsageError
-from eval.jsontext import JSONTextError, parse, safe_text
+from eval.jsontext import JSONTextError, parse
 
 #: The environment variable holding the judge endpoint's API key (sent as a bearer token).
 API_KEY_VARIABLE = "ILLUSIONBENCH_JUDGE_API_KEY"

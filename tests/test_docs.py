@@ -1,0 +1,271 @@
+"""Every command the README and `docs/` show runs, and every link in them leads somewhere.
+
+The shell blocks (```bash, ```console) of each document are run in order, as a reader would run
+them from the top of a checkout: in a fresh folder holding a lite build of every family under
+`build/` and the small copies of the inputs the documents name (`COCO2k_v1.json` and
+`coco/val2014/`, `tuples.csv` and `photos/`, a release copy in `IllusionBench/`, the VLMBias
+release in `vlms-are-biased/`), the test fixtures' copies of the real files. A file of replies a
+command scores (`--predictions`, `--blind`, `--step-by-step`) is what a model run would give: one
+reply per row of the split it names, written just before the command unless an earlier command
+wrote it. Each command must exit 0.
+
+A command that cannot run here says so where it stands, with what it needs: a trailing
+`# needs: WHAT` comment, or `<!-- needs: WHAT -->` on the line before a block for every command in
+it (used where a command must stay as it is). Such marks are few and name something this machine
+lacks: the package index, a model or judge endpoint, a Hub token.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import os
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+import unicodedata
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
+SHELLS = ("bash", "console", "sh", "shell")
+NEEDS = re.compile(r"\s#\s*needs:\s*(?P<what>\S.*)$")
+BLOCK_NEEDS = re.compile(r"<!--\s*needs:\s*(?P<what>\S.*?)\s*-->")
+#: The flags whose file a command reads replies from.
+REPLY_FLAGS = ("--predictions", "--blind", "--step-by-step")
+#: At most this share of the documented commands may be left unrun.
+MOST_UNRUN = 0.25
+
+
+@dataclass(frozen=True)
+class Command:
+    doc: Path
+    line: int
+    text: str  # as a shell runs it, continuation lines joined
+    needs: str | None  # what it needs that the test cannot give it, or None: it runs
+
+    def __str__(self) -> str:
+        return f"{self.doc.relative_to(ROOT)}:{self.line}: {self.text}"
+
+
+def commands(doc: Path) -> list[Command]:
+    """The shell commands of `doc`'s shell blocks, in order."""
+    found: list[Command] = []
+    lines = doc.read_text(encoding="utf-8").splitlines()
+    fence = None
+    block_needs = None
+    pending: list[str] = []
+    start = 0
+    for number, line in enumerate(lines, start=1):
+        if fence is None:
+            opened = re.match(r"^(```+)\s*(\w*)", line)
+            if opened:
+                fence = opened.group(1)
+                shell = opened.group(2) in SHELLS
+                console = opened.group(2) == "console"
+                marked = BLOCK_NEEDS.search(lines[number - 2]) if number > 1 else None
+                block_needs = marked.group("what") if marked else None
+            continue
+        if line.startswith(fence):
+            fence = None
+            continue
+        if not shell:
+            continue
+        text = line
+        if not pending:
+            if console:
+                if not line.startswith("$ "):
+                    continue  # output
+                text = line[2:]
+            if not text.strip() or text.lstrip().startswith("#"):
+                continue
+            start = number
+        pending.append(text.rstrip())
+        if text.rstrip().endswith("\\"):
+            continue
+        joined = " ".join(part.rstrip("\\").strip() for part in pending)
+        pending = []
+        needs = NEEDS.search(joined)
+        found.append(
+            Command(
+                doc,
+                start,
+                joined[: needs.start()].rstrip() if needs else joined,
+                needs.group("what") if needs else block_needs,
+            )
+        )
+    return found
+
+
+ALL = [command for doc in DOCS for command in commands(doc)]
+
+
+def test_the_readme_is_a_front_door() -> None:
+    """At most 300 lines; the guides live in `docs/`, the measurements in `benchmarks/`."""
+    assert len((ROOT / "README.md").read_text(encoding="utf-8").splitlines()) <= 300
+
+
+def test_the_documents_show_commands_and_run_nearly_all_of_them() -> None:
+    unrun = [command for command in ALL if command.needs]
+    assert len(ALL) > 40, "the documents lost their commands?"
+    assert len(unrun) <= MOST_UNRUN * len(ALL), "\n".join(map(str, unrun))
+    for command in unrun:
+        assert len(command.needs) >= 6, f"say what it needs: {command}"
+
+
+# --------------------------------------------------------------------------- running them
+
+
+@pytest.fixture
+def checkout(tmp_path: Path, built) -> Path:
+    """A folder as the documents assume one: lite builds under `build/` and the inputs they name."""
+    from builders.families import family_names, get_family
+    from tests.aipsych.release import coco_release
+    from tests.fixtures.make_release_fixture import write_release as write_vlmbias_release
+    from tests.hostile_files import VISAGE_FIXTURE
+    from tests.illusionbench.release_fixture import write_release as write_illusionbench_release
+
+    for name in family_names():
+        shutil.copytree(built(name, "lite"), tmp_path / "build" / get_family(name).repo_name)
+    coco_release(tmp_path)
+    shutil.copytree(VISAGE_FIXTURE, tmp_path, dirs_exist_ok=True)
+    write_illusionbench_release(tmp_path / "IllusionBench")
+    write_vlmbias_release(tmp_path / "vlms-are-biased")
+    (tmp_path / "upload.py").symlink_to(ROOT / "upload.py")
+    (tmp_path / "home").mkdir()
+    return tmp_path
+
+
+def environment(folder: Path) -> dict[str, str]:
+    bin_dir = str(Path(sys.executable).parent)
+    return {
+        **os.environ,
+        "PATH": f"{bin_dir}{os.pathsep}{os.environ.get('PATH', '')}",
+        "HOME": str(folder / "home"),
+        "HF_HOME": str(folder / "home" / "hf"),
+        "HF_HUB_OFFLINE": "1",
+        "HF_DATASETS_OFFLINE": "1",
+        "MPLCONFIGDIR": str(folder / "home" / "matplotlib"),
+    }
+
+
+@pytest.mark.parametrize("doc", DOCS, ids=lambda doc: str(doc.relative_to(ROOT)))
+def test_every_command_of_the_document_runs(doc: Path, checkout: Path) -> None:
+    written: set[Path] = set()
+    for command in commands(doc):
+        if command.needs:
+            continue
+        write_replies(command.text, checkout, written)
+        done = subprocess.run(
+            ["bash", "-c", command.text],
+            cwd=checkout,
+            env=environment(checkout),
+            capture_output=True,
+            text=True,
+            timeout=900,
+        )
+        assert done.returncode == 0, f"{command}\n{done.stdout[-2000:]}\n{done.stderr[-4000:]}"
+        assert "Traceback" not in done.stderr, f"{command}\n{done.stderr[-4000:]}"
+
+
+def write_replies(text: str, folder: Path, written: set[Path]) -> None:
+    """The reply files `text` scores, for the rows it scores, unless a command before wrote them."""
+    argv = shlex.split(text, comments=True)
+    if argv[:4] != ["python", "-m", "eval", "score"]:
+        return
+    options = {flag: value for flag, value in itertools.pairwise(argv) if flag.startswith("--")}
+    family = argv[4]
+    for flag in REPLY_FLAGS:
+        if flag not in options:
+            continue
+        path = folder / options[flag]
+        if path.exists() and path not in written:
+            continue
+        rows = _rows(family, folder / options["--data"], options.get("--config"), options.get("--split"))
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if path.suffix == ".xlsx":
+            _write_table(path, rows, family)
+        else:
+            path.write_text(
+                "".join(
+                    json.dumps({"id": row["id"], "response": _reply(family, row)}) + "\n" for row in rows
+                ),
+                encoding="utf-8",
+            )
+        written.add(path)
+
+
+def _rows(family: str, data: Path, config: str | None, split: str | None) -> list[dict]:
+    from builders.core.folder import BuiltFolder
+    from builders.families import get_family
+
+    folder = BuiltFolder(data)
+    config = config or get_family(family).default_config or folder.config_names()[0]
+    split = split or get_family(family).default_split or folder.splits(config)[0]
+    return folder.read_rows(config, split)
+
+
+def _reply(family: str, row: dict) -> str:
+    """A reply as a model might give it, right about the row."""
+    gold = next((row[key] for key in ("ground_truth", "label", "answer") if key in row), "Yes")
+    if family == "viprobe":
+        return f"<answer>{gold}</answer>"
+    return f"{{{gold}}}" if family == "vlmbias" else str(gold)
+
+
+def _write_table(path: Path, rows: list[dict], family: str) -> None:
+    """VLMEvalKit's prediction file for the exported split: index, our id and the prediction."""
+    from openpyxl import Workbook
+
+    book = Workbook()
+    sheet = book.active
+    sheet.append(["index", "id", "prediction"])
+    for index, row in enumerate(rows):
+        sheet.append([index, row["id"], _reply(family, row)])
+    book.save(path)
+
+
+# --------------------------------------------------------------------------- links
+
+LINK = re.compile(r"!?\[[^\]]*\]\((?P<target>[^)\s]+)\)")
+
+
+def anchors(doc: Path) -> set[str]:
+    """The anchors GitHub gives `doc`'s headings (lower case, punctuation dropped, spaces to hyphens)."""
+    found: set[str] = set()
+    for line in doc.read_text(encoding="utf-8").splitlines():
+        heading = re.match(r"^#{1,6}\s+(.*)$", line)
+        if not heading:
+            continue
+        text = heading.group(1).strip().lower()
+        slug = "".join(
+            char for char in text if char in " -_" or unicodedata.category(char)[0] in "LN"
+        ).replace(" ", "-")
+        candidate, n = slug, 0
+        while candidate in found:
+            n += 1
+            candidate = f"{slug}-{n}"
+        found.add(candidate)
+    return found
+
+
+@pytest.mark.parametrize("doc", [*DOCS, ROOT / "benchmarks" / "RESULTS.md"], ids=lambda d: d.name)
+def test_every_link_leads_to_a_file_and_heading_of_the_checkout(doc: Path) -> None:
+    text = re.sub(r"```.*?```", "", doc.read_text(encoding="utf-8"), flags=re.S)
+    broken = []
+    for match in LINK.finditer(text):
+        target = match.group("target")
+        if re.match(r"[a-z]+:", target):
+            continue  # a web address
+        path, _, anchor = target.partition("#")
+        file = (doc.parent / path).resolve() if path else doc
+        if not file.exists() or ROOT not in (file, *file.parents):
+            broken.append(f"{target}: no such file in the checkout")
+        elif anchor and file.suffix == ".md" and anchor not in anchors(file):
+            broken.append(f"{target}: no heading with that anchor in {file.name}")
+    assert broken == [], f"{doc.relative_to(ROOT)}: " + "; ".join(broken)
