@@ -6,8 +6,8 @@ categories of C tuples, VI-Probe cases of C images, ...) in reply text the famil
 each run is scored by the family's own `aggregate` and `eval.scoring.bootstrap.interval_table`, the
 code `eval score` reports with (one test checks that it is the very interval `eval score` writes).
 Below 10 clusters every group metric is null and its note says why; at 10 and 30 the non-null
-intervals cover the truth 93-97 % of the time, where the percentile bootstrap alone covered 51 % at
-2 clusters, 74 % at 3 and about 88 % at 5, and an interval that takes rows as independent (Wilson's
+intervals cover the truth 93-97 % of the time, where the percentile bootstrap alone covered 44-50 %
+at 2 clusters, 68-75 % at 3 and 85-94 % at 5, and an interval that takes rows as independent (Wilson's
 over rows) covers far less. The full sweep (more intervals, every count from 2 to 30, other
 policies) is benchmarks/interval_coverage.py; its table is in docs/intervals.md.
 """

@@ -28,12 +28,13 @@ Where that would not mean 95 %, no interval is reported and `interval_table` say
 (docs/intervals.md has the measured coverage):
 
 - a metric resting on fewer than `MIN_CLUSTERS` (10) clusters gets none: a percentile interval over
-  C clusters cannot be wider than their spread (51 % coverage at 2 clusters, 88 % at 5), and a t
-  interval on so few cluster values covers anywhere from 89 % to 100 % depending on how many rows a
-  cluster holds and how near 0 or 1 the rate is;
+  C clusters cannot be wider than their spread (44-50 % coverage at 2 clusters, 85-94 % at 5), and
+  a t interval on so few cluster values covers anywhere from 90 % to 100 % depending on how many
+  rows a cluster holds and how near 0 or 1 the rate is;
 - a share (`rate`, `shares`) whose every unit is a cluster of its own (a VI-Probe image's pair, a
   VISaGE tuple's one 1a row) is a count of independent yes/no trials: its interval is Wilson's, as
-  the percentile interval of so coarse a count covers up to 97-99 % at 10 clusters;
+  the percentile interval of so coarse a count swings with the truth (99.4 % at 10 clusters for a
+  truth of 0.28);
 - a metric that is undefined in every resample, or that every cluster gives the same value, has no
   spread to build an interval from; except a share that is 0 (or 1) on every one of its C clusters,
   whose interval is the exact binomial bound over clusters, [0, 1 - 0.025^(1/C)] (a rate of rows
