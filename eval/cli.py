@@ -20,7 +20,7 @@ from builders.core.errors import BuilderError
 from builders.core.interrupts import EXIT_INTERRUPTED, raise_on_interrupt
 from builders.core.request import refuse_inside_dataset
 from builders.families import family_names
-from eval.compare import compare
+from eval.compare import compare, summary_lines
 from eval.data import default_split, load_rows, open_folder
 from eval.errors import LMMS_EVAL_EXIT_TRAP, EvalError, UsageError
 from eval.local_tasks import write_local_tasks
@@ -85,7 +85,12 @@ def _parser() -> argparse.ArgumentParser:
     )
     versus.add_argument("b", type=Path, metavar="B.json", help="the second result; differences are B - A")
     _bootstrap_arguments(versus)
-    versus.add_argument("--out", type=Path, help="write the comparison JSON here (default: standard output)")
+    versus.add_argument(
+        "--out",
+        type=Path,
+        help="write the comparison JSON here (default: standard output); a line per headline metric is "
+        "printed on standard output (on standard error when the JSON is)",
+    )
 
     tasks = commands.add_parser(
         "tasks", help="write an lmms-eval include path whose tasks read a local build or another Hub repo"
@@ -352,9 +357,11 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "compare":
             if args.out is not None:
                 _check_out(args.out, None, (args.a, args.b))
-            _emit(
-                args.out, dumps(compare(args.a, args.b, resamples=args.bootstrap, seed=args.bootstrap_seed))
-            )
+            comparison = compare(args.a, args.b, resamples=args.bootstrap, seed=args.bootstrap_seed)
+            _emit(args.out, dumps(comparison))
+            # One line per headline metric beside the JSON: on standard error when the JSON is on
+            # standard output, so it still pipes clean.
+            print("\n".join(summary_lines(comparison)), file=sys.stdout if args.out else sys.stderr)
             return 0
         if args.command == "export":
             refuse_inside_dataset(args.out)

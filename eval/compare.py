@@ -5,7 +5,9 @@ benchmark (the canonical one and a fresh `build --seed N`, which keep every row 
 two models on one edition. Both carry their per-row outcomes, so each resample draws clusters (the
 images the rows share) once and recomputes both results' metrics on them: the interval of the
 difference is paired, much narrower than two separate intervals when the results are correlated.
-Only rows both results scored are compared. A difference whose interval excludes zero is flagged.
+Only rows both results scored are compared. A difference whose interval excludes zero is flagged;
+one without an interval (too few clusters, no spread) says why in `ci95_note`. `summary_lines` is
+the comparison as a person reads it: one line per headline metric.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from builders.families import family_names
 from eval.errors import UsageError
 from eval.scorefile import load
 from eval.scoreshape import check_score
-from eval.scoring.bootstrap import DEFAULT_RESAMPLES, DEFAULT_SEED, flatten, intervals
+from eval.scoring.bootstrap import DEFAULT_RESAMPLES, DEFAULT_SEED, flatten, interval_table
 from eval.scoring.score import METHOD, accepted, family_scoring, units_of
 
 SCORE = "pass two JSONs written by `python -m eval score`"
@@ -90,7 +92,9 @@ def compare(
 
     try:
         values_a, values_b = headline(left, options_a), headline(right, options_b)
-        found = intervals(differences, [left, right], scoring.cluster, resamples=resamples, seed=seed)
+        found, notes = interval_table(
+            differences, [left, right], scoring.cluster, resamples=resamples, seed=seed
+        )
     except (AttributeError, KeyError, TypeError, ValueError) as error:
         raise UsageError(
             f"the outcomes of A or B cannot be scored ({type(error).__name__}: {error}); {SCORE}"
@@ -106,6 +110,8 @@ def compare(
             "ci95": bounds,
             "excludes_zero": None if bounds is None else bool(bounds[0] > 0 or bounds[1] < 0),
         }
+        if path in notes:
+            metrics[path]["ci95_note"] = notes[path]
     return {
         "family": family,
         "a": _about(first, a, options_a),
@@ -131,3 +137,34 @@ def _about(result: dict[str, Any], path: Path, options: dict[str, Any]) -> dict[
         "split": result.get("split"),
         "options": options,
     }
+
+
+def summary_lines(comparison: dict[str, Any]) -> list[str]:
+    """One line per headline metric: A, B, B - A, whether its 95 % interval excludes zero, and the
+    interval (or why there is none), columns aligned.
+
+    >>> lines = summary_lines({"metrics": {
+    ...     "accuracy": {"a": 0.3, "b": 0.5, "difference": 0.2, "ci95": [0.15, 0.25], "excludes_zero": True},
+    ...     "fp_ratio": {"a": 0.5, "b": None, "difference": None, "ci95": None, "excludes_zero": None,
+    ...                  "ci95_note": "undefined in every resample"}}})
+    >>> print("\\n".join(lines))
+    metric    A       B       B - A    excludes 0  95 % interval of B - A
+    accuracy  0.3000  0.5000  +0.2000  yes         [+0.1500, +0.2500]
+    fp_ratio  0.5000  -       -        -           none: undefined in every resample
+    """
+    rows = [("metric", "A", "B", "B - A", "excludes 0", "95 % interval of B - A")]
+    for path, metric in comparison["metrics"].items():
+        bounds = metric["ci95"]
+        if bounds is None:
+            excludes, interval = "-", f"none: {metric.get('ci95_note', 'no interval')}"
+        else:
+            excludes = "yes" if metric["excludes_zero"] else "no"
+            interval = f"[{bounds[0]:+.4f}, {bounds[1]:+.4f}]"
+        a, b, difference = _number(metric["a"]), _number(metric["b"]), _number(metric["difference"], "+")
+        rows.append((path, a, b, difference, excludes, interval))
+    widths = [max(len(row[column]) for row in rows) for column in range(5)]
+    return ["  ".join([*(c.ljust(w) for c, w in zip(row, widths, strict=False)), row[5]]) for row in rows]
+
+
+def _number(value: float | None, sign: str = "") -> str:
+    return "-" if value is None else f"{value:{sign}.4f}"

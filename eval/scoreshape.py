@@ -16,6 +16,7 @@ and the type expected:
 from __future__ import annotations
 
 import dataclasses
+import functools
 import types
 import typing
 from collections.abc import Mapping, Sequence
@@ -35,6 +36,7 @@ FACTS: dict[str, tuple[type, ...]] = {
     "missing_ids": (list,),
     "unknown_ids": (list,),
     "ci95": (dict,),
+    "ci95_notes": (dict,),
     "bootstrap": (dict,),
     "outcomes": (dict,),
 }
@@ -110,13 +112,27 @@ def _check_fields(record: Any, unit: type, path: str) -> None:
     """`record` holds every field `unit` needs, each of its declared type (nested units too)."""
     if not isinstance(record, dict):
         raise ShapeError(path, "an object", record)
-    hints = typing.get_type_hints(unit)
-    for field in dataclasses.fields(unit):
-        if field.name not in record:
-            if field.default is dataclasses.MISSING and field.default_factory is dataclasses.MISSING:
-                raise ShapeError(f"{path}.{field.name}", "a value (the key is missing)", _MISSING)
+    for name, hint, required in _fields_of(unit):
+        if name not in record:
+            if required:
+                raise ShapeError(f"{path}.{name}", "a value (the key is missing)", _MISSING)
             continue
-        _check_value(record[field.name], hints[field.name], f"{path}.{field.name}")
+        _check_value(record[name], hint, f"{path}.{name}")
+
+
+@functools.cache
+def _fields_of(unit: type) -> tuple[tuple[str, Any, bool], ...]:
+    """(name, declared type, required) of each field of `unit`, derived once per class: resolving the
+    hints evaluates their text, which would otherwise cost more than checking a record."""
+    hints = typing.get_type_hints(unit)
+    return tuple(
+        (
+            field.name,
+            hints[field.name],
+            field.default is dataclasses.MISSING and field.default_factory is dataclasses.MISSING,
+        )
+        for field in dataclasses.fields(unit)
+    )
 
 
 def _check_value(value: Any, hint: Any, path: str) -> None:
@@ -127,7 +143,9 @@ def _check_value(value: Any, hint: Any, path: str) -> None:
             _check_fields(value, option, path)
 
 
+@functools.cache
 def _options(hint: Any) -> tuple[Any, ...]:
+    """The types a hint allows (each member of a union), derived once per hint."""
     if typing.get_origin(hint) in (typing.Union, types.UnionType):
         return typing.get_args(hint)
     return (hint,)

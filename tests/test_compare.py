@@ -83,13 +83,43 @@ def test_the_paired_interval_contains_the_known_difference(results, tmp_path) ->
 
 
 def test_a_result_compared_with_itself_differs_by_zero(results, capsys) -> None:
+    """Zero in every resample: no spread to build an interval from, and the line says so."""
     assert main(["compare", str(results["a"]), str(results["a"])]) == 0
-    found = json.loads(capsys.readouterr().out)
-    for metric in found["metrics"].values():
+    printed = capsys.readouterr()
+    found = json.loads(printed.out)
+    for path, metric in found["metrics"].items():
         if metric["difference"] is not None:
-            assert (
-                metric["difference"] == 0.0 and metric["ci95"] == [0.0, 0.0] and not metric["excludes_zero"]
-            )
+            assert metric["difference"] == 0.0 and metric["ci95"] is None and metric["excludes_zero"] is None
+            note = "every cluster gives the same value (0): no spread to build an interval from"
+            assert metric["ci95_note"] == note
+            line = next(line for line in printed.err.splitlines() if line.startswith(path + " "))
+            assert line.split()[3:5] == ["+0.0000", "-"] and line.endswith(f"none: {note}")
+
+
+def test_one_line_per_headline_metric_beside_the_json(results, tmp_path, capsys) -> None:
+    """With --out the JSON goes to the file and the lines to standard output; each line holds A, B,
+    B - A, whether the interval excludes zero and the interval, as the JSON has them."""
+    out = tmp_path / "compare.json"
+    assert main(["compare", str(results["a"]), str(results["b"]), "--out", str(out)]) == 0
+    printed = capsys.readouterr()
+    found = json.loads(out.read_text())
+    lines = printed.out.splitlines()
+    assert printed.err == "" and lines[0].split("  ")[0] == "metric"
+    assert lines[0].endswith("excludes 0  95 % interval of B - A")
+    assert len(lines) == 1 + len(found["metrics"])
+    for line, (path, metric) in zip(lines[1:], found["metrics"].items(), strict=True):
+        name, a, b, difference, excludes, interval = line.split(maxsplit=5)
+        assert name == path
+        assert (float(a), float(b)) == (round(metric["a"], 4), round(metric["b"], 4))
+        assert float(difference) == round(metric["difference"], 4)
+        if metric["ci95"] is None:  # the parse-failure rate: 0 under both policies
+            assert (excludes, interval) == ("-", f"none: {metric['ci95_note']}")
+            continue
+        low, high = metric["ci95"]
+        assert excludes == ("yes" if metric["excludes_zero"] else "no")
+        assert interval == f"[{low:+.4f}, {high:+.4f}]"
+    accuracy = next(line for line in lines if line.startswith("accuracy_item_mean "))
+    assert " yes " in accuracy  # B is right on a fifth more rows, never worse
 
 
 def _refused(*arguments: str) -> str:
@@ -145,3 +175,25 @@ def test_refuses_what_it_cannot_compare_in_one_sentence(results, tmp_path) -> No
     assert "'not an answer' at 'outcomes.units[0].answer' where an object belongs" in _refused(
         a, str(unreadable)
     )
+
+
+def test_a_files_shape_is_checked_with_type_hints_derived_once_per_record_class(results, monkeypatch) -> None:
+    """Resolving a dataclass's hints evaluates their text: done once per record class, not per record,
+    checking stays linear in the rows with a small constant."""
+    import typing
+
+    from eval import scoreshape
+
+    calls: list[type] = []
+    resolve = typing.get_type_hints
+
+    def counted(kind: type, *args: Any, **kwargs: Any) -> dict[str, Any]:
+        calls.append(kind)
+        return resolve(kind, *args, **kwargs)
+
+    monkeypatch.setattr(typing, "get_type_hints", counted)
+    scoreshape._fields_of.cache_clear()
+    score = json.loads(results["a"].read_text())
+    assert len(score["outcomes"]["units"]) > 100
+    scoreshape.check_score(score, "result A", "fix it")
+    assert sorted(kind.__name__ for kind in calls) == ["Graded", "ParsedAnswer"]  # a row and its answer

@@ -1,6 +1,6 @@
 """`ci95` in every family's `eval score` JSON: what the bootstrap draws, that every reported metric has
 an interval, that reruns give the same bytes, `--bootstrap`, `--blind`, and `score_pairs` for harness
-adapters. Calibration (coverage) is tests/test_calibration.py."""
+adapters. Calibration (coverage) is tests/test_interval_clusters.py."""
 
 from __future__ import annotations
 
@@ -19,7 +19,18 @@ from scipy import stats
 from eval.cli import main
 from eval.data import load_rows
 from eval.scoring import score_pairs
-from eval.scoring.bootstrap import draw, flatten, intervals, rate, student_t
+from eval.scoring.bootstrap import (
+    MIN_CLUSTERS,
+    draw,
+    exact_share_bound,
+    flatten,
+    interval_table,
+    intervals,
+    rate,
+    student_t,
+    too_few,
+    wilson,
+)
 from eval.scoring.score import family_scoring, score_replies
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -77,8 +88,19 @@ def test_every_reported_metric_has_an_interval_and_blind_ones_too(family, lite) 
     assert measured - CONSTANTS <= set(result["ci95"]), sorted(measured - CONSTANTS - set(result["ci95"]))[:5]
     assert any(path.startswith("blind.") for path in result["ci95"])
     assert all(found is None or found[0] <= found[1] for found in result["ci95"].values())
+    # A null interval always says why, and only a null one does.
+    assert set(result["ci95_notes"]) == {path for path, found in result["ci95"].items() if found is None}
+    assert all(isinstance(note, str) and note for note in result["ci95_notes"].values())
     headline = family_scoring(family).HEADLINE
-    assert all(result["ci95"][path] is not None for path in headline if path in result["ci95"])
+    clusters = result["bootstrap"]["clusters"]
+    if clusters >= MIN_CLUSTERS:  # lite VISaGE has 8 tuples: every interval null, each note says so
+        for path in (
+            path for path in headline if result["ci95"].get(path) is None and path in result["ci95"]
+        ):
+            # only a rate this policy never moves (AIpsych's Else: no reply says "else")
+            assert result["ci95_notes"][path].startswith("every cluster gives the same value"), path
+    else:
+        assert result["ci95_notes"][headline[0]] == too_few(clusters)
     for path in ("n",):
         assert path not in result["ci95"]  # counts are not estimates
     assert result["bootstrap"]["resamples"] == 200 and result["bootstrap"]["clusters"] > 1
@@ -90,7 +112,7 @@ def test_point_estimates_are_what_they_were_without_intervals(lite) -> None:
         replies = {row["id"]: reply(family, row, "see") for row in rows}
         plain = family_scoring(family).score_rows(rows, replies)
         scored = score_replies(family, rows, replies, resamples=0)
-        assert scored["ci95"] == {}
+        assert scored["ci95"] == {} and scored["ci95_notes"] == {}
         assert {k: v for k, v in scored.items() if k in plain} == plain, family
 
 
@@ -109,9 +131,9 @@ def test_student_t_is_scipys() -> None:
         assert student_t(degrees) == pytest.approx(stats.t.ppf(0.975, degrees), rel=1e-3)
 
 
-def test_a_metric_on_one_cluster_has_no_interval_and_few_clusters_widen_it() -> None:
-    """A rate over a single image says nothing about another image: no interval. Over few clusters
-    the percentile levels widen with Student's t; arithmetic keeps the fewest clusters."""
+def test_a_metric_on_too_few_clusters_has_no_interval_and_arithmetic_keeps_the_fewest() -> None:
+    """A rate over fewer than ten images says too little about others: no interval. Arithmetic keeps
+    the fewest clusters of its operands."""
 
     class Unit:
         def __init__(self, cluster: int, hit: bool) -> None:
@@ -121,13 +143,49 @@ def test_a_metric_on_one_cluster_has_no_interval_and_few_clusters_widen_it() -> 
 
     def measure(group: list[Any]) -> dict[str, Any]:
         one = rate([u for u in group if u.cluster == 0], lambda u: u.hit)
-        few = rate([u for u in group if u.cluster < 4], lambda u: u.hit)
+        nine = rate([u for u in group if u.cluster < 9], lambda u: u.hit)
+        ten = rate([u for u in group if u.cluster < 10], lambda u: u.hit)
         every = rate(group, lambda u: u.hit)
-        return {"one": one, "few": few, "every": every, "every - one": every - one}
+        return {"one": one, "nine": nine, "ten": ten, "every": every, "every - nine": every - nine}
 
-    found = intervals(measure, [units], lambda u: u.cluster, resamples=500, seed=2)
-    assert found["one"] is None and found["every - one"] is None
-    assert found["few"] is not None and found["every"] is not None
+    found, notes = interval_table(measure, [units], lambda u: u.cluster, resamples=500, seed=2)
+    assert found["one"] is None and notes["one"] == too_few(1) == (
+        "1 cluster: too few for a 95 % interval (it needs at least 10)"
+    )
+    assert found["nine"] is None and notes["nine"] == notes["every - nine"] == too_few(9)
+    assert (
+        found["ten"] is not None
+        and found["every"] is not None
+        and set(notes) == {"one", "nine", "every - nine"}
+    )
+    assert found["ten"][1] - found["ten"][0] > found["every"][1] - found["every"][0]
+
+
+def test_shares_of_independent_trials_get_wilson_and_all_or_nothing_the_exact_bound() -> None:
+    """A share whose every unit is a cluster of its own is a binomial count: Wilson's interval. A share
+    that every cluster gives as 0 gets the exact bound over clusters, not [0, 0]; a difference that is
+    0 in every resample has no spread to build an interval from."""
+
+    class Unit:
+        def __init__(self, cluster: int, hit: bool, miss: bool = False) -> None:
+            self.cluster, self.hit, self.miss = cluster, hit, miss
+
+    alone = [Unit(c, c % 4 == 0) for c in range(20)]  # 5 of 20, one unit per cluster
+    grouped = [Unit(c, c % 4 == 0) for c in range(20) for _ in range(3)]
+
+    def measure(group: list[Any]) -> dict[str, Any]:
+        hit, miss = rate(group, lambda u: u.hit), rate(group, lambda u: u.miss)
+        return {"hit": hit, "miss": miss, "miss - miss": miss - miss}
+
+    found, notes = interval_table(measure, [alone], lambda u: u.cluster, resamples=500, seed=1)
+    assert found["hit"] == wilson(5, 20) and found["miss"] == wilson(0, 20)
+    found, notes = interval_table(measure, [grouped], lambda u: u.cluster, resamples=500, seed=1)
+    assert found["hit"] != wilson(15, 60) and found["miss"] == exact_share_bound(0.0, 20)
+    assert found["miss"][1] == pytest.approx(1 - 0.025 ** (1 / 20))
+    assert found["miss - miss"] is None
+    assert notes == {
+        "miss - miss": "every cluster gives the same value (0): no spread to build an interval from"
+    }
 
 
 def test_a_difference_inside_one_resample_is_paired() -> None:

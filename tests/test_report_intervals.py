@@ -94,6 +94,7 @@ def test_table_cells_carry_their_interval_and_figures_their_error_bars(page) -> 
     parser.feed((out / "index.html").read_text(encoding="utf-8"))
     with_interval = [cell for cell in parser.cells if "data-low" in cell]
     assert len(with_interval) > 100
+    assert not any(cell["section"].startswith("visage") for cell in with_interval)  # 8 tuples: none
     for cell in with_interval:
         low, high = float(cell["data-low"]), float(cell["data-high"])
         assert low <= high and re.fullmatch(r"[+-]?[\d.]+ to [+-]?[\d.]+", cell["data-interval"])
@@ -105,8 +106,33 @@ def test_table_cells_carry_their_interval_and_figures_their_error_bars(page) -> 
         if c["section"] == "vlmbias"
     )
     assert "data-interval" in (out / "report.css").read_text()
-    for family in FAMILIES:  # matplotlib draws error bars as a line collection
+    for family in set(FAMILIES) - {"visage"}:  # matplotlib draws error bars as a line collection
         assert "LineCollection" in (out / "figures" / f"{family}-blind.svg").read_text(), family
+
+
+def test_a_null_interval_shows_as_such_with_its_reason(page) -> None:
+    """Lite VISaGE has 8 tuples: each of its numbers says "no interval [k]" and the note under its
+    table gives reason k, the score JSON's `ci95_notes` entry; no cell of another family's table
+    hides a null interval."""
+    out, scores = page
+    html = (out / "index.html").read_text(encoding="utf-8")
+    parser = Cells()
+    parser.feed(html)
+    reason = "8 clusters: too few for a 95 % interval (it needs at least 10)"
+    assert (
+        scores["visage"]["ci95_notes"]["accuracy"] == reason and scores["visage"]["ci95"]["accuracy"] is None
+    )
+    visage = [cell for cell in parser.cells if cell["section"].startswith("visage")]
+    assert visage and all("data-low" not in cell for cell in visage)
+    marked = [cell for cell in visage if cell.get("data-interval", "").startswith("no interval [")]
+    assert len(marked) > 20 and all(cell["title"] for cell in marked)
+    assert any(math.isclose(float(cell["data-value"]), scores["visage"]["accuracy"]) for cell in marked)
+    section = html[html.index('<section class="family" id="visage">') :]
+    assert f"No 95 % interval: [1] {reason}" in section
+    numbers = [cell for cell in parser.cells if "data-low" not in cell]
+    assert all(
+        cell.get("data-interval", "").startswith("no interval [") or "title" not in cell for cell in numbers
+    )
 
 
 def test_aipsych_reports_the_papers_plus_minus_beside_its_intervals() -> None:

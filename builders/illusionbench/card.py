@@ -52,18 +52,19 @@ def _coverage(classic: Sequence[ClassicSpec]) -> str:
 
 
 def illusion_table() -> str:
-    """Each drawn illusion, its type, what its inducer's strength scales and what its trap version
-    really changes (at the neutral size)."""
+    """Each drawn illusion, its type, what its inducer's strength scales, what its trap version
+    really changes (at the neutral size) and whether that trap still holds the illusion."""
     neutral = LADDERS["trap"][1]
     lines = [
         f"| illusion | name | Gregory's type | the inducer (classic difficulty) | the trap version, at "
-        f"perturbation {neutral:g} |",
-        "|---|---|---|---|---|",
+        f"perturbation {neutral:g} | trap labelled an illusion |",
+        "|---|---|---|---|---|---|",
     ]
     for name, illusion in ILLUSIONS.items():
+        kept = "yes" if illusion.trap_keeps_illusion else "no: the edit removes it"
         lines.append(
             f"| `{name}` | {illusion.title} | {illusion.kind} | {illusion.inducer_feature} "
-            f"| {illusion.trap_truth(neutral)} |"
+            f"| {illusion.trap_truth(neutral)} | {kept} |"
         )
     return "\n".join(lines)
 

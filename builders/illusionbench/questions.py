@@ -23,7 +23,7 @@ import dataclasses
 from builders.core.hashing import rng_for
 from builders.illusionbench.options import NUMERALS, list_options
 
-TEMPLATE_VERSION = "illusionbench-drawn-2"
+TEMPLATE_VERSION = "illusionbench-drawn-3"
 
 
 #: Appendix A prompts; `question` is the statement or the question with its options.

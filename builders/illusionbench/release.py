@@ -39,14 +39,13 @@ from builders.core.spec import SOURCE_PATH, Spec, input_root
 from builders.core.user_files import read_json
 from builders.illusionbench.archive import DEFAULT_LIMITS, Limits, members, read_member
 from builders.illusionbench.codes import Codes, Mapped, read_codes, unknown_category, unknown_difficulty
-from builders.illusionbench.columns import CATEGORIES, DIFFICULTIES
+from builders.illusionbench.columns import CATEGORIES, DIFFICULTIES, question_kind
 from builders.illusionbench.options import split_options
 from builders.illusionbench.questions import ILLUSION_PROMPT, SEMANTIC_PROMPT, Question
 
 RELEASE = "MingZhangSJTU/IllusionBench"
 JSON_NAME = "Image_properties.json"
 ZIP_NAME = "IllusionDataset.zip"
-_QUESTION_TYPES = {"tf": "tf", "truefalse": "tf", "select": "mc", "mc": "mc", "multiplechoice": "mc"}
 _DESCRIPTION_KEY = re.compile(r"descri|caption", re.IGNORECASE)
 
 
@@ -274,7 +273,7 @@ def _entry(
     for k, item in enumerate(entry["qa_data"]):
         fields = item if isinstance(item, dict) else {}
         source = fields.get("Question Type", "")
-        kind = _QUESTION_TYPES.get(_letters(str(source)))
+        kind = question_kind(str(source))
         question, answer = fields.get("Question"), fields.get("Correct Answer")
         if isinstance(answer, (bool, int)):
             answer = str(answer)
@@ -318,11 +317,6 @@ def _check_image(data: bytes, name: str, limits: Limits) -> None:
         raise UsageError(
             f"image {name!r} in the archive cannot be read ({error.reason}); download the release again"
         ) from None
-
-
-def _letters(text: str) -> str:
-    """Lower-case letters only: "No Illusion", "no_illusion" and "T/F" become "noillusion" and "tf"."""
-    return re.sub(r"[^a-z]", "", text.lower())
 
 
 def _short(value: Any) -> str:

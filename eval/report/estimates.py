@@ -2,8 +2,10 @@
 
 `with_intervals(score)` returns the score JSON with each metric that has a `ci95` entry replaced by
 an `Estimate`: a float (the point estimate, so sections compute with it as before) that also
-carries `interval`. Bar charts draw it as an error bar and tables print it beside the number; a
-number computed from estimates (a difference of two runs) is a plain float again, and shows none.
+carries `interval`, or, where the entry is null, the reason from `ci95_notes` (`note`: too few
+clusters, no spread). Bar charts draw an interval as an error bar and tables print it beside the
+number, or say there is none and why; a number computed from estimates (a difference of two runs)
+is a plain float again, and shows neither.
 """
 
 from __future__ import annotations
@@ -13,19 +15,26 @@ from typing import Any
 
 
 class Estimate(float):
-    """A metric's point estimate (the float itself) and its 95 % interval `(low, high)`."""
+    """A metric's point estimate (the float itself) and its 95 % interval `(low, high)`, or None and
+    the reason there is none (`note`)."""
 
-    interval: tuple[float, float]
+    interval: tuple[float, float] | None
+    note: str
 
-    def __new__(cls, value: float, interval: tuple[float, float]) -> Estimate:
+    def __new__(cls, value: float, interval: tuple[float, float] | None, note: str = "") -> Estimate:
         estimate = super().__new__(cls, value)
-        estimate.interval = interval
+        estimate.interval, estimate.note = interval, note
         return estimate
 
 
 def interval_of(value: Any) -> tuple[float, float] | None:
-    """The interval a number carries, if it is an `Estimate`."""
+    """The interval a number carries, if it is an `Estimate` with one."""
     return value.interval if isinstance(value, Estimate) else None
+
+
+def note_of(value: Any) -> str:
+    """Why a number has no interval, if it is an `Estimate` whose interval is null ("" otherwise)."""
+    return value.note if isinstance(value, Estimate) and value.interval is None else ""
 
 
 def with_intervals(score: Mapping[str, Any]) -> dict[str, Any]:
@@ -33,18 +42,25 @@ def with_intervals(score: Mapping[str, Any]) -> dict[str, Any]:
     bounds = score.get("ci95")
     if not isinstance(bounds, Mapping):
         return dict(score)
+    notes = score.get("ci95_notes")
+    notes = notes if isinstance(notes, Mapping) else {}
     return {
-        key: value if key in ("ci95", "outcomes") else _attach(value, key, bounds)
+        key: value if key in ("ci95", "ci95_notes", "outcomes") else _attach(value, key, bounds, notes)
         for key, value in score.items()
     }
 
 
-def _attach(value: Any, path: str, bounds: Mapping[str, Any]) -> Any:
+def _attach(value: Any, path: str, bounds: Mapping[str, Any], notes: Mapping[str, Any]) -> Any:
     if isinstance(value, Mapping):
-        return {key: _attach(inner, f"{path}.{key}", bounds) for key, inner in value.items()}
+        return {key: _attach(inner, f"{path}.{key}", bounds, notes) for key, inner in value.items()}
+    if not isinstance(value, float):
+        return value
     found = bounds.get(path)
-    if isinstance(value, float) and _is_interval(found):
+    if _is_interval(found):
         return Estimate(value, (float(found[0]), float(found[1])))
+    note = notes.get(path)
+    if path in bounds and found is None and isinstance(note, str) and note:
+        return Estimate(value, None, note)
     return value
 
 

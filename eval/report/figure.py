@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping, Sequence
 
-from eval.report.estimates import interval_of
+from eval.report.estimates import interval_of, note_of
 from eval.report.paper import PaperTable
 
 MISSING = "—"
@@ -21,18 +21,20 @@ MISSING = "—"
 @dataclasses.dataclass(frozen=True)
 class Cell:
     """A table cell: `text` as shown, `value` the exact number behind it (None for labels and gaps),
-    and its 95 % interval (`interval` in the value's units, `interval_text` as shown) when it has one."""
+    and its 95 % interval (`interval` in the value's units, `interval_text` as shown) when it has one,
+    or why it has none (`no_interval`: its score JSON's `ci95_notes` entry)."""
 
     text: str
     value: float | int | None = None
     interval: tuple[float, float] | None = None
     interval_text: str = ""
+    no_interval: str = ""
 
 
 def _measured(text: str, value: float, scale: float, form: str) -> Cell:
     interval = interval_of(value)
     if interval is None:
-        return Cell(text, value)
+        return Cell(text, value, no_interval=note_of(value))
     low, high = interval
     return Cell(text, value, interval, f"{scale * low:{form}} to {scale * high:{form}}")
 

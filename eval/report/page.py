@@ -64,7 +64,9 @@ def render_page(
         f"<p>{len(labels)} model{'s' if len(labels) != 1 else ''}: {_esc(', '.join(labels))}. "
         "Rates are in percent, differences in percentage points (pp); each figure's table holds its numbers. "
         "Error bars and the small ranges beside numbers are 95 % cluster-bootstrap intervals (rows that "
-        "share an image, set or tuple resampled together; differences within one score paired). "
+        "share an image, set or tuple resampled together; differences within one score paired); "
+        "“no interval [k]” marks a number too few clusters (under 10) or no spread leave without one, "
+        "its reason [k] under the table. "
         "Rows marked <em>(paper)</em> are numbers the paper published for a model of the same name, "
         "shown apart from the measured rows.</p>",
         '<nav><ul class="contents">',
@@ -185,11 +187,12 @@ def _definitions(columns: Sequence[str], definitions: Mapping[str, str]) -> list
 
 
 def _table(table: Table) -> list[str]:
+    notes = list(dict.fromkeys(cell.no_interval for row in table.rows for cell in row if cell.no_interval))
     lines = [
         "<table>",
         "<thead><tr>" + "".join(f"<th>{_esc(column)}</th>" for column in table.columns) + "</tr></thead>",
         '<tbody class="measured">',
-        *(_row(row) for row in table.rows),
+        *(_row(row, notes) for row in table.rows),
         "</tbody>",
     ]
     if table.paper_rows:
@@ -201,14 +204,24 @@ def _table(table: Table) -> list[str]:
             "</tbody>",
         ]
     lines.append("</table>")
+    if notes:
+        listed = "; ".join(f"[{number}] {_esc(note)}" for number, note in enumerate(notes, start=1))
+        lines.append(f'<p class="interval-notes">No 95 % interval: {listed}.</p>')
     return lines
 
 
-def _row(cells: Sequence) -> str:
+def _row(cells: Sequence, notes: Sequence[str] = ()) -> str:
     parts = []
     for cell in cells:
         if cell.value is None:
             parts.append(f"<td>{_esc(cell.text)}</td>")
+        elif cell.no_interval:
+            # A null interval is shown as such: "no interval [k]", its reason [k] under the table.
+            marker = f"no interval [{list(notes).index(cell.no_interval) + 1}]"
+            parts.append(
+                f'<td class="num" data-value="{cell.value!r}" data-interval="{marker}" '
+                f'title="{_esc(cell.no_interval)}">{_esc(cell.text)}</td>'
+            )
         elif cell.interval is None:
             parts.append(f'<td class="num" data-value="{cell.value!r}">{_esc(cell.text)}</td>')
         else:
@@ -248,4 +261,5 @@ dl.columns dt { display: inline; font-weight: 600; }
 dl.columns dt::after { content: ": "; }
 dl.columns dd { display: inline; margin: 0; }
 dl.columns dd::after { content: ""; display: block; margin-bottom: 2px; }
+p.interval-notes { margin: 4px 0 0; font-size: 11px; color: #666; max-width: 900px; }
 """

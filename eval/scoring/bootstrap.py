@@ -14,15 +14,31 @@ counts with `rate`, `shares` and `weight`:
 So a new metric gets its interval without code of its own, and metrics that differ within one
 resample (1a - 1b, seeing - blind, A - B of two results on the same rows) get paired intervals.
 
-Two small-sample corrections keep the intervals at 95 % with a few dozen clusters (measured in
-tests/test_calibration.py): each resample draws C - 1 of the C clusters (the rescaling bootstrap of
-Rao and Wu, 1988), since with C draws the bootstrap variance of a mean is (C - 1) / C of the
-unbiased estimate; and the percentile levels are expanded (Hesterberg, 2015) from 2.5 and 97.5 to
-Phi(-t) and Phi(t), t Student's 0.975 quantile with C - 1 degrees of freedom, as the spread is itself
-estimated from C clusters (2.28 and 97.72 at 120 clusters, 2.04 and 97.96 at 30). Expanding the
-levels rather than the values keeps a rate's interval inside what its resamples reach (never below
-0 or above 1). Draws come from an explicit, seeded `numpy.random.Generator`: the same inputs give
-the same intervals.
+Two small-sample corrections keep the intervals at 95 % from ten clusters up (measured in
+tests/test_interval_clusters.py and docs/intervals.md): each resample draws C - 1 of the C
+clusters (the rescaling bootstrap of Rao and Wu, 1988), since with C draws the bootstrap variance
+of a mean is (C - 1) / C of the unbiased estimate; and the percentile levels are expanded
+(Hesterberg, 2015) from 2.5 and 97.5 to Phi(-t) and Phi(t), t Student's 0.975 quantile with C - 1
+degrees of freedom, as the spread is itself estimated from C clusters (2.28 and 97.72 at 120
+clusters, 2.04 and 97.96 at 30). Expanding the levels rather than the values keeps a rate's
+interval inside what its resamples reach (never below 0 or above 1). Draws come from an explicit,
+seeded `numpy.random.Generator`: the same inputs give the same intervals.
+
+Where that would not mean 95 %, no interval is reported and `interval_table` says why, per metric
+(docs/intervals.md has the measured coverage):
+
+- a metric resting on fewer than `MIN_CLUSTERS` (10) clusters gets none: a percentile interval over
+  C clusters cannot be wider than their spread (44-50 % coverage at 2 clusters, 85-94 % at 5), and
+  a t interval on so few cluster values covers anywhere from 90 % to 100 % depending on how many
+  rows a cluster holds and how near 0 or 1 the rate is;
+- a share (`rate`, `shares`) whose every unit is a cluster of its own (a VI-Probe image's pair, a
+  VISaGE tuple's one 1a row) is a count of independent yes/no trials: its interval is Wilson's, as
+  the percentile interval of so coarse a count swings with the truth (99.4 % at 10 clusters for a
+  truth of 0.28);
+- a metric that is undefined in every resample, or that every cluster gives the same value, has no
+  spread to build an interval from; except a share that is 0 (or 1) on every one of its C clusters,
+  whose interval is the exact binomial bound over clusters, [0, 1 - 0.025^(1/C)] (a rate of rows
+  can be no larger than the share of clusters holding any hit).
 """
 
 from __future__ import annotations
@@ -41,27 +57,42 @@ DEFAULT_SEED = 20250523
 BLOCK_CELLS = 16_000_000
 #: How many cluster draws are made at once while filling a block.
 DRAWS_AT_ONCE = 1 << 20
+#: The fewest clusters a metric must rest on to get an interval (measured: docs/intervals.md).
+MIN_CLUSTERS = 10
 
 
 class Replicates(np.ndarray):
-    """A metric's value in each resample, and how many clusters it rests on (`clusters`).
+    """A metric's value in each resample, how many clusters it rests on (`clusters`), whether it is a
+    share of units (`share`: a `rate` or `shares` value, in [0, 1]) and, for a share whose every unit
+    is a cluster of its own, its hits and units (`trials`: a binomial count of independent trials).
 
     A rate over the images of one case rests on those images only: its interval takes its own
-    cluster count, not the whole benchmark's, and a metric on a single cluster gets none (resampling
-    one image says nothing about how another would go). Arithmetic keeps the fewest clusters of its
-    operands: R over four image types rests on the sparsest type.
+    cluster count, not the whole benchmark's, and a metric on too few clusters gets none (resampling
+    a few images says little about how others would go). Arithmetic keeps the fewest clusters of its
+    operands (R over four image types rests on the sparsest type) and is no longer a share.
     """
 
     clusters: int | None
+    share: bool
+    trials: tuple[int, int] | None
 
     @classmethod
-    def of(cls, values: np.ndarray, clusters: int | None) -> Replicates:
+    def of(
+        cls,
+        values: np.ndarray,
+        clusters: int | None,
+        *,
+        share: bool = False,
+        trials: tuple[int, int] | None = None,
+    ) -> Replicates:
         found = np.asarray(values, dtype=np.float64).view(cls)
-        found.clusters = clusters
+        found.clusters, found.share, found.trials = clusters, share, trials
         return found
 
     def __array_finalize__(self, obj: Any) -> None:
         self.clusters = getattr(obj, "clusters", None)
+        self.share = getattr(obj, "share", False)
+        self.trials = getattr(obj, "trials", None)
 
     def __array_ufunc__(self, ufunc: Any, method: str, *inputs: Any, **kwargs: Any) -> Any:
         counts = [x.clusters for x in inputs if isinstance(x, Replicates) and x.clusters is not None]
@@ -172,7 +203,16 @@ def shares(
     keys = np.array([key(item.unit if by is None else item) for item in found], dtype=object)
     resampling = first.resampling
     every = Replicates.of(resampling.total(clusters), len(np.unique(clusters)))
-    return {value: ratio(resampling.total(clusters[keys == value]), every) for value in values}
+    alone = every.clusters == len(carriers)  # every unit a cluster of its own: independent trials
+    return {
+        value: Replicates.of(
+            ratio(resampling.total(clusters[keys == value]), every),
+            every.clusters,
+            share=True,
+            trials=(int(np.count_nonzero(keys == value)), len(carriers)) if alone else None,
+        )
+        for value in values
+    }
 
 
 def ratio(numerator: Number, denominator: Number) -> Number | None:
@@ -270,14 +310,64 @@ def levels(clusters: int) -> tuple[float, float]:
     return tail, 100 - tail
 
 
-def percentile_interval(values: np.ndarray, clusters: int) -> list[float] | None:
-    """A metric's resampled values (those where it is defined) at the expanded 95 % `levels`; None if it
-    is never defined or rests on fewer than two clusters."""
+def exact_share_bound(value: float, clusters: int) -> list[float]:
+    """The 95 % interval of a share that is `value` (0 or 1) on every one of `clusters` clusters: the
+    exact (Clopper-Pearson) bound on the share of clusters with any hit (or any miss), which bounds
+    the share of rows too.
+
+    >>> [round(bound, 4) for bound in exact_share_bound(0.0, 80)], exact_share_bound(1.0, 10)[1]
+    ([0.0, 0.0451], 1.0)
+    """
+    reach = 1 - 0.025 ** (1 / clusters)
+    return [0.0, reach] if value == 0 else [1 - reach, 1.0]
+
+
+def wilson(hits: int, trials: int) -> list[float]:
+    """Wilson's score interval (95 %) of `hits` out of `trials` independent yes/no trials.
+
+    >>> [round(bound, 4) for bound in wilson(3, 10)], wilson(0, 10)[0]
+    ([0.1078, 0.6032], 0.0)
+    """
+    z = _Z
+    share = hits / trials
+    centre = (share + z * z / (2 * trials)) / (1 + z * z / trials)
+    half = z * math.sqrt(share * (1 - share) / trials + z * z / (4 * trials * trials)) / (1 + z * z / trials)
+    return [max(0.0, centre - half), min(1.0, centre + half)]
+
+
+def too_few(clusters: int) -> str:
+    """The note of a metric resting on fewer than `MIN_CLUSTERS` clusters.
+
+    >>> too_few(2)
+    '2 clusters: too few for a 95 % interval (it needs at least 10)'
+    """
+    noun = "cluster" if clusters == 1 else "clusters"
+    return f"{clusters} {noun}: too few for a 95 % interval (it needs at least {MIN_CLUSTERS})"
+
+
+def interval(
+    values: np.ndarray, clusters: int, *, share: bool = False, trials: tuple[int, int] | None = None
+) -> tuple[list[float] | None, str | None]:
+    """A metric's 95 % interval from its resampled `values` over `clusters` clusters, or None and why.
+
+    From `MIN_CLUSTERS` clusters up: a share of independent trials (one unit per cluster, `trials`)
+    gets Wilson's interval; a share that every cluster gives as 0 or 1, `exact_share_bound`; any other
+    metric, the expanded percentile interval (`levels`). Below the minimum, undefined everywhere, or
+    with no spread at all, none.
+    """
+    if clusters < MIN_CLUSTERS:
+        return None, too_few(clusters)
+    if trials is not None:
+        return wilson(*trials), None
     finite = np.asarray(values)[np.isfinite(values)]
-    if finite.size == 0 or clusters < 2:
-        return None
-    low, high = np.percentile(finite, levels(clusters))
-    return [float(low), float(high)]
+    if finite.size == 0:
+        return None, "undefined in every resample"
+    low, high = (float(bound) for bound in np.percentile(finite, levels(clusters)))
+    if finite.min() == finite.max():
+        if share and low in (0.0, 1.0):
+            return exact_share_bound(low, clusters), None
+        return None, f"every cluster gives the same value ({low:g}): no spread to build an interval from"
+    return [low, high], None
 
 
 def replicates(
@@ -299,13 +389,42 @@ def replicates(
     rng = np.random.default_rng(seed)
     pieces: dict[str, list[np.ndarray]] = {}
     counts: dict[str, int] = {}
+    share: dict[str, bool] = {}
+    trials: dict[str, tuple[int, int] | None] = {}
     for block in blocks(len(keys), resamples, rng):
         weighted = [[Weighted(unit, keys[cluster_of(unit)], block) for unit in group] for group in groups]
         for path, value in flatten(aggregate(*weighted)).items():
             if isinstance(value, np.ndarray):
                 pieces.setdefault(path, []).append(value)
                 counts[path] = getattr(value, "clusters", None) or len(keys)
-    return {path: Replicates.of(np.concatenate(parts), counts[path]) for path, parts in pieces.items()}
+                share[path] = bool(getattr(value, "share", False))
+                trials[path] = getattr(value, "trials", None)
+    return {
+        path: Replicates.of(np.concatenate(parts), counts[path], share=share[path], trials=trials[path])
+        for path, parts in pieces.items()
+    }
+
+
+def interval_table(
+    aggregate: Callable[..., Any],
+    groups: Sequence[Sequence[Any]],
+    cluster_of: Callable[[Any], Hashable],
+    *,
+    resamples: int = DEFAULT_RESAMPLES,
+    seed: int = DEFAULT_SEED,
+) -> tuple[dict[str, list[float] | None], dict[str, str]]:
+    """(`ci95`, `ci95_notes`): the interval of every metric of `aggregate(*groups)` by dotted path, None
+    where none means 95 % (`interval`), and for each None the reason, by the same path."""
+    if resamples <= 0:
+        return {}, {}
+    found = replicates(aggregate, groups, cluster_of, resamples=resamples, seed=seed)
+    bounds: dict[str, list[float] | None] = {}
+    notes: dict[str, str] = {}
+    for path, values in found.items():
+        bounds[path], note = interval(values, values.clusters or 0, share=values.share, trials=values.trials)
+        if note is not None:
+            notes[path] = note
+    return bounds, notes
 
 
 def intervals(
@@ -316,9 +435,5 @@ def intervals(
     resamples: int = DEFAULT_RESAMPLES,
     seed: int = DEFAULT_SEED,
 ) -> dict[str, list[float] | None]:
-    """`ci95`: the interval of every metric of `aggregate(*groups)`, keyed by dotted path; None for a
-    metric that rests on a single cluster or is undefined in every resample."""
-    if resamples <= 0:
-        return {}
-    found = replicates(aggregate, groups, cluster_of, resamples=resamples, seed=seed)
-    return {path: percentile_interval(values, values.clusters) for path, values in found.items()}
+    """`ci95` alone: `interval_table` without the notes."""
+    return interval_table(aggregate, groups, cluster_of, resamples=resamples, seed=seed)[0]

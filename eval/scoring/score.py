@@ -31,12 +31,20 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from types import ModuleType
 from typing import Any
 
-from eval.scoring.bootstrap import DEFAULT_RESAMPLES, DEFAULT_SEED, cluster_index, intervals
+from eval.scoring.bootstrap import (
+    DEFAULT_RESAMPLES,
+    DEFAULT_SEED,
+    MIN_CLUSTERS,
+    cluster_index,
+    interval_table,
+)
 
 #: What the `bootstrap` block of a score JSON says about how its intervals were made.
 METHOD = (
     "cluster bootstrap: C - 1 of the C clusters drawn with replacement per resample; expanded percentile "
-    "interval at 100 Phi(-+t(C - 1))"
+    "interval at 100 Phi(-+t(C - 1)), C the clusters the metric rests on; none below "
+    f"{MIN_CLUSTERS} clusters or without spread (ci95_notes says why), except a share that every "
+    "cluster gives as 0 or 1: the exact binomial bound over clusters (docs/intervals.md)"
 )
 
 
@@ -111,7 +119,8 @@ def score_units(
     replies: Mapping[str, str] | None = None,
     **options: Any,
 ) -> dict[str, Any]:
-    """Metrics, `ci95`, the bootstrap's facts and the `outcomes` of graded units (and a blind run's).
+    """Metrics, `ci95` (and `ci95_notes`: why an entry is null), the bootstrap's facts and the `outcomes`
+    of graded units (and a blind run's).
 
     `rows` and `replies`, when known, go to the family's `describe` with the point estimates.
     """
@@ -127,7 +136,9 @@ def score_units(
 
     groups = [units] if blind_units is None else [units, blind_units]
     result = measure(*groups)
-    result["ci95"] = intervals(measure, groups, scoring.cluster, resamples=resamples, seed=seed)
+    result["ci95"], result["ci95_notes"] = interval_table(
+        measure, groups, scoring.cluster, resamples=resamples, seed=seed
+    )
     result["bootstrap"] = {
         "resamples": resamples,
         "seed": seed,

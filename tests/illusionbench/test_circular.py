@@ -10,7 +10,7 @@ import pytest
 from builders.illusionbench.options import split_options
 from builders.illusionbench.questions import MC_PROMPT
 from eval.data import load_rows
-from eval.scoring.bootstrap import flatten
+from eval.scoring.bootstrap import flatten, wilson
 from eval.scoring.illusionbench import outcomes, row_id_of, score_rows
 from eval.scoring.illusionbench.circular import expand, rotatable, rotated
 from eval.scoring.illusionbench.strict import OPTIONS, gold_option
@@ -105,11 +105,12 @@ def test_a_built_config_rotates_every_drawn_question(illusionbench_lite: Path) -
 
 def test_circular_rates_get_intervals_like_every_other_metric() -> None:
     """Through `eval.scoring.score`, every rate under `circular` (per rotation too) has its `ci95`,
-    resampled by image with the question's rotations; a blind run pairs by rotation 0."""
-    rows = [mc(f"{image}-mc1", OPTIONS[i % 4]) for i, image in enumerate("abcdefgh")]
+    resampled by image with the question's rotations; a blind run pairs by rotation 0. Sixteen images:
+    below ten an interval would be null (tests/test_interval_clusters.py)."""
+    rows = [mc(f"{image}-mc1", OPTIONS[i % 4]) for i, image in enumerate("abcdefghijklmnop")]
 
-    def seeing_policy(row: dict[str, Any]) -> str:  # images e-h: wrong at rotation 2 only
-        wrong = row["rotation"] == 2 and row["id"] >= "e"
+    def seeing_policy(row: dict[str, Any]) -> str:  # images i-p: wrong at rotation 2 only
+        wrong = row["rotation"] == 2 and row["id"] >= "i"
         return OPTIONS[(OPTIONS.index(row["answer"]) + wrong) % 4]
 
     seeing = replies(rows, seeing_policy)
@@ -123,6 +124,7 @@ def test_circular_rates_get_intervals_like_every_other_metric() -> None:
     assert "circular.strict.mc_by_rotation.2" in rates and rates.keys() <= result["ci95"].keys()
     low, high = result["ci95"]["circular.strict.mc_circular_accuracy"]
     assert low < rates["circular.strict.mc_circular_accuracy"] == 0.5 < high
-    assert result["ci95"]["circular.strict.mc_accuracy"] == [1.0, 1.0]
+    # Right on every image, one question each: Wilson's interval of 16 out of 16, not [1, 1].
+    assert result["ci95"]["circular.strict.mc_accuracy"] == wilson(16, 16)
     assert result["blind"]["n"] == len(rows)
     assert result["ci95"]["blind.seeing_minus_blind.accuracy"] is not None

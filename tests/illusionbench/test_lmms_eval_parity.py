@@ -1,11 +1,13 @@
 """`--parser lmms-eval` agrees with the installed lmms-eval 0.7.3 `illusionbench` functions, item by item.
 
 lmms-eval's task reads true/false only when the question type is exactly "TF" (anything else,
-"tf" and "T/F" included, is read as options, gold too), strips each reply, and compares readings
-as strings. The corpus crosses question types as the release may write them, golds and replies;
-every (type, gold, reply) goes through lmms-eval's `illusionbench_process_results` and through
-ours: the bare function, a row of our schema carrying the release's type, and `eval score`'s
-aggregate over a built dataset's rows.
+"tf", "Select", "MC" and "T/F" included, is read as options, gold too), strips each reply, and
+compares readings as strings. The corpus crosses question types as the release may write them
+(every spelling the release reader accepts, and some it refuses), golds and replies; every (type,
+gold, reply) goes through lmms-eval's `illusionbench_process_results` and through ours: the bare
+function, a row of our schema carrying the release's type, a row whose own type is the release's
+string, `is_correct`, a release build holding every spelling, and `eval score`'s aggregate over a
+built dataset's rows.
 """
 
 from __future__ import annotations
@@ -18,15 +20,26 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from builders.core.raster import encode_png
+from builders.illusionbench import rows as illusionbench_rows
+from builders.illusionbench.columns import question_kind
+from builders.illusionbench.release import read_release
 from eval.data import load_rows
 from eval.scoring.illusionbench import QUESTION_TYPES, grade, is_correct, outcomes, score_rows
 from eval.scoring.illusionbench import lmms_eval_compat as compat
 from eval.tasks.illusionbench import utils
+from tests.illusionbench.release_fixture import entry, write_release
 
 upstream = pytest.importorskip("lmms_eval.tasks.illusionbench.utils")
 
-#: Question types as a release may write them; only "TF" is true/false to lmms-eval.
-TYPES = ("TF", "select", "tf", "T/F", "True/False", "MC", "multiple choice", "TF ", "")
+#: Question types as a release may write them; only "TF" is true/false to lmms-eval. All but the last
+#: two are spellings the release reader accepts.
+TYPES = (
+    "TF", "select", "tf", "Select", "SELECT", "MC", "mc", "T/F", "t/f", "True/False", "TrueFalse",
+    "multiple choice", "Multiple Choice", "multiple-choice", "TF ", " select", "Tf", "", "essay",
+)  # fmt: skip
+#: The spellings the release reader accepts, each read as the release writes it.
+WRITTEN = tuple(kind for kind in TYPES if question_kind(kind) is not None)
 TF_REPLIES = (
     "True", "False", "true.", "FALSE", " **True** ", "True.\nThe lines are equal.", "False, they differ.",
     "The statement is false.", "The statement is true.", "The description is correct.",
@@ -147,3 +160,55 @@ def test_eval_score_gives_lmms_evals_accuracy_on_a_build(illusionbench_lite: Pat
     assert ours == verdicts and 0 < sum(verdicts.values()) < len(rows)
     result = score_rows(rows, responses, parser="lmms-eval")
     assert result["accuracy"] == pytest.approx(sum(verdicts.values()) / len(rows))
+
+
+def test_every_spelling_the_release_reader_accepts_is_covered() -> None:
+    assert len(WRITTEN) == 17 and {question_kind(kind) for kind in WRITTEN} == {"tf", "mc"}
+
+
+@pytest.mark.parametrize("question_type", [kind for kind in WRITTEN if kind not in QUESTION_TYPES])
+def test_a_rows_own_type_in_the_releases_spelling_is_branched_on_as_written(question_type: str) -> None:
+    """A row without `source_question_type` whose type is written as the release writes it ("Select",
+    "MC", "T/F", "TF", ...): lmms-eval branches on that exact string, and so do we. Only our own names
+    ("tf", "mc") mean our types."""
+    for gold, reply in itertools.product(GOLDS, TF_REPLIES + MC_REPLIES):
+        expected = upstream_verdict(question_type, gold, reply)
+        written = {**row(question_type, gold), "question_type": question_type}
+        del written["source_question_type"]
+        assert grade(written, reply).correct("lmms-eval") == expected, (gold, reply)
+        assert is_correct(question_type, gold, reply, parser="lmms-eval") == expected, (gold, reply)
+
+
+def test_a_release_build_holding_every_spelling_scores_as_lmms_eval(tmp_path: Path) -> None:
+    """One release image asked a question in every spelling the reader accepts, true/false and option
+    golds alike; replies from the corpus. Per row our verdict is lmms-eval's, and `eval score`'s
+    lmms-eval accuracy is what lmms-eval's own aggregation prints."""
+    question = "Which line is longer? i. The upper ii. The lower iii. Neither iv. Both"
+    qa = [
+        {"Question": f"{question} ({n})", "Correct Answer": gold, "Question Type": kind}
+        for n, (kind, gold) in enumerate(itertools.product(WRITTEN, ("True", "False", "ii", "Option iv")))
+    ]
+    spec = read_release(write_release(tmp_path, entries=[entry("classic_01.png", "A", "Easy", qa)])).specs[0]
+    found = [
+        found for _, found in illusionbench_rows.rows(spec, encode_png(illusionbench_rows.scene(spec).canvas))
+    ]
+    questions = [r for r in found if r["question_type"] in ("tf", "mc")]
+    assert sorted({r["source_question_type"] for r in questions}) == sorted(WRITTEN)
+    replies = TF_REPLIES + MC_REPLIES
+    responses = {r["id"]: replies[n * 11 % len(replies)] for n, r in enumerate(questions)}
+    theirs = [
+        upstream.illusionbench_process_results(
+            {
+                "question_type": r["source_question_type"],
+                "answer": r["answer"],
+                "image_name": "classic_01.png",
+            },
+            [responses[r["id"]].strip()],
+        )["illusionbench_acc"]
+        for r in questions
+    ]
+    ours = {graded.id: graded.correct("lmms-eval") for graded in outcomes(questions, responses)}
+    assert [ours[r["id"]] for r in questions] == [record["is_correct"] for record in theirs]
+    assert 0 < sum(ours.values()) < len(questions)
+    result = score_rows(questions, responses, parser="lmms-eval")
+    assert 100 * result["accuracy"] == pytest.approx(upstream.illusionbench_aggregate_results(theirs))

@@ -6,8 +6,15 @@ fraction) and an `inducer` strength (1 the standard figure; less draws its induc
 weaker, `inducer_feature` says which: shorter fins, less converging rails, ...; the classic
 figures' difficulty comes from it), and states the facts its questions come from. Most compare
 two targets (`Pair`); the rest write their own statements. Every image also gets the shared
-questions: which classic illusion it shows or imitates, which of Gregory's four types that is,
-and whether an illusion is present (trap images count as illusions, as in the paper, Appendix A1).
+questions: which classic illusion it shows or imitates, which of Gregory's four types it is an
+example of (a trap: which type it imitates), and whether an illusion is present.
+
+The paper labels every trap image as containing an illusion (Appendix A1). Here a trap does where
+its edit leaves the illusion at work (`trap_keeps_illusion`: the fins, rails or rings still act,
+only the targets really differ); where the edit removes what made the figure an illusion (a broken
+Penrose bar: the object could exist; a drawn Kanizsa outline or painted Hermann dots: nothing
+unseen is seen; broken Necker edges: one reading only), its rows say there is none, so every gold
+is true of the image drawn.
 """
 
 from __future__ import annotations
@@ -110,6 +117,9 @@ class ClassicIllusion(ABC):
     signed: ClassVar[bool] = False
     #: What `inducer` scales, for the card: "the fins' length", "the rails' convergence", ...
     inducer_feature: ClassVar[str]
+    #: Whether the trap version still holds the illusion (its inducer still acts); False where the
+    #: trap's edit removes it (the object becomes possible, the unseen is drawn, one reading is left).
+    trap_keeps_illusion: ClassVar[bool] = True
 
     @abstractmethod
     def canvas(
@@ -135,14 +145,20 @@ class ClassicIllusion(ABC):
     def trap_truth(self, perturbation: float) -> str:
         """What really differs in the trap version, for its golden description."""
 
+    def holds_illusion(self, perturbation: float) -> bool:
+        """Whether the figure drawn at `perturbation` holds an illusion: the classic one always, a trap
+        where its edit leaves the illusion at work."""
+        return perturbation == 0 or self.trap_keeps_illusion
+
     def facts(self, perturbation: float, others: Sequence[str], rng: random.Random) -> Facts:
         """Every statement and question about the figure; `others` are the other illusions' titles."""
-        cause = self.cause
+        illusion = self.holds_illusion(perturbation)
+        cause: str | None = self.cause
         if perturbation != 0:
             cause = f"{self.cause}; unlike in the classic figure, {self.trap_truth(perturbation)}"
         statements = [
             *self.own_statements(perturbation),
-            Statement("There is a visual illusion in the image.", True),
+            Statement("There is a visual illusion in the image.", illusion),
             Statement("The image is a photograph of a real scene.", False),
         ]
         wrong_titles = rng.sample([sentence(title) for title in others if title != self.title], 3)
@@ -154,12 +170,14 @@ class ClassicIllusion(ABC):
                 tuple(wrong_titles),
             ),
             Choice(
-                "Which type of visual illusion is this figure an example of?",
+                "Which type of visual illusion is this figure an example of?"
+                if perturbation == 0
+                else "Which type of visual illusion does this figure imitate?",
                 KINDS[self.kind],
                 tuple(text for kind, text in KINDS.items() if kind != self.kind),
             ),
         )
-        return Facts(tuple(statements), choices, self.content(perturbation), cause)
+        return Facts(tuple(statements), choices, self.content(perturbation), cause if illusion else None)
 
 
 class PairIllusion(ClassicIllusion):

@@ -44,6 +44,7 @@ class HermannGrid(Drawn[Elements], ClassicIllusion):
     kind = "fiction"
     width, height = 512, 512
     inducer_feature = "how narrow the white streets are"
+    trap_keeps_illusion = False  # the grey dots are painted: the crossings look as grey as they are
     cause = (
         "lateral inhibition in the eye: where white streets cross, more white surrounds each point, so the "
         "crossings look darker than the streets although they are just as white"

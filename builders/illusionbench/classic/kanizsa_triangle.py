@@ -40,6 +40,7 @@ class Kanizsa(Drawn[Elements], ClassicIllusion):
     kind = "fiction"
     width, height = 512, 512
     inducer_feature = "the size of the cut discs"
+    trap_keeps_illusion = False  # the outline is drawn: no contour is seen that is not there
     cause = (
         "illusory contours: the cut-out wedges line up, so the brain completes a white triangle lying on top "
         "of three discs, with edges and a brightness that are not there"

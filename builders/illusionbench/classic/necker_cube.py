@@ -36,6 +36,7 @@ class NeckerCube(Drawn[Elements], ClassicIllusion):
     kind = "ambiguous"
     width, height = 512, 512
     inducer_feature = "the cube's depth"
+    trap_keeps_illusion = False  # the broken edges put one square in front: one reading only
     cause = (
         "the line drawing gives no depth cue: no edge hides another, so either square can be seen as the "
         "front face and the cube flips between two orientations"

@@ -79,6 +79,7 @@ class Penrose(Drawn[Elements], ClassicIllusion):
     kind = "paradox"
     width, height = 512, 512
     inducer_feature = "the bars' thickness"
+    trap_keeps_illusion = False  # the gap opens the loop: the object could exist
     cause = (
         "each corner on its own is a correct drawing of two bars meeting at a right angle, but the three "
         "corners cannot belong to one object, so the closed loop is impossible"

@@ -25,6 +25,7 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
+from builders.illusionbench.columns import question_kind
 from eval.scoring.answers import reading_window
 from eval.scoring.bootstrap import rate
 from eval.scoring.illusionbench import lmms_eval_compat, strict
@@ -40,7 +41,6 @@ GRADERS = (*PARSERS, JUDGE)
 HEADLINE = ("accuracy", "tf_accuracy", "mc_accuracy", "fp_ratio", "parse_failure_rate")
 #: Our question types as the release (and lmms-eval's task) names them.
 _LMMS_EVAL_TYPES = {"tf": "TF", "mc": "select"}
-_ALIASES = {"TF": "tf", "select": "mc", "MC": "mc"}
 
 
 def name(value: int | str, names: Sequence[str]) -> str:
@@ -55,12 +55,41 @@ def name(value: int | str, names: Sequence[str]) -> str:
 
 
 def question_type_name(value: int | str) -> str:
-    """ "tf" or "mc" (or a description type) from an index, our name or the release's ("TF", "select")."""
+    """ "tf" or "mc" (or a description type) from an index, our name or any spelling the release uses
+    ("TF", "select", "Select", "MC", "T/F", ...).
+
+    >>> question_type_name(0), question_type_name("Select"), question_type_name("T/F")
+    ('tf', 'mc', 'tf')
+    """
     text = name(value, QUESTION_TYPES)
-    text = _ALIASES.get(text, text)
-    if text not in QUESTION_TYPES:
-        raise ValueError(f"unknown question type {value!r}; expected one of {QUESTION_TYPES}")
-    return text
+    if text in QUESTION_TYPES:
+        return text
+    kind = question_kind(text)
+    if kind is None:
+        raise ValueError(
+            f"unknown question type {value!r}; expected one of {QUESTION_TYPES} or the release's"
+        )
+    return kind
+
+
+def lmms_eval_type(question_type: int | str, source: str | None = None) -> str:
+    """The question type lmms-eval's task branches on, exactly as it would read it: the release's own
+    string (`source`, a row's `source_question_type`; or a type written in the release's spelling),
+    else our type's name in the release ("TF", "select") for a class index or our own name.
+
+    lmms-eval reads a question as true/false only when this is exactly "TF", so a release row typed
+    "tf", "Select" or "MC" is multiple choice to it (`lmms_eval_compat`). A row without the source
+    column whose type is our own "tf" is ours: true/false.
+
+    >>> lmms_eval_type(0), lmms_eval_type("tf"), lmms_eval_type("tf", "tf"), lmms_eval_type("Select")
+    ('TF', 'TF', 'tf', 'Select')
+    """
+    if source:
+        return source
+    if isinstance(question_type, str) and question_type not in QUESTION_TYPES:
+        question_type_name(question_type)  # refuses a type that is no question type at all
+        return question_type
+    return _LMMS_EVAL_TYPES[question_type_name(question_type)]
 
 
 def is_correct(
@@ -75,9 +104,9 @@ def is_correct(
 
     `parser="strict"` reads the verdict or option the reply commits to (unparsed is wrong; a gold
     written as option text resolves through `options`); `parser="lmms-eval"` reproduces lmms-eval
-    0.7.3's `illusionbench` task with our "tf" as its "TF" and "mc" as its "select" (for the
-    release's own type strings, which lmms-eval branches on exactly, use
-    `lmms_eval_compat.is_correct`).
+    0.7.3's `illusionbench` task, branching on `lmms_eval_type(question_type)`: our "tf" is its "TF"
+    and our "mc" its "select", and a type in the release's spelling ("Select", "MC", "T/F") is taken
+    as written, as lmms-eval takes it.
 
     >>> is_correct("tf", "False", "The statement is false."), is_correct("mc", "Option ii", "ii")
     (True, True)
@@ -88,7 +117,7 @@ def is_correct(
     if kind not in _LMMS_EVAL_TYPES:
         raise ValueError(f"{kind!r} rows are open-ended; score them with the description judge")
     if parser == "lmms-eval":
-        return lmms_eval_compat.is_correct(_LMMS_EVAL_TYPES[kind], answer, reply)
+        return lmms_eval_compat.is_correct(lmms_eval_type(question_type), answer, reply)
     if parser != "strict":
         raise ValueError(f"unknown parser {parser!r}; choose from {PARSERS}")
     gold, reading = _strict(kind, answer, reply, options)
@@ -174,14 +203,14 @@ def grade(row: dict[str, Any], reply: str) -> Graded:
     """Grade one reply against a true/false or multiple-choice row of the IllusionBench+ schema.
 
     A circular run's rows carry `rotation` and `rotations` (`circular.expand`). lmms-eval's reading
-    follows the row's `source_question_type` (the release's own string) when the row has one, else
-    our type's name in the release ("TF", "select").
+    branches on `lmms_eval_type`: the row's `source_question_type` (the release's own string) when
+    it has one, else its type as written.
     """
     kind = question_type_name(row["question_type"])
     answer = str(row["answer"])
     reply = reading_window(reply)
     gold, reading = _strict(kind, answer, reply, row.get("options") or ())
-    lmms_type = row.get("source_question_type") or _LMMS_EVAL_TYPES[kind]
+    lmms_type = lmms_eval_type(row["question_type"], row.get("source_question_type"))
     return Graded(
         id=row["id"],
         image_id=row["image_id"],

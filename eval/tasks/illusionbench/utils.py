@@ -28,8 +28,9 @@ from typing import Any
 from PIL import Image
 
 from builders.illusionbench.questions import ILLUSION_PROMPT, SEMANTIC_PROMPT
-from eval.scoring.illusionbench import QUESTION_TYPES, Graded, grade, question_type_name, report
+from eval.scoring.illusionbench import QUESTION_TYPES, Graded, grade, report
 from eval.scoring.illusionbench.circular import expand
+from eval.scoring.illusionbench.metrics import lmms_eval_type
 from eval.tasks.replay import conversation, first_answers, transcript
 
 FIRST_TURN_ENV = "ILLUSIONBENCH_FIRST_TURN"
@@ -51,9 +52,7 @@ def doc_to_text(doc: dict[str, Any], lmms_eval_specific_kwargs: dict[str, Any] |
     "TF"; rows carry that type in `source_question_type`.
     """
     if (lmms_eval_specific_kwargs or {}).get("prompt", "paper") == "lmms-eval":
-        source = doc.get("source_question_type") or (
-            "TF" if question_type_name(doc["question_type"]) == "tf" else ""
-        )
+        source = lmms_eval_type(doc["question_type"], doc.get("source_question_type"))
         return doc["question"] + LMMS_EVAL_SUFFIX["tf" if source == "TF" else "mc"]
     return doc["prompt"]
 
