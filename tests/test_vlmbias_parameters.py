@@ -169,3 +169,18 @@ def test_every_topic_draws_at_the_extreme_resolutions(config: str) -> None:
         assert plain.width == titled.width == px and titled.height > plain.height
         assert FAMILY.scene(dataclasses.replace(job, spec=spec)).height == plain.height
         assert any(low < high for low, high in plain.getextrema())
+
+
+@pytest.mark.parametrize("config", ["chess_pieces", "game_boards"])
+def test_a_xiangqi_board_draws_where_its_height_rounds(config: str) -> None:
+    """At C = 300 a xiangqi image is 300 x int(337.5) = 300 x 337, half a pixel off its 800 x 900 scene's
+    aspect: it is drawn at that size, not refused (it was, with "resvg returned (300, 338)")."""
+    job = next(
+        job
+        for job in FAMILY.jobs(config, "lite")
+        if job.role == "counterfactual" and "xiangqi" in json.dumps(job.spec.to_dict())
+    )
+    spec = dataclasses.replace(job.spec, px=300)
+    (image,) = FAMILY.draw([dataclasses.replace(job, spec=spec)])
+    assert image.size == (300, 337)
+    assert any(low < high for low, high in image.getextrema())
