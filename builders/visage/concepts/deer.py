@@ -12,6 +12,10 @@ STAG = quadruped.Variant(
     head_angle=22.0,
     body=(16.5, 7.8),
     body_y=2.0,
+    tuck=0.35,
+    chest=1.2,
+    croup=0.5,
+    dip=0.5,
     leg_width=2.3,
     neck=(11.0, 62.0),
     neck_width=5.4,
@@ -20,7 +24,7 @@ STAG = quadruped.Variant(
     muzzle="pale",
     horns="antlers",
 )
-DOE = replace(STAG, horns="none")
+DOE = quadruped.like(STAG, horns="none")
 
 CONCEPT = Concept(
     key="deer",
