@@ -53,14 +53,14 @@ CONCEPT = Concept(
             "manx_cat",
             Noun("Manx cat", "Manx cats"),
             ("tail",),
-            quadruped.like(CAT, tail="none", croup=2.0),
+            quadruped.like(CAT, tail="none", croup=2.6),
             fact="The Manx cat's dominant tailless gene leaves the show 'rumpy' Manx without a tail.",
         ),
         Subcategory(
             "cymric_cat",
             Noun("Cymric cat", "Cymric cats", aliases=("longhaired Manx",)),
             ("tail",),
-            quadruped.like(CAT, tail="none", croup=2.0, fur=True),
+            quadruped.like(CAT, tail="none", croup=2.6, fur=True),
             fact="The Cymric is the longhaired Manx and shares its taillessness.",
         ),
         Subcategory(

@@ -3,7 +3,7 @@
 from dataclasses import replace
 
 from builders.visage.colours import family
-from builders.visage.concept import Concept, Norm, Noun, Subcategory, at_least
+from builders.visage.concept import Concept, Framing, Norm, Noun, Subcategory, at_least
 from builders.visage.drawings import quadruped
 
 STAG = quadruped.Variant(
@@ -38,7 +38,17 @@ CONCEPT = Concept(
         "pale": family("white", "cream"),
         "dark": family("coal", "dark_brown"),
     },
-    norms=(Norm("antlers", "have", "antlers", measure="horn", expect=at_least(1)),),
+    norms=(
+        Norm(
+            "antlers",
+            "have",
+            "antlers",
+            measure="horn",
+            expect=at_least(1),
+            # Head, antlers and forequarters, closer: antlers are thin in a whole deer.
+            framing=Framing(focus=(8.0, -6.0), zoom=1.5),
+        ),
+    ),
     exceptions=(
         Subcategory(
             "doe",

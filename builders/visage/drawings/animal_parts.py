@@ -267,20 +267,21 @@ def fang(place: Place) -> Shape:
 
 
 def antlers(crown: Point, length: float) -> tuple[tuple[Point, ...], ...]:
-    """Two branching antlers (far, near) as strokes: a beam sweeping back and up, three tines forward."""
+    """Two branching antlers (far, near) as strokes: a beam sweeping back and up, four tines forward."""
     strokes = []
-    scale = length / 12
-    for offset in (-2.4, 0.0):
+    scale = length / 10.5
+    for offset in (-3.4, 0.0):
         x, y = crown[0] + offset * scale, crown[1]
         beam = tuple(
             (x + dx * scale, y + dy * scale)
-            for dx, dy in ((0, 0), (-2.5, -5.5), (-3.2, -10.5), (-1.5, -15.5), (1.5, -18.5))
+            for dx, dy in ((0, 0), (-2.8, -5.5), (-3.6, -10.5), (-2.0, -15.5), (1.2, -19.0))
         )
         strokes.append(beam)
         for (bx, by), (tx, ty) in (
-            ((-1.0, -2.5), (2.2, -5.0)),
-            ((-3.0, -8.0), (0.8, -11.5)),
-            ((-2.5, -13.0), (1.2, -15.5)),
+            ((-1.0, -2.5), (2.8, -5.0)),
+            ((-3.2, -7.5), (1.0, -10.5)),
+            ((-3.4, -11.5), (0.4, -15.0)),
+            ((-2.4, -14.5), (-4.6, -18.0)),
         ):
             strokes.append(((x + bx * scale, y + by * scale), (x + tx * scale, y + ty * scale)))
     return tuple(strokes)

@@ -416,7 +416,7 @@ def _head(g: Geometry, group: ET.Element, colours: Mapping[str, str]) -> None:
         if not far:
             smooth(group, shape, colours["horn"])
     for beam in g.antlers:
-        stroke(group, beam, colours["horn"], 1.3)
+        stroke(group, beam, colours["horn"], 1.9)
     if g.tongue:
         smooth(group, g.tongue, colours["tongue"])
     if g.fang:
