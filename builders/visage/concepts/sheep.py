@@ -16,10 +16,11 @@ SHEEP = quadruped.Variant(
     dip=0.3,
     croup=0.4,
     chest=0.6,
+    belly=1.2,
     leg_width=2.6,
     neck=(4.0, 40.0),
     neck_width=6.4,
-    tail="stub",
+    tail="short",
     wool=True,
 )
 HAIR = quadruped.like(SHEEP, wool=False)

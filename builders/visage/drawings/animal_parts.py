@@ -20,14 +20,14 @@ Place = Callable[[Point], Point]
 
 #: An African elephant's ear in the head frame: a great flap behind the eye.
 ELEPHANT_EAR: Shape = (
-    (0.08, -0.3),
-    (0.34, -0.42),
-    (0.52, -0.2),
-    (0.56, 0.2),
-    (0.46, 0.58),
-    (0.24, 0.72),
-    (0.06, 0.5),
-    (-0.02, 0.1),
+    (0.06, -0.42),
+    (0.38, -0.56),
+    (0.62, -0.3),
+    (0.66, 0.2),
+    (0.54, 0.68),
+    (0.26, 0.86),
+    (0.04, 0.6),
+    (-0.06, 0.1),
 )
 #: An Asian elephant's smaller, rounder ear.
 ASIAN_EAR: Shape = (
@@ -77,7 +77,7 @@ def tail(kind: str, cy: float, rx: float, ry: float) -> tuple[tuple[Point, ...],
     - raised: up in a long curve (a cat's); wagging: up and short of the long-tail line (a dog's);
     - bob: a short stub (a pixie-bob's, a Japanese Bobtail's pom-pom); stub: a bear's, a deer's;
     - curly: a pig's corkscrew; fluffy: a long bushy tail; over: a plume curled over the back;
-    - long: a big cat's, low in a long curve with the tip turned up.
+    - long: a big cat's, low in a long curve with the tip turned up; short: a sheep's, to the thighs.
     """
     root = (-rx * 0.94, cy - ry * 0.45)
     if kind in ("hanging", "fluffy"):
@@ -115,6 +115,8 @@ def tail(kind: str, cy: float, rx: float, ry: float) -> tuple[tuple[Point, ...],
     if kind == "over":  # a Chow Chow's or a spitz's: a thick plume curled over the back
         spine = (root, (-rx - 1.6, cy - ry - 2.4), (-rx * 0.8, cy - ry - 5.6), (-rx * 0.5, cy - ry - 3.2))
         return spine, 3.4, ()
+    if kind == "short":  # a sheep's: hanging over the rump to the thighs
+        return (root, (-rx - 1.4, cy - ry * 0.1), (-rx - 2.0, cy + ry * 0.55)), 2.6, ()
     if kind == "stub":
         return (root, (-rx - 1.0, cy - ry * 0.55), (-rx - 2.0, cy - ry * 0.5)), 2.8, ()
     if kind == "curly":
