@@ -68,7 +68,7 @@ CONCEPT = Concept(
             "shar_pei",
             Noun("Shar-Pei", "Shar-Peis", aliases=("Shar Pei", "Chinese Shar-Pei")),
             ("pink_tongue",),
-            quadruped.like(DOG, ears="round", head=13.5, neck_width=7.4),
+            quadruped.like(DOG, ears="round", head=13.5, neck_width=7.4, wrinkles=True),
             palette={**BLUE_TONGUE, "body": family("tan", "maple", "wood")},
             fact="The Chinese Shar-Pei breed standard asks for a blue-black tongue.",
         ),

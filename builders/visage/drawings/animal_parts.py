@@ -328,6 +328,24 @@ def folds(body: tuple[float, float, float]) -> tuple[tuple[Point, ...], ...]:
     )
 
 
+def wrinkles(
+    body: tuple[float, float, float], neck: tuple[Point, Point], width: float
+) -> tuple[tuple[Point, ...], ...]:
+    """A Shar-Pei's loose skin: folds round the neck and down over the shoulders and flank."""
+    cy, rx, ry = body
+    base, tip = neck
+    found = []
+    for t in (0.25, 0.5, 0.75):
+        x, y = lerp(base, tip, t)
+        found.append(
+            ((x - width * 0.55, y - width * 0.2), (x, y + width * 0.15), (x + width * 0.55, y - width * 0.1))
+        )
+    for k in range(4):
+        x = rx * (0.78 - 0.2 * k)
+        found.append(((x + 1.0, cy - ry * 0.85), (x - 0.6, cy - ry * 0.1), (x + 0.4, cy + ry * 0.7)))
+    return tuple(found)
+
+
 def udder(legs: Sequence[Any], belly: float) -> Shape:
     """A cow's udder hanging under the belly just before the hind legs, its teats pointing down."""
     x = max(leg.span[0][0] for leg in legs[:2]) + 4.0

@@ -80,6 +80,7 @@ class Variant:
     fur: bool = False  # long hair: a ragged outline (a Cymric)
     ruff: bool = False  # a tiger's cheek ruff
     folds: bool = False  # skin folds over shoulder and hip (an Indian rhinoceros's armour)
+    wrinkles: bool = False  # a Shar-Pei's loose skin
     tongue: bool = False
     udder: bool = False  # a cow's, between the hind legs
     whiskers: bool = False
@@ -226,7 +227,13 @@ def _laid(variant: Variant, rng: random.Random) -> Geometry:
         big_ear=_big_ear(variant, place),
         fang=parts.fang(place) if variant.fangs else (),
         wool=parts.wool(torso, place) if variant.wool else (),
-        folds=parts.folds((cy, rx, ry)) if variant.folds else (),
+        folds=(
+            parts.folds((cy, rx, ry))
+            if variant.folds
+            else parts.wrinkles((cy, rx, ry), (base, tip), variant.neck_width)
+            if variant.wrinkles
+            else ()
+        ),
         tongue=parts.tongue(place(head_shape.jaw), variant.head) if variant.tongue else (),
         udder=parts.udder(legs, cy + ry + variant.belly) if variant.udder else (),
         colour_points=parts.clear_points((cy, rx, ry), [*laid.torso, *(s for _, _, s in patches)]),
@@ -357,8 +364,6 @@ def draw(g: Geometry, parent: ET.Element, colours: Mapping[str, str]) -> None:
     )
     for shape in g.wool:
         smooth(group, shape, colours["wool"])
-    for fold in g.folds:
-        stroke(group, fold, colours["shade"], 1.5)
     if g.mane and v.mane == "lion":
         smooth(group, g.mane, colours["mane"])
     striped_crest = v.mane == "crest" and v.crest == "body"
@@ -370,6 +375,8 @@ def draw(g: Geometry, parent: ET.Element, colours: Mapping[str, str]) -> None:
         _clipped(group, "neck", outlines, [(shape, g.coat.role) for shape in g.coat.neck], colours)
     if g.mane and v.mane != "lion" and not striped_crest:
         smooth(group, g.mane, colours[v.crest])
+    for fold in g.folds:
+        stroke(group, fold, colours["shade"], 1.5 if v.folds else 0.9)
     _head(g, group, colours)
 
 
