@@ -6,7 +6,7 @@ The sheets are for people: they are what a reviewer looks at to check that
 every drawing is named at a glance. They are drawn from the specs (the same
 pixels a build stores, shrunk), so no build is needed.
 
-    python scripts/visage_sheets.py --out docs/visage [--concept lion ...] [--thumb 192]
+    python scripts/visage_sheets.py --out docs/visage [--concept lion ...] [--thumb 160]
 """
 
 from __future__ import annotations
@@ -64,7 +64,7 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=Path("docs/visage"))
     parser.add_argument("--concept", action="append", help="only these categories (default: all)")
     parser.add_argument("--preset", default="paper", choices=sorted(PRESETS))
-    parser.add_argument("--thumb", type=int, default=192, help="thumbnail size in pixels")
+    parser.add_argument("--thumb", type=int, default=160, help="thumbnail size in pixels")
     args = parser.parse_args()
     wanted = args.concept or list(CONCEPTS)
     by_concept: dict[str, list[DrawnImageSpec]] = {key: [] for key in wanted}

@@ -32,6 +32,7 @@ def card_context(folder: BuiltFolder) -> dict[str, str]:
         "concept_table": concept_table(),
         "predicate_table": predicate_table(),
         "predicate_version": PREDICATE_VERSION,
+        "framings": framings(),
     }
 
 
@@ -47,6 +48,16 @@ def concept_table() -> str:
             shown = f"{norm.measure.replace('_', ' ')} {operator} {expect.value}"
             lines.append(f"| {concept.domain} | {concept.name.singular} | {text} | {shown} | {exceptions} |")
     return "\n".join(lines)
+
+
+def framings() -> str:
+    """The norms drawn closer, with how much: "tusks of elephants (1.8x), ..."."""
+    return ", ".join(
+        f"{norm.attribute} of {concept.name.plural} ({norm.framing.zoom:g}x)"
+        for concept in CONCEPTS.values()
+        for norm in concept.norms
+        if norm.framing is not None
+    )
 
 
 def exception_table() -> str:

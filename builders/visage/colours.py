@@ -53,6 +53,8 @@ FAMILIES: dict[str, tuple[str, ...]] = {
     "yellow_green": ("#b5e61d", "#a8e02a"),
     # A Chow Chow's tongue.
     "blue_black": ("#262a4a", "#2b2f52"),
+    # A jade iceberg's bottle green: green to a colour norm.
+    "jade": ("#3f9f72", "#47a57c"),
 }
 
 #: Scene backgrounds: mid-light tints. None is near any family hex, so a pixel of the object is
@@ -84,6 +86,7 @@ SHADE_OF = {
     "albino": "white",
     "blue_black": "blue",
     "yellow_green": "green",
+    "jade": "green",
 }
 
 _FAMILY_OF = {hex_: name for name, hexes in FAMILIES.items() for hex_ in hexes}

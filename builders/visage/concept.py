@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from builders.core.errors import SpecError
-from builders.visage.drawing import Drawer
+from builders.visage.drawing import Drawer, Point
 from builders.visage.predicates import PREDICATES, VisageTuple
 
 _KEY = re.compile(r"[a-z][a-z0-9_]*")
@@ -74,6 +74,20 @@ def is_colour(name: str) -> Expect:
 
 
 @dataclasses.dataclass(frozen=True)
+class Framing:
+    """A closer view for a norm whose attribute is small in the whole object (an elephant's tusks):
+    the drawing is magnified `zoom` times about `focus` (local object units), so the object may
+    run off the picture's edges while the attribute is seen large."""
+
+    focus: Point
+    zoom: float
+
+    def __post_init__(self) -> None:
+        if not 1.0 < self.zoom <= 3.0:
+            raise SpecError(f"a framing zooms in by more than 1 and at most 3, not {self.zoom!r}")
+
+
+@dataclasses.dataclass(frozen=True)
 class Norm:
     """A generic about the category: its predicate surface form and the attribute that shows it.
 
@@ -81,7 +95,7 @@ class Norm:
     differs ("a mane"); `measure` names the drawer's measurable attribute and `expect` what typical
     images show of it. `fine_detail` marks an attribute too fine to count at the usual size (a
     guitar's strings side by side): its images are drawn at the counting resolution
-    (`params.VisageParameters.counting_resolution`).
+    (`params.VisageParameters.counting_resolution`). `framing` draws its images closer (`Framing`).
     """
 
     key: str
@@ -91,6 +105,7 @@ class Norm:
     expect: Expect
     attribute_sg: str | None = None
     fine_detail: bool = False
+    framing: Framing | None = None
 
 
 @dataclasses.dataclass(frozen=True)

@@ -28,7 +28,7 @@ def geometry(spec: DrawnImageSpec) -> Any:
 def draw_scene(spec: DrawnImageSpec) -> Canvas:
     """The full picture: background and object, in a VIEW x VIEW viewBox."""
     canvas = draw_background(spec)
-    group = canvas.group(class_=f"object {spec.concept}", transform=spec.pose.svg())
+    group = canvas.group(class_=f"object {spec.concept}", transform=placement(spec).svg())
     concept(spec.concept).drawer.draw(geometry(spec), group, spec.colours)
     return canvas
 
@@ -63,7 +63,20 @@ def measured(spec: DrawnImageSpec) -> dict[str, Measured]:
     """The drawing's measurable attributes, their probes moved into viewBox units."""
     entry = concept(spec.concept)
     found = entry.drawer.measures(geometry(spec), spec.colours)
-    return {name: Measured(m.value, _placed(m.probe, spec.pose)) for name, m in found.items()}
+    pose = placement(spec)
+    return {name: Measured(m.value, _placed(m.probe, pose)) for name, m in found.items()}
+
+
+def placement(spec: DrawnImageSpec) -> Pose:
+    """Where the object is drawn: the spec's pose, magnified about the norm's focus if it has a framing."""
+    framing = concept(spec.concept).norm(spec.norm).framing
+    pose = spec.pose
+    if framing is None:
+        return pose
+    a, b, c, d, _, _ = pose.matrix()
+    (fx, fy), zoom = framing.focus, framing.zoom
+    shift = (pose.shift[0] - zoom * (a * fx + c * fy), pose.shift[1] - zoom * (b * fx + d * fy))
+    return dataclasses.replace(pose, scale=pose.scale * zoom, shift=shift)
 
 
 def _placed(probe: Probe, pose: Pose) -> Probe:

@@ -23,3 +23,8 @@ def test_the_card_fills_every_field(visage_lite: Path) -> None:
     assert f"In {revealing} of the {len(TUPLES)} tuples the exception's name states the violation" in body
     assert "| 1b | concept | category | exceptional | no | yes (the image is beside the point) |" in body
     assert "Does this {singular} have {attribute_sg}?" in body
+    framed = [(c, n) for c in CONCEPTS.values() for n in c.norms if n.framing is not None]
+    assert framed and "framed closer on it" in body
+    for concept, norm in framed:
+        assert norm.framing is not None
+        assert f"{norm.attribute} of {concept.name.plural} ({norm.framing.zoom:g}x)" in body

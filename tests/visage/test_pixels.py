@@ -1,4 +1,5 @@
-"""Pixel audits of the paper build: the attribute shows in every typical image and in no exceptional one.
+"""Pixel audits of the paper build: the attribute shows in every typical image and in no exceptional one,
+and every exceptional image differs visibly from its typical twin.
 
 Every image of the session's paper build (`built("visage")`, 512 px) is read back
 from its Parquet shard with the spec its manifest entry records, and the norm's
@@ -7,7 +8,10 @@ and strings and legs and tines and lamps and arms counted along a line or
 circle, sides as corners of the plate's outline, balls as bulges of the snowman,
 spots and stripes as blobs, erasers, manes, horns, tails and suits by their
 presence, colours by hue at points on the body. The count must equal the
-geometry's, and the norm must hold exactly for typical images.
+geometry's, and the norm must hold exactly for typical images. A pair (the
+i-th typical and exceptional image of a tuple, drawn together) must differ in
+at least MIN_DIFFERENCE of its pixels: an exception a person must hunt for in
+the picture tests nothing a model sees.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ import dataclasses
 import io
 from pathlib import Path
 
+import numpy as np
 import pytest
 from PIL import Image
 
@@ -25,6 +30,9 @@ from builders.visage.family import FAMILY
 from builders.visage.render import measured
 from builders.visage.spec import DrawnImageSpec
 from tests.visage.measure import View, audit
+
+#: The least share of its pixels in which an exceptional image differs from its typical twin (issue 39).
+MIN_DIFFERENCE = 0.01
 
 
 @dataclasses.dataclass(frozen=True)
@@ -36,6 +44,10 @@ class PaperImages:
 
     def of_tuple(self, tuple_id: str) -> list[str]:
         return sorted(i for i, spec in self.specs.items() if spec.tuple_id == tuple_id)
+
+    def pixels(self, image_id: str) -> np.ndarray:
+        with Image.open(io.BytesIO(self.pngs[image_id])) as image:
+            return np.asarray(image.convert("RGB"))
 
     def view(self, image_id: str) -> View:
         with Image.open(io.BytesIO(self.pngs[image_id])) as image:
@@ -63,6 +75,31 @@ def test_the_attribute_shows_in_typical_images_only(paper: PaperImages, tuple_id
     assert len(image_ids) == 8
     for image_id in image_ids:
         audit(paper.view(image_id))
+
+
+def differing_share(a: np.ndarray, b: np.ndarray) -> float:
+    """The share of pixels whose colour differs between two images of one size.
+
+    >>> one = np.zeros((10, 10, 3), dtype=np.uint8)
+    >>> two = one.copy(); two[0, :3] = 255
+    >>> differing_share(one, one), differing_share(one, two)
+    (0.0, 0.03)
+    """
+    assert a.shape == b.shape
+    return float((a != b).any(axis=2).mean())
+
+
+@pytest.mark.parametrize("tuple_id", list(TUPLES))
+def test_each_exceptional_image_differs_visibly_from_its_typical_twin(
+    paper: PaperImages, tuple_id: str
+) -> None:
+    indices = sorted({spec.index for spec in paper.specs.values() if spec.tuple_id == tuple_id})
+    shares = {
+        i: differing_share(paper.pixels(f"{tuple_id}-t{i}"), paper.pixels(f"{tuple_id}-e{i}"))
+        for i in indices
+    }
+    assert len(shares) == 4
+    assert min(shares.values()) >= MIN_DIFFERENCE, {i: f"{share:.2%}" for i, share in shares.items()}
 
 
 def test_the_audit_notices_a_missing_attribute(paper: PaperImages) -> None:

@@ -25,7 +25,7 @@ GOLDEN = {
         "lioness",
         2,
         "exceptional",
-    ): "9e2fc5a90eb24639d939605f5fb4b33333eebddd3eb2406bc6fd8b7d62134e89",
+    ): "597b88177fabcef894e3a5ea23f76035702d4e43d0de19e816df86ff9b75be0a",
     ("banana", "yellow", "green_banana", 3, "exceptional"): (
         "05fcfcde17a624fd84ac9aebe761a818a1be4020b2d20925f27b48b2d2d54cd7"
     ),

@@ -1,6 +1,6 @@
 """Bicycles have pedals and chains; balance bikes have no pedals, shaft-drive bicycles no chain."""
 
-from builders.visage.concept import Concept, Norm, Noun, PoseRange, Subcategory, at_least
+from builders.visage.concept import Concept, Framing, Norm, Noun, PoseRange, Subcategory, at_least
 from builders.visage.drawings import bicycle
 
 CONCEPT = Concept(
@@ -11,7 +11,16 @@ CONCEPT = Concept(
     typical=bicycle.Variant(),
     norms=(
         Norm("pedals", "have", "pedals", measure="pedals", expect=at_least(1)),
-        Norm("chain", "have", "chains", attribute_sg="a chain", measure="chain", expect=at_least(1)),
+        Norm(
+            "chain",
+            "have",
+            "chains",
+            attribute_sg="a chain",
+            measure="chain",
+            expect=at_least(1),
+            # The drive between the crank and the rear wheel, closer: a chain is thin in a whole bicycle.
+            framing=Framing(focus=(-7.0, 3.0), zoom=1.45),
+        ),
     ),
     exceptions=(
         Subcategory(

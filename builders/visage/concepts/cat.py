@@ -1,10 +1,8 @@
 """Cats have tails, long tails and four legs: Manx and Cymric cats are tailless, pixie-bobs and Japanese
 Bobtails short-tailed, tripod cats three-legged."""
 
-from dataclasses import replace
-
 from builders.visage.colours import family
-from builders.visage.concept import Concept, Norm, Noun, Subcategory, at_least, exactly
+from builders.visage.concept import Concept, Norm, Noun, PoseRange, Subcategory, at_least, exactly
 from builders.visage.drawings import quadruped
 
 CAT = quadruped.Variant(
@@ -13,8 +11,12 @@ CAT = quadruped.Variant(
     head_angle=4.0,
     body=(14.0, 6.6),
     body_y=11.5,
-    leg_width=2.5,
-    feet="paw",
+    tuck=0.3,
+    chest=0.6,
+    croup=0.9,
+    dip=0.3,
+    leg_width=2.9,
+    limb="cat",
     neck=(9.0, 72.0),
     neck_width=5.6,
     tail="raised",
@@ -51,21 +53,21 @@ CONCEPT = Concept(
             "manx_cat",
             Noun("Manx cat", "Manx cats"),
             ("tail",),
-            replace(CAT, tail="none", body=(14.0, 6.8)),
+            quadruped.like(CAT, tail="none", croup=2.6),
             fact="The Manx cat's dominant tailless gene leaves the show 'rumpy' Manx without a tail.",
         ),
         Subcategory(
             "cymric_cat",
             Noun("Cymric cat", "Cymric cats", aliases=("longhaired Manx",)),
             ("tail",),
-            replace(CAT, tail="none", body=(14.0, 6.8), fur=True),
+            quadruped.like(CAT, tail="none", croup=2.6, fur=True),
             fact="The Cymric is the longhaired Manx and shares its taillessness.",
         ),
         Subcategory(
             "pixie_bob",
             Noun("pixie-bob", "pixie-bobs", aliases=("pixie-bob cat",)),
             ("long_tail",),
-            replace(CAT, tail="bob", body=(15.5, 7.0), coat="spots"),
+            quadruped.like(CAT, tail="bob", coat="spots"),
             palette={"body": family("tan"), "marks": family("brown", "dark_brown")},
             fact="The pixie-bob breed standard asks for a short tail, 2 to 4 inches long.",
         ),
@@ -73,7 +75,7 @@ CONCEPT = Concept(
             "japanese_bobtail",
             Noun("Japanese Bobtail", "Japanese Bobtails", aliases=("Japanese Bobtail cat",)),
             ("long_tail",),
-            replace(CAT, tail="bob", coat="cow"),
+            quadruped.like(CAT, tail="bob", coat="cow"),
             palette={"body": family("white"), "pale": family("cream"), "marks": family("black", "orange")},
             fact="A recessive gene gives the Japanese Bobtail a short kinked tail, about 3 inches long.",
         ),
@@ -81,9 +83,11 @@ CONCEPT = Concept(
             "tripod_cat",
             Noun("tripod cat", "tripod cats", aliases=("three-legged cat",)),
             ("four_legs",),
-            replace(CAT, legs=3),
+            quadruped.like(CAT, legs=3),
             fact="A tripod cat has lost a leg, usually to amputation, and walks on three.",
             reveals=("four_legs",),
         ),
     ),
+    # Drawn large: a cat's tail and legs are its attributes, and small in a whole cat.
+    pose=PoseRange(min_scale=0.9),
 )

@@ -8,12 +8,15 @@ from builders.visage.drawings import quadruped
 
 COW = quadruped.Variant(
     head_shape="cow",
-    head=13.0,
+    head=15.0,
     head_angle=30.0,
     body=(21.0, 10.5),
     body_y=3.0,
-    belly=1.0,
-    leg_width=3.5,
+    chest=0.6,
+    croup=1.4,
+    dip=0.0,
+    belly=2.2,
+    leg_width=4.3,
     neck=(6.0, 28.0),
     neck_width=9.0,
     tail="hanging",
@@ -21,8 +24,9 @@ COW = quadruped.Variant(
     coat="cow",
     muzzle="nose",
     horns="cow",
+    udder=True,
 )
-POLLED = replace(COW, horns="none", coat="plain")
+POLLED = quadruped.like(COW, horns="none", coat="plain")
 
 CONCEPT = Concept(
     key="cow",

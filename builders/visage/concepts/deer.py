@@ -3,7 +3,7 @@
 from dataclasses import replace
 
 from builders.visage.colours import family
-from builders.visage.concept import Concept, Norm, Noun, Subcategory, at_least
+from builders.visage.concept import Concept, Framing, Norm, Noun, Subcategory, at_least
 from builders.visage.drawings import quadruped
 
 STAG = quadruped.Variant(
@@ -12,6 +12,10 @@ STAG = quadruped.Variant(
     head_angle=22.0,
     body=(16.5, 7.8),
     body_y=2.0,
+    tuck=0.35,
+    chest=1.2,
+    croup=0.5,
+    dip=0.5,
     leg_width=2.3,
     neck=(11.0, 62.0),
     neck_width=5.4,
@@ -20,7 +24,7 @@ STAG = quadruped.Variant(
     muzzle="pale",
     horns="antlers",
 )
-DOE = replace(STAG, horns="none")
+DOE = quadruped.like(STAG, horns="none")
 
 CONCEPT = Concept(
     key="deer",
@@ -34,7 +38,17 @@ CONCEPT = Concept(
         "pale": family("white", "cream"),
         "dark": family("coal", "dark_brown"),
     },
-    norms=(Norm("antlers", "have", "antlers", measure="horn", expect=at_least(1)),),
+    norms=(
+        Norm(
+            "antlers",
+            "have",
+            "antlers",
+            measure="horn",
+            expect=at_least(1),
+            # Head, antlers and forequarters, closer: antlers are thin in a whole deer.
+            framing=Framing(focus=(8.0, -6.0), zoom=1.5),
+        ),
+    ),
     exceptions=(
         Subcategory(
             "doe",

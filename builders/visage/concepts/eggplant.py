@@ -27,7 +27,11 @@ CONCEPT = Concept(
             Noun("Thai eggplant", "Thai eggplants", aliases=("green eggplant",)),
             ("purple",),
             eggplant.Variant("thai"),
-            palette={"body": family("green"), "leaf": family("lime"), "stripes": family("cream", "ivory")},
+            palette={
+                "body": ("#7cb342", "#43a047"),
+                "leaf": ("#2e7d32", "#558b2f"),
+                "stripes": family("cream", "ivory"),
+            },
             fact="Thai eggplants are small, round and green with cream streaks.",
         ),
     ),

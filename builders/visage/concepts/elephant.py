@@ -3,7 +3,7 @@
 from dataclasses import replace
 
 from builders.visage.colours import family
-from builders.visage.concept import Concept, Norm, Noun, Subcategory, at_least, is_colour
+from builders.visage.concept import Concept, Framing, Norm, Noun, Subcategory, at_least, is_colour
 from builders.visage.drawings import quadruped
 
 ELEPHANT = quadruped.Variant(
@@ -12,9 +12,13 @@ ELEPHANT = quadruped.Variant(
     head_angle=12.0,
     body=(21.0, 12.5),
     body_y=1.0,
+    belly=1.0,
+    chest=0.8,
+    croup=0.0,
+    dip=-1.2,
     withers=1.5,
     leg_width=6.0,
-    feet="pad",
+    limb="pillar",
     neck=(1.0, 40.0),
     neck_width=12.0,
     tail="hanging",
@@ -22,7 +26,7 @@ ELEPHANT = quadruped.Variant(
     horns="tusks",
     trunk=True,
 )
-TUSKLESS = replace(ELEPHANT, horns="none")
+TUSKLESS = quadruped.like(ELEPHANT, horns="none")
 
 CONCEPT = Concept(
     key="elephant",
@@ -32,7 +36,15 @@ CONCEPT = Concept(
     typical=ELEPHANT,
     palette={"body": family("grey"), "horn": family("ivory", "cream"), "pale": family("silver", "white")},
     norms=(
-        Norm("tusks", "have", "tusks", measure="horn", expect=at_least(1)),
+        Norm(
+            "tusks",
+            "have",
+            "tusks",
+            measure="horn",
+            expect=at_least(1),
+            # Head, trunk and tusks, closer: tusks are a small share of a whole elephant.
+            framing=Framing(focus=(18.0, 1.0), zoom=1.8),
+        ),
         Norm("grey", "be", "grey", measure="colour", expect=is_colour("grey")),
     ),
     exceptions=(
@@ -58,7 +70,7 @@ CONCEPT = Concept(
             "white_elephant",
             Noun("white elephant", "white elephants", aliases=("albino elephant",)),
             ("grey",),
-            replace(ELEPHANT, ears="asian", head=15.5, withers=3.0),
+            quadruped.like(ELEPHANT, ears="asian", head=15.5, withers=3.0),
             palette={"body": family("albino"), "horn": family("ivory", "cream")},
             fact=(
                 "White elephants are rare albino Asian elephants, pale pinkish white, kept as royal symbols "

@@ -1,6 +1,6 @@
 """Forks have four tines; carving forks have two, oyster and pastry forks three."""
 
-from builders.visage.concept import Concept, Norm, Noun, PoseRange, Subcategory, exactly
+from builders.visage.concept import Concept, Framing, Norm, Noun, PoseRange, Subcategory, exactly
 from builders.visage.drawings import fork
 
 CONCEPT = Concept(
@@ -9,7 +9,17 @@ CONCEPT = Concept(
     name=Noun("fork", "forks"),
     drawer=fork.DRAWER,
     typical=fork.Variant(),
-    norms=(Norm("four_tines", "have", "four tines", measure="tines", expect=exactly(4)),),
+    norms=(
+        Norm(
+            "four_tines",
+            "have",
+            "four tines",
+            measure="tines",
+            expect=exactly(4),
+            # The head and tines, closer: a fork is a thin thing in a square picture.
+            framing=Framing(focus=(0.0, -16.0), zoom=1.5),
+        ),
+    ),
     exceptions=(
         Subcategory(
             "carving_fork",

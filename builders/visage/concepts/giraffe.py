@@ -1,7 +1,5 @@
 """Giraffes have spots; spotless giraffes and white (leucistic) giraffes do not."""
 
-from dataclasses import replace
-
 from builders.visage.colours import family
 from builders.visage.concept import Concept, Norm, Noun, Subcategory, at_least
 from builders.visage.drawings import quadruped
@@ -12,6 +10,10 @@ GIRAFFE = quadruped.Variant(
     head_angle=18.0,
     body=(13.5, 7.2),
     body_y=-4.0,
+    tuck=0.25,
+    chest=0.8,
+    croup=-2.0,
+    dip=0.6,
     withers=3.0,
     leg_width=2.9,
     neck=(24.0, 66.0),
@@ -41,7 +43,7 @@ CONCEPT = Concept(
             "spotless_giraffe",
             Noun("spotless giraffe", "spotless giraffes"),
             ("spots",),
-            replace(GIRAFFE, coat="plain"),
+            quadruped.like(GIRAFFE, coat="plain"),
             palette={"body": family("wood", "tan")},
             fact="A solid brown giraffe without spots was born at Brights Zoo, Tennessee, in 2023.",
             reveals=("spots",),
@@ -50,7 +52,7 @@ CONCEPT = Concept(
             "white_giraffe",
             Noun("white giraffe", "white giraffes", aliases=("leucistic giraffe",)),
             ("spots",),
-            replace(GIRAFFE, coat="plain"),
+            quadruped.like(GIRAFFE, coat="plain"),
             palette={"body": family("white"), "mane": family("cream", "maple"), "horn": family("maple")},
             fact="Leucistic giraffes in Garissa, Kenya, have white coats without the brown patches.",
         ),

@@ -10,7 +10,7 @@ CONCEPT = Concept(
     name=Noun("iceberg", "icebergs", aliases=("berg",)),
     drawer=iceberg.DRAWER,
     typical=iceberg.Variant(),
-    palette={"ice": family("white"), "deep": family("pale_blue", "teal")},
+    palette={"ice": family("white")},
     norms=(Norm("white", "be", "white", measure="colour", expect=is_colour("white")),),
     exceptions=(
         Subcategory(
@@ -18,7 +18,7 @@ CONCEPT = Concept(
             Noun("jade iceberg", "jade icebergs", aliases=("green iceberg",)),
             ("white",),
             iceberg.Variant(),
-            palette={"ice": family("green"), "deep": family("pale_blue", "teal")},
+            palette={"ice": family("jade")},
             fact="Jade icebergs, seen off Antarctica, are bottle green from iron-rich dust frozen into them.",
             reveals=("white",),
         ),
@@ -27,7 +27,7 @@ CONCEPT = Concept(
             Noun("blue iceberg", "blue icebergs"),
             ("white",),
             iceberg.Variant(),
-            palette={"ice": family("blue"), "deep": family("pale_blue", "teal")},
+            palette={"ice": family("blue")},
             fact="Blue icebergs are dense glacial ice without air bubbles, which absorbs red light.",
             reveals=("white",),
         ),

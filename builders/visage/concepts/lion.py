@@ -12,8 +12,12 @@ LION = quadruped.Variant(
     head_angle=4.0,
     body=(19.5, 8.8),
     body_y=7.0,
+    tuck=0.3,
+    chest=1.4,
+    croup=0.3,
+    dip=0.4,
     leg_width=3.6,
-    feet="paw",
+    limb="cat",
     neck=(5.0, 40.0),
     neck_width=8.6,
     tail="hanging",
@@ -21,7 +25,7 @@ LION = quadruped.Variant(
     mane="lion",
     muzzle="pale",
 )
-MANELESS = replace(LION, mane="none")
+MANELESS = quadruped.like(LION, mane="none")
 
 CONCEPT = Concept(
     key="lion",

@@ -1,7 +1,5 @@
 """Pigs are pink; Berkshire and Hampshire pigs are black, Tamworths ginger."""
 
-from dataclasses import replace
-
 from builders.visage.colours import family
 from builders.visage.concept import Concept, Norm, Noun, Subcategory, is_colour
 from builders.visage.drawings import quadruped
@@ -11,9 +9,11 @@ PIG = quadruped.Variant(
     head=12.5,
     head_angle=10.0,
     body=(17.0, 9.0),
-    body_y=10.0,
-    belly=1.5,
-    leg_width=3.2,
+    body_y=11.5,
+    croup=0.4,
+    dip=-0.6,
+    belly=2.2,
+    leg_width=3.8,
     neck=(3.0, 30.0),
     neck_width=10.0,
     tail="curly",
@@ -32,7 +32,7 @@ CONCEPT = Concept(
             "berkshire_pig",
             Noun("Berkshire pig", "Berkshire pigs", aliases=("Berkshire",)),
             ("pink",),
-            replace(PIG, patches=(("socks", "pale"),)),
+            quadruped.like(PIG, patches=(("socks", "pale"),)),
             palette={"body": family("black"), "pale": family("white"), "nose": family("white", "skin_pink")},
             fact="Berkshire pigs are black with white feet, a white tip to the snout and the tail.",
         ),
@@ -40,7 +40,7 @@ CONCEPT = Concept(
             "hampshire_pig",
             Noun("Hampshire pig", "Hampshire pigs", aliases=("Hampshire",)),
             ("pink",),
-            replace(PIG, patches=(("belt", "pale"),)),
+            quadruped.like(PIG, patches=(("belt", "pale"),)),
             palette={"body": family("black"), "pale": family("white"), "nose": family("dark_grey")},
             fact="Hampshire pigs are black with a white belt over the shoulders and front legs.",
         ),
@@ -48,7 +48,7 @@ CONCEPT = Concept(
             "tamworth_pig",
             Noun("Tamworth pig", "Tamworth pigs", aliases=("Tamworth",)),
             ("pink",),
-            replace(PIG, head=14.0, body=(17.0, 8.0)),
+            quadruped.like(PIG, head=14.0, body=(17.0, 8.0)),
             palette={"body": family("orange"), "nose": family("skin_pink")},
             fact="Tamworth pigs are golden red to ginger all over.",
         ),

@@ -3,7 +3,7 @@
 from dataclasses import replace
 
 from builders.visage.colours import family
-from builders.visage.concept import Concept, Norm, Noun, Subcategory, exactly
+from builders.visage.concept import Concept, Framing, Norm, Noun, Subcategory, exactly
 from builders.visage.drawings import quadruped
 
 RHINO = quadruped.Variant(
@@ -13,16 +13,19 @@ RHINO = quadruped.Variant(
     ears="rhino",
     body=(20.0, 10.5),
     body_y=4.0,
-    withers=1.5,
+    belly=1.4,
+    croup=0.6,
+    dip=1.2,
+    withers=2.4,
     leg_width=5.2,
-    feet="pad",
+    limb="pillar",
     neck=(3.0, 20.0),
     neck_width=12.0,
     tail="hanging",
     tuft="dark",
     horns="rhino2",
 )
-ONE_HORNED = replace(RHINO, horns="rhino1", folds=True)
+ONE_HORNED = quadruped.like(RHINO, horns="rhino1", folds=True)
 
 CONCEPT = Concept(
     key="rhinoceros",
@@ -31,7 +34,17 @@ CONCEPT = Concept(
     drawer=quadruped.DRAWER,
     typical=RHINO,
     palette={"body": family("grey", "dark_grey"), "horn": family("ivory", "cream", "maple")},
-    norms=(Norm("two_horns", "have", "two horns", measure="horns", expect=exactly(2)),),
+    norms=(
+        Norm(
+            "two_horns",
+            "have",
+            "two horns",
+            measure="horns",
+            expect=exactly(2),
+            # Head and shoulders, closer: the second horn is a small share of a whole rhino.
+            framing=Framing(focus=(17.0, -4.0), zoom=1.7),
+        ),
+    ),
     exceptions=(
         Subcategory(
             "indian_rhinoceros",

@@ -9,17 +9,21 @@ from builders.visage.drawings import quadruped
 
 SHEEP = quadruped.Variant(
     head_shape="sheep",
-    head=9.5,
-    head_angle=24.0,
-    body=(16.0, 9.0),
-    body_y=6.0,
-    leg_width=2.5,
+    head=10.5,
+    head_angle=30.0,
+    body=(13.5, 7.0),
+    body_y=8.0,
+    dip=0.3,
+    croup=0.4,
+    chest=0.6,
+    belly=1.2,
+    leg_width=2.6,
     neck=(4.0, 40.0),
     neck_width=6.4,
-    tail="stub",
+    tail="short",
     wool=True,
 )
-HAIR = replace(SHEEP, wool=False, body=(15.5, 7.8), neck=(7.0, 50.0), neck_width=5.6, body_y=5.0)
+HAIR = quadruped.like(SHEEP, wool=False)
 
 CONCEPT = Concept(
     key="sheep",
@@ -46,7 +50,7 @@ CONCEPT = Concept(
             "soay_sheep",
             Noun("Soay sheep", "Soay sheep"),
             ("white",),
-            replace(SHEEP, horns="ram"),
+            quadruped.like(SHEEP, horns="ram"),
             palette={
                 "wool": family("brown"),
                 "body": family("dark_brown", "black"),

@@ -1,5 +1,6 @@
 """Shoes have laces; loafers, clogs and ballet flats slip on without any."""
 
+from builders.visage.colours import family
 from builders.visage.concept import Concept, Norm, Noun, PoseRange, Subcategory, at_least
 from builders.visage.drawings import shoe
 
@@ -23,6 +24,8 @@ CONCEPT = Concept(
             Noun("clog", "clogs", aliases=("wooden clog", "sabot")),
             ("laces",),
             shoe.Variant("clog"),
+            # Carved wood, bare or painted.
+            palette={"upper": family("wood", "yellow", "white", "tan")},
             fact="A clog is a slip-on shoe with a thick wooden sole and no laces.",
         ),
         Subcategory(

@@ -1,7 +1,5 @@
 """Tigers have stripes and are orange; white tigers are white, snow-white tigers white and stripeless."""
 
-from dataclasses import replace
-
 from builders.visage.colours import family
 from builders.visage.concept import Concept, Norm, Noun, Subcategory, at_least, is_colour
 from builders.visage.drawings import quadruped
@@ -12,11 +10,16 @@ TIGER = quadruped.Variant(
     head_angle=6.0,
     body=(20.0, 8.2),
     body_y=8.0,
-    leg_width=3.4,
-    feet="paw",
+    tuck=0.2,
+    chest=1.0,
+    croup=0.3,
+    dip=0.3,
+    leg_width=3.3,
+    limb="cat",
     neck=(5.0, 35.0),
     neck_width=8.4,
-    tail="hanging",
+    tail="long",
+    ruff=True,
     coat="tiger",
     patches=(("belly", "pale"),),
     muzzle="pale",
@@ -57,7 +60,7 @@ CONCEPT = Concept(
             "snow_white_tiger",
             Noun("snow-white tiger", "snow-white tigers", aliases=("stripeless white tiger",)),
             ("stripes", "orange"),
-            replace(TIGER, coat="plain"),
+            quadruped.like(TIGER, coat="plain"),
             palette=WHITE,
             fact=(
                 "Snow-white tigers carry a second recessive gene that removes almost all stripes from a white"

@@ -18,7 +18,12 @@ CONCEPT = Concept(
             Noun("yellow pear tomato", "yellow pear tomatoes", aliases=("yellow tomato", "pear tomato")),
             ("red",),
             tomato.Variant("pear"),
-            palette={"body": family("yellow"), "stem": family("green")},
+            palette={
+                "body": family("yellow"),
+                "stem": family("green"),
+                "flesh": family("cream"),
+                "gel": family("lime"),
+            },
             fact="Yellow pear tomatoes are small, pear-shaped and yellow when ripe.",
             reveals=("red",),
         ),

@@ -2,7 +2,7 @@
 black seeds."""
 
 from builders.visage.colours import family
-from builders.visage.concept import Concept, Norm, Noun, Subcategory, at_least, is_colour
+from builders.visage.concept import Concept, Norm, Noun, PoseRange, Subcategory, at_least, is_colour
 from builders.visage.drawings import watermelon
 
 CONCEPT = Concept(
@@ -35,4 +35,6 @@ CONCEPT = Concept(
             reveals=("black_seeds",),
         ),
     ),
+    # Drawn large: the seeds are small in a whole slice.
+    pose=PoseRange(min_scale=0.88),
 )

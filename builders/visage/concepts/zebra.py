@@ -1,7 +1,5 @@
 """Zebras have stripes; a polka-dot zebra (a melanistic foal) has spots instead."""
 
-from dataclasses import replace
-
 from builders.visage.colours import family
 from builders.visage.concept import Concept, Norm, Noun, Subcategory, at_least
 from builders.visage.drawings import quadruped
@@ -12,6 +10,11 @@ ZEBRA = quadruped.Variant(
     head_angle=48.0,
     body=(18.5, 9.0),
     body_y=2.5,
+    withers=1.4,
+    tuck=0.1,
+    chest=0.6,
+    croup=0.7,
+    dip=0.9,
     leg_width=2.9,
     neck=(13.0, 56.0),
     neck_width=6.6,
@@ -41,7 +44,7 @@ CONCEPT = Concept(
             "polka_dot_zebra",
             Noun("polka-dot zebra", "polka-dot zebras", aliases=("spotted zebra",)),
             ("stripes",),
-            replace(ZEBRA, coat="dots"),
+            quadruped.like(ZEBRA, coat="dots"),
             palette={
                 "body": family("dark_brown"),
                 "pale": family("white"),

@@ -70,7 +70,7 @@ def _laid(kind: str, frame: Frame, rng: random.Random) -> Coat:
     if kind == "spots":
         return _dots(frame, rng, role="marks", radius=0.65, spacing=2.8, legs=False)
     if kind == "dots":
-        return _dots(frame, rng, role="pale", radius=1.05, spacing=3.6)
+        return _stripe_dots(frame)
     if kind == "fawn":
         return _dots(frame, rng, role="pale", radius=0.75, spacing=3.0, legs=False)
     if kind == "panda":
@@ -117,12 +117,18 @@ def _leg_bands(frame: Frame, spacing: float, thickness: float) -> tuple[tuple[Sh
     return tuple(bands)
 
 
+def _zebra_bands(frame: Frame) -> tuple[float, float, list[float], list[float]]:
+    """Top and bottom of a zebra's torso stripes, and each one's centre and slant: they lean back over
+    the rump and forward over the shoulder, as a zebra's do."""
+    cy, rx, ry = frame.body
+    xs = _steps(-rx * 0.9, rx * 0.86, 3.5)
+    slants = [-4.0 * x / rx if x < 0 else 2.5 * x / rx for x in xs]
+    return cy - ry - 2, cy + ry + 4, xs, slants
+
+
 def _zebra(frame: Frame, rng: random.Random) -> Coat:
     cy, rx, ry = frame.body
-    top, bottom = cy - ry - 2, cy + ry + 4
-    xs = _steps(-rx * 0.9, rx * 0.86, 3.5)
-    # Stripes lean back over the rump and forward over the shoulder, as a zebra's do.
-    slants = [-4.0 * x / rx if x < 0 else 2.5 * x / rx for x in xs]
+    top, bottom, xs, slants = _zebra_bands(frame)
     torso = tuple(_band(x, top, bottom, 1.75, slant) for x, slant in zip(xs, slants, strict=True))
     probe_y = cy - ry * 0.1
     # Where each band's centre line crosses the probe line; the probe starts and ends between bands.
@@ -144,6 +150,28 @@ def _zebra(frame: Frame, rng: random.Random) -> Coat:
         probe_y=probe_y,
         probe_x=probe_x,
     )
+
+
+def _stripe_dots(frame: Frame) -> Coat:
+    """A pseudomelanistic zebra's white dots on a dark coat, in rows where its stripes would run (as on
+    the foal Tira): a zebra's pattern broken into spots."""
+    top, bottom, xs, slants = _zebra_bands(frame)
+    torso = []
+    for x, slant in zip(xs, slants, strict=True):
+        for y in _steps(top + 2.5, bottom - 2.0, 2.6):
+            where = 0.5 - (y - top + 3) / (bottom - top + 6)
+            torso.append(ellipse_points((x + slant * where, y), 0.85, 0.75, 8))
+    base, tip = frame.neck
+    neck = tuple(
+        ellipse_points(_offset(base, tip, t, side * frame.neck_width * 0.3), 0.6, 0.6, 8)
+        for t in _steps(0.05, 0.95, 0.26)
+        for side in (-1, 0, 1)
+    )
+    legs = tuple(
+        tuple(ellipse_points(lerp(top_, foot, t), 0.5, 0.5, 8) for t in (0.15, 0.32, 0.49))
+        for top_, foot in frame.legs
+    )
+    return Coat(role="pale", torso=tuple(torso), neck=neck, legs=legs)
 
 
 def _tiger(frame: Frame, rng: random.Random) -> Coat:

@@ -1,4 +1,4 @@
-"""Parts of the four-legged animals besides torso, legs and head: tails, feet, manes, horns, trunks, wool.
+"""Parts of the four-legged animals besides legs and head: torso, tails, manes, horns, trunks, wool.
 
 Pure functions of the body's size, the head's placement (`place`, head frame
 to object units) and a seeded generator; `quadruped` assembles them.
@@ -20,14 +20,14 @@ Place = Callable[[Point], Point]
 
 #: An African elephant's ear in the head frame: a great flap behind the eye.
 ELEPHANT_EAR: Shape = (
-    (0.08, -0.3),
-    (0.34, -0.42),
-    (0.52, -0.2),
-    (0.56, 0.2),
-    (0.46, 0.58),
-    (0.24, 0.72),
-    (0.06, 0.5),
-    (-0.02, 0.1),
+    (0.06, -0.42),
+    (0.38, -0.56),
+    (0.62, -0.3),
+    (0.66, 0.2),
+    (0.54, 0.68),
+    (0.26, 0.86),
+    (0.04, 0.6),
+    (-0.06, 0.1),
 )
 #: An Asian elephant's smaller, rounder ear.
 ASIAN_EAR: Shape = (
@@ -41,6 +41,34 @@ ASIAN_EAR: Shape = (
 )
 
 
+def torso(variant: Any) -> Shape:
+    """The torso: withers, back, loin, croup, rump, buttock, thigh, flank, belly, girth, chest, breast.
+
+    Shaped by the species' withers, dip of the back, croup, deep chest and tucked-up waist.
+    """
+    rx, ry = variant.body
+    cy = variant.body_y
+    top = cy - ry
+    bottom = cy + ry
+    tuck = variant.tuck * ry
+    return (
+        (rx * 0.62, top - variant.withers),
+        (rx * 0.2, top + variant.dip - variant.withers * 0.3),
+        (-rx * 0.3, top + variant.dip * 0.6 - variant.croup * 0.5),
+        (-rx * 0.66, top - variant.croup),
+        (-rx * 0.93, top + ry * 0.3 - variant.croup * 0.5),
+        (-rx * 1.02, cy + ry * 0.12),
+        (-rx * 0.9, cy + ry * 0.62),
+        (-rx * 0.62, bottom - tuck * 0.9),
+        (-rx * 0.3, bottom - tuck + variant.belly * 0.4),
+        (rx * 0.05, bottom + variant.belly + variant.chest * 0.2 - tuck * 0.45),
+        (rx * 0.45, bottom + variant.chest),
+        (rx * 0.8, bottom + variant.chest * 0.7 - ry * 0.18),
+        (rx * 1.02, cy + ry * 0.1),
+        (rx * 0.98, cy - ry * 0.5),
+    )
+
+
 def tail(kind: str, cy: float, rx: float, ry: float) -> tuple[tuple[Point, ...], float, Shape]:
     """The tail's centre line, its width and its tuft. Past x = -rx - 4.2 every tail runs on
     backwards, so it crosses a vertical line there at most once.
@@ -48,7 +76,8 @@ def tail(kind: str, cy: float, rx: float, ry: float) -> tuple[tuple[Point, ...],
     - hanging: down behind the rump (a zebra's, a cow's, a lion's, a giraffe's);
     - raised: up in a long curve (a cat's); wagging: up and short of the long-tail line (a dog's);
     - bob: a short stub (a pixie-bob's, a Japanese Bobtail's pom-pom); stub: a bear's, a deer's;
-    - curly: a pig's corkscrew; fluffy: a long bushy tail.
+    - curly: a pig's corkscrew; fluffy: a long bushy tail; over: a plume curled over the back;
+    - long: a big cat's, low in a long curve with the tip turned up; short: a sheep's, to the thighs.
     """
     root = (-rx * 0.94, cy - ry * 0.45)
     if kind in ("hanging", "fluffy"):
@@ -61,8 +90,14 @@ def tail(kind: str, cy: float, rx: float, ry: float) -> tuple[tuple[Point, ...],
         tuft = ribbon((spine[-1], (spine[-1][0] - 0.8, spine[-1][1] + 3.6)), (2.6, 1.4))
         return spine, 1.5 if kind == "hanging" else 3.2, tuft
     if kind == "raised":
-        spine = (root, (-rx - 3.6, cy - ry * 0.9), (-rx - 7.8, cy - ry - 3.0), (-rx - 9.6, cy - ry - 10.0))
-        return spine, 2.1, ()
+        spine = (
+            root,
+            (-rx - 3.6, cy - ry * 0.9),
+            (-rx - 7.4, cy - ry - 3.0),
+            (-rx - 9.4, cy - ry - 10.0),
+            (-rx - 11.6, cy - ry - 15.0),
+        )
+        return spine, 3.4, ()
     if kind == "wagging":
         return (
             (root, (-rx - 2.6, cy - ry * 1.0), (-rx - 5.0, cy - ry - 4.5), (-rx - 6.0, cy - ry - 8.0)),
@@ -72,6 +107,21 @@ def tail(kind: str, cy: float, rx: float, ry: float) -> tuple[tuple[Point, ...],
     if kind == "bob":
         spine = (root, (-rx - 1.2, cy - ry * 0.62), (-rx - 2.2, cy - ry * 0.72))
         return spine, 2.6, ellipse_points((-rx - 2.2, cy - ry * 0.74), 1.6, 1.5, 10)
+    if kind == "long":  # a tiger's, a leopard's: hanging low in a long curve, the tip turned up
+        spine = (
+            root,
+            (-rx - 3.4, cy - ry * 0.1),
+            (-rx - 5.6, cy + ry * 0.8),
+            (-rx - 7.4, cy + ry + 4.6),
+            (-rx - 10.4, cy + ry + 6.4),
+            (-rx - 12.4, cy + ry + 3.8),
+        )
+        return spine, 2.0, ()
+    if kind == "over":  # a Chow Chow's or a spitz's: a thick plume curled over the back
+        spine = (root, (-rx - 1.6, cy - ry - 2.4), (-rx * 0.8, cy - ry - 5.6), (-rx * 0.5, cy - ry - 3.2))
+        return spine, 3.4, ()
+    if kind == "short":  # a sheep's: hanging over the rump to the thighs
+        return (root, (-rx - 1.4, cy - ry * 0.1), (-rx - 2.0, cy + ry * 0.55)), 2.6, ()
     if kind == "stub":
         return (root, (-rx - 1.0, cy - ry * 0.55), (-rx - 2.0, cy - ry * 0.5)), 2.8, ()
     if kind == "curly":
@@ -86,20 +136,6 @@ def tail(kind: str, cy: float, rx: float, ry: float) -> tuple[tuple[Point, ...],
 def reaches(spine: Sequence[Point], x: float) -> int:
     """1 if the tail passes the vertical line at x (it runs backwards past it, so it crosses once)."""
     return int(any(px < x - 0.8 for px, _ in spine))
-
-
-def foot(kind: str, ground: Point, width: float) -> Shape:
-    x, y = ground
-    if kind == "hoof":
-        return (
-            (x - width * 0.52, y - 2.0),
-            (x + width * 0.5, y - 2.0),
-            (x + width * 0.62, y + 0.5),
-            (x - width * 0.58, y + 0.5),
-        )
-    if kind == "paw":
-        return ellipse_points((x + width * 0.3, y - 0.5), width * 0.78, 1.15, 12)
-    return ()
 
 
 def slit(centre: Point, r: float) -> Shape:
@@ -152,6 +188,27 @@ def mane(kind: str, place: Place, tip: Point, base: Point, variant: Any, rng: ra
     return ()
 
 
+def ruff(place: Place) -> Shape:
+    """A tiger's cheek ruff: a spiky fringe of long fur behind and below the jaw."""
+    fringe = (
+        (0.3, -0.22),
+        (0.04, -0.16),
+        (-0.14, 0.0),
+        (-0.04, 0.08),
+        (-0.18, 0.24),
+        (0.0, 0.3),
+        (-0.08, 0.46),
+        (0.14, 0.46),
+        (0.12, 0.62),
+        (0.3, 0.54),
+        (0.36, 0.68),
+        (0.5, 0.56),
+        (0.62, 0.62),
+        (0.66, 0.44),
+    )
+    return tuple(place(p) for p in fringe)
+
+
 def fur(torso: Shape, place: Place, rng: random.Random) -> tuple[Shape, ...]:
     """Long hair: a soft fringe all round the torso, longest under the belly, and a ruff at the cheeks."""
     cx = sum(x for x, _ in torso) / len(torso)
@@ -174,15 +231,15 @@ def horns(kind: str, place: Place, length: float) -> tuple[tuple[Shape, bool], .
     if kind == "cow":
         # Curving up and forward, about as long as the face is deep: well past the ears.
         shape = (
-            (-0.07, -0.06),
-            (0.1, -0.12),
-            (0.3, -0.28),
-            (0.46, -0.5),
-            (0.5, -0.76),
-            (0.41, -0.7),
-            (0.34, -0.47),
-            (0.17, -0.27),
-            (0.0, -0.19),
+            (-0.1, -0.04),
+            (0.12, -0.12),
+            (0.34, -0.3),
+            (0.52, -0.56),
+            (0.58, -0.9),
+            (0.46, -0.84),
+            (0.38, -0.58),
+            (0.2, -0.36),
+            (-0.02, -0.26),
         )
         near = tuple(place(p) for p in shape)
         far = tuple(place((x - 0.14, y + 0.02)) for x, y in shape)
@@ -191,7 +248,7 @@ def horns(kind: str, place: Place, length: float) -> tuple[tuple[Shape, bool], .
         front = ((0.74, 0.08), (1.0, 0.2), (1.0, -0.2), (0.94, -0.62), (0.84, -0.22))
         found = [(tuple(place(p) for p in front), False)]
         if kind == "rhino2":
-            back = ((0.5, -0.0), (0.68, 0.04), (0.67, -0.2), (0.6, -0.4), (0.55, -0.16))
+            back = ((0.46, 0.0), (0.7, 0.04), (0.7, -0.24), (0.6, -0.58), (0.51, -0.2))
             found.insert(0, (tuple(place(p) for p in back), False))
         return tuple(found)
     if kind == "ram":
@@ -202,16 +259,12 @@ def horns(kind: str, place: Place, length: float) -> tuple[tuple[Shape, bool], .
         knob = ((0.1, -0.08), (0.2, -0.1), (0.22, -0.4), (0.24, -0.46), (0.14, -0.48), (0.12, -0.4))
         return ((tuple(place((x - 0.12, y)) for x, y in knob), True), (tuple(place(p) for p in knob), False))
     if kind == "tusks":
-        tusk = (
-            (0.66, 0.36),
-            (0.8, 0.52),
-            (1.02, 0.56),
-            (1.18, 0.42),
-            (1.02, 0.48),
-            (0.82, 0.42),
-            (0.72, 0.3),
-        )
-        return ((tuple(place(p) for p in tusk), False),)
+        # A bull's ivory: from the upper lip down past the trunk and curving forward and up, a pair.
+        tusk = ((0.6, 0.28), (0.74, 0.64), (0.98, 0.98), (1.34, 1.06), (1.66, 0.84))
+        widths = tuple(length * w for w in (0.23, 0.21, 0.17, 0.12, 0.04))
+        near = ribbon([place(p) for p in tusk], widths)
+        far = ribbon([place((x - 0.1, y - 0.05)) for x, y in tusk], widths)
+        return ((far, True), (near, False))
     return ()
 
 
@@ -221,20 +274,21 @@ def fang(place: Place) -> Shape:
 
 
 def antlers(crown: Point, length: float) -> tuple[tuple[Point, ...], ...]:
-    """Two branching antlers (far, near) as strokes: a beam sweeping back and up, three tines forward."""
+    """Two branching antlers (far, near) as strokes: a beam sweeping back and up, four tines forward."""
     strokes = []
-    scale = length / 12
-    for offset in (-2.4, 0.0):
+    scale = length / 10.5
+    for offset in (-3.4, 0.0):
         x, y = crown[0] + offset * scale, crown[1]
         beam = tuple(
             (x + dx * scale, y + dy * scale)
-            for dx, dy in ((0, 0), (-2.5, -5.5), (-3.2, -10.5), (-1.5, -15.5), (1.5, -18.5))
+            for dx, dy in ((0, 0), (-2.8, -5.5), (-3.6, -10.5), (-2.0, -15.5), (1.2, -19.0))
         )
         strokes.append(beam)
         for (bx, by), (tx, ty) in (
-            ((-1.0, -2.5), (2.2, -5.0)),
-            ((-3.0, -8.0), (0.8, -11.5)),
-            ((-2.5, -13.0), (1.2, -15.5)),
+            ((-1.0, -2.5), (2.8, -5.0)),
+            ((-3.2, -7.5), (1.0, -10.5)),
+            ((-3.4, -11.5), (0.4, -15.0)),
+            ((-2.4, -14.5), (-4.6, -18.0)),
         ):
             strokes.append(((x + bx * scale, y + by * scale), (x + tx * scale, y + ty * scale)))
     return tuple(strokes)
@@ -253,8 +307,9 @@ def trunk(root: Point, ground: float) -> Shape:
     return ribbon(spine, (5.4, 4.2, 3.2, 2.4, 1.8))
 
 
-def wool(torso: Shape, place: Place) -> tuple[Shape, ...]:
-    """A fleece: the torso puffed out into curls all round, and a woolly cap on the head."""
+def wool(torso: Shape, place: Place, loft: float = 3.4) -> tuple[Shape, ...]:
+    """A fleece: the torso puffed out `loft` all round into curls, and a woolly cap on the head; the
+    body under it is a hair sheep's."""
     cx = sum(x for x, _ in torso) / len(torso)
     cy = sum(y for _, y in torso) / len(torso)
     puffs = []
@@ -262,7 +317,7 @@ def wool(torso: Shape, place: Place) -> tuple[Shape, ...]:
         for k in range(2):
             x, y = lerp((x1, y1), (x2, y2), k / 2)
             d = math.hypot(x - cx, y - cy) or 1.0
-            out = 1.3 if k == 0 else 2.3
+            out = loft * (0.62 if k == 0 else 1.0)
             puffs.append((x + (x - cx) / d * out, y + (y - cy) / d * out))
     cap = tuple(place(p) for p in ((-0.06, 0.1), (0.0, -0.26), (0.18, -0.36), (0.36, -0.28), (0.34, -0.08)))
     return (tuple(puffs), cap)
@@ -278,9 +333,45 @@ def folds(body: tuple[float, float, float]) -> tuple[tuple[Point, ...], ...]:
     )
 
 
+def wrinkles(
+    body: tuple[float, float, float], neck: tuple[Point, Point], width: float
+) -> tuple[tuple[Point, ...], ...]:
+    """A Shar-Pei's loose skin: folds round the neck and down over the shoulders and flank."""
+    cy, rx, ry = body
+    base, tip = neck
+    found = []
+    for t in (0.25, 0.5, 0.75):
+        x, y = lerp(base, tip, t)
+        found.append(
+            ((x - width * 0.55, y - width * 0.2), (x, y + width * 0.15), (x + width * 0.55, y - width * 0.1))
+        )
+    for k in range(4):
+        x = rx * (0.78 - 0.2 * k)
+        found.append(((x + 1.0, cy - ry * 0.85), (x - 0.6, cy - ry * 0.1), (x + 0.4, cy + ry * 0.7)))
+    return tuple(found)
+
+
+def udder(legs: Sequence[Any], belly: float) -> Shape:
+    """A cow's udder hanging under the belly just before the hind legs, its teats pointing down."""
+    x = max(leg.span[0][0] for leg in legs[:2]) + 4.0
+    return (
+        (x - 3.6, belly - 1.5),
+        (x + 3.4, belly - 1.5),
+        (x + 3.2, belly + 2.2),
+        (x + 2.0, belly + 3.4),
+        (x + 1.6, belly + 4.6),
+        (x + 0.8, belly + 3.6),
+        (x - 0.6, belly + 3.8),
+        (x - 1.2, belly + 4.8),
+        (x - 1.8, belly + 3.6),
+        (x - 3.2, belly + 2.4),
+    )
+
+
 def tongue(jaw: Point, length: float) -> Shape:
+    """A panting tongue lolling from the jaw, long enough to show its colour."""
     x, y = jaw
-    u = length / 12
+    u = length / 8
     return (
         (x - 1.1 * u, y - 0.3 * u),
         (x + 1.1 * u, y - 0.3 * u),
@@ -293,7 +384,7 @@ def tongue(jaw: Point, length: float) -> Shape:
 
 def tongue_points(jaw: Point, length: float) -> tuple[Point, ...]:
     x, y = jaw
-    u = length / 12
+    u = length / 8
     return ((x + 0.1 * u, y + 1.2 * u), (x + 0.3 * u, y + 2.2 * u), (x + 0.5 * u, y + 3.0 * u))
 
 

@@ -1,8 +1,9 @@
 """A bicycle in side view: two spoked wheels, a diamond frame, saddle, handlebar, and its drive.
 
-The drive is a chainring with crank and pedals and a chain to the rear hub; a
-shaft-drive bicycle has a closed shaft instead of the chain, a balance bike
-neither crank nor pedals nor chain. Pedals and chain are roles of their own,
+The drive is a toothed chainring with crank and pedals and a chain to the
+cog at the rear hub; a shaft-drive bicycle has a closed metal shaft between
+bevel boxes at the crank and the hub instead, a balance bike neither crank nor
+pedals nor chain. Pedals and chain are roles of their own,
 measured by their area.
 """
 
@@ -102,14 +103,15 @@ def draw(g: Geometry, parent: ET.Element, colours: Mapping[str, str]) -> None:
         _wheel(parent, hub, g.radius, g.crank_angle, colours)
     rear = g.wheels[0]
     if g.drive == "chain":
-        line(parent, (rear[0], rear[1] - 2.0), (g.crank[0], g.crank[1] - 4.4), colours["chain"], 1.0)
-        line(parent, (rear[0], rear[1] + 2.0), (g.crank[0], g.crank[1] + 4.4), colours["chain"], 1.0)
-    elif g.drive == "shaft":
-        smooth(
-            parent,
-            ribbon(((rear[0] + 1.0, rear[1] + 0.8), (g.crank[0] - 2.0, g.crank[1] + 0.8)), (2.8, 2.8)),
-            colours["frame"],
-        )
+        _sprocket(parent, rear, 2.8, 10, colours["metal"])
+        for side in (-1.0, 1.0):
+            line(
+                parent,
+                (rear[0], rear[1] + side * 2.6),
+                (g.crank[0], g.crank[1] + side * 5.6),
+                colours["chain"],
+                1.5,
+            )
     for start, end in g.frame:
         line(parent, start, end, colours["frame"], 2.2)
     polygon(parent, g.saddle, colours["saddle"])
@@ -119,7 +121,17 @@ def draw(g: Geometry, parent: ET.Element, colours: Mapping[str, str]) -> None:
         polygon(parent, g.footrest, colours["saddle"])
     if g.drive == "none":
         return
-    circle(parent, g.crank, 4.6, colours["metal"])
+    if g.drive == "shaft":
+        # A closed shaft on the drive side, from the bevel box at the crank to the one at the rear hub.
+        smooth(
+            parent,
+            ribbon(((rear[0] + 1.5, rear[1] + 1.2), (g.crank[0] - 2.5, g.crank[1] + 1.2)), (3.6, 3.6)),
+            colours["metal"],
+        )
+        circle(parent, (rear[0], rear[1] + 0.6), 3.4, colours["metal"])
+        circle(parent, g.crank, 3.8, colours["metal"])
+    else:
+        _sprocket(parent, g.crank, 6.0, 20, colours["metal"])
     circle(parent, g.crank, 1.6, colours["pedal"])
     for flip in (0.0, 180.0):
         a = math.radians(g.crank_angle + flip)
@@ -130,6 +142,18 @@ def draw(g: Geometry, parent: ET.Element, colours: Mapping[str, str]) -> None:
             ((x - 2.4, y - 0.9), (x + 2.4, y - 0.9), (x + 2.4, y + 0.9), (x - 2.4, y + 0.9)),
             colours["pedal"],
         )
+
+
+def _sprocket(parent: ET.Element, centre: Point, radius: float, teeth: int, fill: str) -> None:
+    """A toothed chainring or cog."""
+    points = [
+        (
+            centre[0] + (radius + (0.7 if k % 2 == 0 else 0.0)) * math.cos(math.pi * k / teeth),
+            centre[1] + (radius + (0.7 if k % 2 == 0 else 0.0)) * math.sin(math.pi * k / teeth),
+        )
+        for k in range(2 * teeth)
+    ]
+    polygon(parent, points, fill)
 
 
 def _wheel(parent: ET.Element, hub: Point, radius: float, turn: float, colours: Mapping[str, str]) -> None:

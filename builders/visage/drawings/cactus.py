@@ -1,8 +1,10 @@
-"""A potted cactus: a ribbed column with two arms bristling with spines, or a spineless dome.
+"""A potted cactus: a ribbed column with two arms bristling with spines, or a spineless globe.
 
-Spineless domes come as a star cactus (eight flat ribs, white felt tufts) or a
-peyote (soft rounded lobes, tufts of hair). Spines are short strokes along
-the ribs, their own role, so an audit measures them by their area.
+The pot is terracotta, its soil showing inside the rim. Spineless globes come
+as a star cactus (eight broad ribs meeting at the top, white felt tufts and
+flecks) or a peyote (a soft button of a few lumpy ribs, tufts of wool). Spines
+stand out of the column's and arms' edges in tufts, their own role, so an
+audit measures them by their area.
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ class Geometry:
     tufts: tuple[Point, ...]
     pot: Shape
     rim: Shape
+    soil: Shape
 
 
 ROLES = (
@@ -45,64 +48,121 @@ ROLES = (
     Role("felt", family("white", "silver", "cream")),
     Role("pot", family("orange", "wood", "carrot_orange", "red")),
     Role("rim", family("wood", "brown", "maple"), shaded="pot"),
+    Role("soil", family("dark_brown", "brown")),
 )
 
 
-def _spines_along(points: list[Point], rng: random.Random) -> list[tuple[Point, Point]]:
+def _spines_around(
+    parts: tuple[Shape, ...], rng: random.Random, spacing: float = 2.6
+) -> list[tuple[Point, Point]]:
+    """Tufts of spines standing out of the plant's edge: every `spacing` along each part's outline,
+    where no other part covers it, three spines fanning out along the outward normal."""
     found = []
-    for k, (x, y) in enumerate(points):
-        side = -1 if k % 2 else 1
-        for a in (-30.0, 30.0):
-            angle = math.radians(a + (0 if side > 0 else 180) + rng.uniform(-10, 10))
-            found.append(((x, y), (x + 1.8 * math.cos(angle), y + 1.8 * math.sin(angle))))
+    for index, outline in enumerate(parts):
+        others = [other for k, other in enumerate(parts) if k != index]
+        # Signed area: which side of each edge is outside.
+        turn = (
+            1.0
+            if sum(
+                x1 * y2 - x2 * y1
+                for (x1, y1), (x2, y2) in zip(outline, (*outline[1:], outline[0]), strict=True)
+            )
+            > 0
+            else -1.0
+        )
+        for (x1, y1), (x2, y2) in zip(outline, (*outline[1:], outline[0]), strict=True):
+            length = math.dist((x1, y1), (x2, y2))
+            base = math.atan2(-(x2 - x1) * turn, (y2 - y1) * turn)
+            for k in range(max(1, round(length / spacing))):
+                x, y = x1 + (x2 - x1) * k * spacing / length, y1 + (y2 - y1) * k * spacing / length
+                if y > POT_TOP - 3.0 or any(_inside((x, y), other) for other in others):
+                    continue
+                for spread in (-0.5, 0.0, 0.5):
+                    a = base + spread + rng.uniform(-0.12, 0.12)
+                    found.append(
+                        (
+                            (x - 0.5 * math.cos(base), y - 0.5 * math.sin(base)),
+                            (x + 2.4 * math.cos(a), y + 2.4 * math.sin(a)),
+                        )
+                    )
     return found
 
 
-def geometry(variant: Variant, rng: random.Random) -> Geometry:
+def _inside(point: Point, shape: Shape) -> bool:
+    x, y = point
+    inside = False
+    for (x1, y1), (x2, y2) in zip(shape, (*shape[1:], shape[0]), strict=True):
+        if (y1 > y) != (y2 > y) and x < x1 + (x2 - x1) * (y - y1) / (y2 - y1):
+            inside = not inside
+    return inside
+
+
+def _pot() -> tuple[Shape, Shape, Shape]:
+    """A terracotta pot: tapering sides, a thick rim, dark soil showing inside the rim."""
     pot = ((-13.0, POT_TOP), (13.0, POT_TOP), (10.0, 34.0), (-10.0, 34.0))
-    rim = ((-14.5, POT_TOP - 1.5), (14.5, POT_TOP - 1.5), (14.5, POT_TOP + 3.0), (-14.5, POT_TOP + 3.0))
+    rim = ((-15.0, POT_TOP - 1.5), (15.0, POT_TOP - 1.5), (14.6, POT_TOP + 3.5), (-14.6, POT_TOP + 3.5))
+    soil = ellipse_points((0.0, POT_TOP - 1.5), 14.2, 2.6, 24)
+    return pot, rim, soil
+
+
+def geometry(variant: Variant, rng: random.Random) -> Geometry:
+    pot, rim, soil = _pot()
     if variant.shape == "column":
-        trunk = ribbon(((0.0, POT_TOP + 1.0), (0.0, -8.0), (0.0, -30.0)), (13.0, 12.5, 11.0))
-        top = ellipse_points((0.0, -30.0), 5.5, 4.0, 12)
-        left = ribbon(((-5.0, 0.0), (-13.0, -1.0), (-15.5, -8.0), (-15.5, -18.0)), (6.0, 6.5, 6.5, 6.0))
-        right = ribbon(((5.0, -8.0), (12.0, -9.0), (14.5, -15.0), (14.5, -24.0)), (6.0, 6.5, 6.5, 6.0))
-        tips = (ellipse_points((-15.5, -18.0), 3.0, 2.2, 10), ellipse_points((14.5, -24.0), 3.0, 2.2, 10))
+        trunk = ribbon(((0.0, POT_TOP), (0.0, -8.0), (0.0, -27.0)), (12.0, 12.0, 11.0))
+        top = ellipse_points((0.0, -27.0), 5.5, 4.5, 12)
+        left = ribbon(((-5.0, 0.0), (-13.0, -1.0), (-15.5, -8.0), (-15.5, -16.0)), (6.0, 6.5, 6.5, 6.0))
+        right = ribbon(((5.0, -8.0), (12.0, -9.0), (14.5, -15.0), (14.5, -22.0)), (6.0, 6.5, 6.5, 6.0))
+        tips = (ellipse_points((-15.5, -16.0), 3.0, 2.4, 10), ellipse_points((14.5, -22.0), 3.0, 2.4, 10))
         ribs: tuple[Shape, ...] = tuple(
-            ((x, POT_TOP - 1.0), (x * 1.05, -8.0), (x * 0.9, -31.0)) for x in (-3.0, 0.0, 3.0)
+            ((x, POT_TOP - 1.0), (x * 1.05, -8.0), (x * 0.9, -28.0)) for x in (-3.0, 0.0, 3.0)
         )
-        ribs += (((-15.5, -2.5), (-15.5, -18.5)), ((14.5, -11.0), (14.5, -24.5)))
-        spine_points: list[Point] = [(x, y) for x in (-4.6, -1.5, 1.5, 4.6) for y in range(-30, 12, 4)]
-        spine_points += [(x, y) for x in (-17.4, -13.6) for y in range(-18, -3, 4)]
-        spine_points += [(x, y) for x in (12.6, 16.4) for y in range(-24, -11, 4)]
-        return Geometry(
-            variant,
-            (left, right, trunk, top, *tips),
-            ribs,
-            tuple(_spines_along(spine_points, rng)),
-            (),
-            pot,
-            rim,
-        )
-    dome = ellipse_points((0.0, POT_TOP - 5.0), 16.0, 11.0, 36)
+        ribs += (((-15.5, -2.5), (-15.5, -16.5)), ((14.5, -11.0), (14.5, -22.5)))
+        parts = (left, right, trunk, top, *tips)
+        return Geometry(variant, parts, ribs, tuple(_spines_around(parts, rng)), (), pot, rim, soil)
     if variant.shape == "star":
-        ribs = tuple(
-            ((0.0, POT_TOP - 13.0), (16.0 * math.cos(a), POT_TOP - 5.0 + 9.0 * math.sin(a)))
-            for a in (math.radians(d) for d in (200, 225, 250, 270, 290, 315, 340))
+        # A star cactus from a little above, sitting in its pot: a low globe of eight broad ribs meeting
+        # at its top, white felt tufts down the middle of each rib and white flecks all over.
+        centre, rx, ry = (0.0, POT_TOP - 8.0), 14.0, 9.8
+        ribs, tufts = _globe_ribs(centre, rx, ry, count=8, tufts=(0.35, 0.62, 0.88))
+        flecks = tuple(
+            (centre[0] + rx * r * math.cos(a), centre[1] + ry * r * math.sin(a))
+            for a, r in ((rng.uniform(0, 2 * math.pi), rng.uniform(0.2, 0.9)) for _ in range(22))
         )
-        tufts = tuple(
-            (x1 + (x2 - x1) * t, y1 + (y2 - y1) * t) for (x1, y1), (x2, y2) in ribs for t in (0.3, 0.55, 0.8)
+        body = ellipse_points(centre, rx, ry, 40)
+        return Geometry(variant, (body,), ribs, (), (*tufts, *flecks), pot, rim, soil)
+    # A peyote: a soft blue-green button of a few broad lumpy ribs, tufts of wool along them.
+    centre, rx, ry = (0.0, POT_TOP - 7.0), 13.5, 8.8
+    ribs, tufts = _globe_ribs(centre, rx, ry, count=6, tufts=(0.3, 0.7))
+    body = tuple(
+        (
+            centre[0] + rx * math.cos(a) * (1 + 0.06 * math.cos(6 * a)),
+            centre[1] + ry * math.sin(a) * (1 + 0.06 * math.cos(6 * a)),
         )
-    else:
-        ribs = tuple(
-            ((x * 0.3, POT_TOP - 14.0), (x, POT_TOP - 9.0), (x * 1.05, POT_TOP - 2.0))
-            for x in (-9.0, -3.0, 3.0, 9.0)
-        )
-        ring = [(x, POT_TOP - 9.5 + abs(x) * 0.15) for x in (-12.0, -6.0, 0.0, 6.0, 12.0)]
-        tufts = (*ring, (0.0, POT_TOP - 15.0))
-    return Geometry(variant, (dome,), ribs, (), tufts, pot, rim)
+        for a in (2 * math.pi * k / 48 for k in range(48))
+    )
+    return Geometry(variant, (body,), ribs, (), tufts, pot, rim, soil)
+
+
+def _globe_ribs(
+    centre: Point, rx: float, ry: float, count: int, tufts: tuple[float, ...]
+) -> tuple[tuple[tuple[Point, ...], ...], tuple[Point, ...]]:
+    """The grooves of a globular cactus seen from above: `count` lines from its top (a little behind
+    its middle) out to its edge, a star; and points down the middle of each rib, for tufts."""
+    top = (centre[0], centre[1] - ry * 0.25)
+
+    def at(a: float, t: float) -> Point:
+        edge = (centre[0] + rx * math.cos(a), centre[1] + ry * math.sin(a))
+        return top[0] + (edge[0] - top[0]) * t, top[1] + (edge[1] - top[1]) * t
+
+    angles = [2 * math.pi * k / count for k in range(count)]
+    ribs = tuple((at(a, 0.0), at(a, 0.5), at(a, 0.97)) for a in angles)
+    points = tuple(at(a + math.pi / count, t) for a in angles for t in tufts)
+    return ribs, (top, *points)
 
 
 def draw(g: Geometry, parent: ET.Element, colours: Mapping[str, str]) -> None:
+    polygon(parent, g.pot, colours["pot"])
+    smooth(parent, g.soil, colours["soil"])
     for shape in g.body:
         smooth(parent, shape, colours["body"])
     for rib in g.ribs:
@@ -111,8 +171,8 @@ def draw(g: Geometry, parent: ET.Element, colours: Mapping[str, str]) -> None:
         stroke(parent, (start, end), colours["spine"], 0.45)
     for tuft in g.tufts:
         circle(parent, tuft, 1.2, colours["felt"])
-    polygon(parent, g.pot, colours["pot"])
-    polygon(parent, g.rim, colours["rim"])
+    # The rim's front, over the plant's foot: it stands in its pot.
+    polygon(parent, g.rim[:2] + g.rim[2:], colours["rim"])
 
 
 def measures(g: Geometry, colours: Mapping[str, str]) -> dict[str, Measured]:

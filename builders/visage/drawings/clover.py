@@ -17,7 +17,7 @@ from builders.visage.drawing import Drawer, Measured, Point, Role, runs_on_circl
 from builders.visage.drawings.outline import smooth, stroke
 
 Shape = tuple[Point, ...]
-CENTRE = (0.0, -6.0)
+CENTRE = (0.0, -5.0)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -45,8 +45,9 @@ def _heart(angle: float, length: float, width: float) -> Shape:
     a = math.radians(angle)
     ux, uy, nx, ny = math.cos(a), math.sin(a), -math.sin(a), math.cos(a)
     local = (
-        (0.0, 0.0),
-        (0.3, 0.32),
+        (0.06, 0.0),
+        (0.14, 0.1),
+        (0.34, 0.34),
         (0.7, 0.5),
         (0.97, 0.34),
         (0.9, 0.08),
@@ -54,7 +55,8 @@ def _heart(angle: float, length: float, width: float) -> Shape:
         (0.9, -0.08),
         (0.97, -0.34),
         (0.7, -0.5),
-        (0.3, -0.32),
+        (0.34, -0.34),
+        (0.14, -0.1),
     )
     cx, cy = CENTRE
     return tuple(
@@ -75,18 +77,18 @@ def _chevron(angle: float, length: float, width: float) -> Shape:
 def geometry(variant: Variant, rng: random.Random) -> Geometry:
     n = variant.leaflets
     turn = -90 + rng.uniform(-15, 15)
-    length = 20.0
-    width = min(22.0, 2 * length * math.tan(math.radians(160 / n)) * 0.55)
+    length = 25.0
+    width = min(26.0, 2 * length * math.tan(math.radians(160 / n)) * 0.5)
     angles = [turn + 360 * k / n for k in range(n)]
     leaflets = tuple(_heart(a, length, width) for a in angles)
     chevrons = tuple(_chevron(a, length, width) for a in angles)
     bend = rng.uniform(-5, 5)
-    stem = (CENTRE, (bend, 14.0), (bend * 0.4 + 3.0, 33.0))
+    stem = (CENTRE, (bend, 14.0), (bend * 0.4 + 3.0, 34.0))
     return Geometry(leaflets, chevrons, stem, length * 0.5)
 
 
 def draw(g: Geometry, parent: ET.Element, colours: Mapping[str, str]) -> None:
-    stroke(parent, g.stem, colours["stem"], 1.8)
+    stroke(parent, g.stem, colours["stem"], 2.2)
     for leaflet in g.leaflets:
         smooth(parent, leaflet, colours["leaf"])
     for chevron in g.chevrons:

@@ -1,9 +1,10 @@
 """Dice: a cube seen from above and to the side, three faces showing pips (or blank, or a numeral),
-a d4 triangle, a d20 hexagon.
+a d4 tetrahedron showing two faces, a d20 hexagon.
 
 The cube's front face is a square in its own role: an audit counts that face's
-corners (a d4's three, a d20's six) and its round pips; the pips on the lit top
-and the shaded side are foreshortened ovals, which the round-pip count leaves out.
+corners (a d4's lit face three, a d20's outline six) and its round pips; the
+pips on the lit top and the shaded side are foreshortened ovals, which the
+round-pip count leaves out.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from builders.visage.drawings.primitives import circle, ellipse, line, polygon, 
 
 SHAPES = {"cube": 4, "d4": 3, "d20": 6}
 HALF = 16.0
-PIP_RADIUS = 3.1
+PIP_RADIUS = 3.6
 DEPTH = (11.0, -9.0)  # the receding edge of the top and side faces
 CENTRE = (-5.0, 4.5)  # of the front face
 
@@ -83,7 +84,7 @@ def geometry(variant: Variant, rng: random.Random) -> Geometry:
             (outline[1][0] + dx, outline[1][1] + dy),
             (outline[0][0] + dx, outline[0][1] + dy),
         )
-        side = (
+        side: tuple[Point, ...] = (
             outline[1],
             outline[2],
             (outline[2][0] + dx, outline[2][1] + dy),
@@ -93,32 +94,40 @@ def geometry(variant: Variant, rng: random.Random) -> Geometry:
         if variant.marks == "pips":
             pips = tuple((cx + col * 9.0, cy + row * 9.0) for col, row in PIPS[face])
             up = rng.choice([n for n in range(1, 7) if n not in (face, 7 - face)])
-            right = rng.choice([n for n in range(1, 7) if n not in (face, 7 - face, up, 7 - up)])
+            beside = rng.choice([n for n in range(1, 7) if n not in (face, 7 - face, up, 7 - up)])
             ovals = tuple(
                 (
                     (cx + col * 9.0 + dx * (0.5 - row * 0.3), cy - HALF + dy * (0.5 - row * 0.3)),
-                    2.9,
-                    1.15,
+                    3.3,
+                    1.35,
                     -6.0,
                 )
                 for col, row in PIPS[up]
             ) + tuple(
                 (
                     (cx + HALF + dx * (0.5 + col * 0.3), cy + row * 9.0 + dy * (0.5 + col * 0.3)),
-                    1.15,
-                    2.9,
+                    1.35,
+                    3.3,
                     -36.0,
                 )
-                for col, row in PIPS[right]
+                for col, row in PIPS[beside]
             )
         elif variant.marks == "numeral":
             numerals = ((str(face), CENTRE, 20.0),)
         return Geometry(variant.shape, outline, pips, numerals, (), top, side, ovals)
     elif variant.shape == "d4":
-        outline = tuple(regular_polygon((0, 4), 30, 3, -90))
+        # A tetrahedron with an edge toward the viewer: a lit face and a shaded one, each showing the
+        # numbers of its three corners near them (the corner on top is the roll).
+        apex, left, front, right = (2.0, -30.0), (-27.0, 19.0), (6.0, 25.0), (30.0, 12.0)
+        outline = (apex, left, front)
+        side = (apex, front, right)
+        corner_numbers = {apex: "4", left: "2", front: "3", right: "1"}
         numerals = tuple(
-            (str(n), _toward(p, (0, 4), 0.62), 7.0) for n, p in zip((4, 2, 3), outline, strict=True)
+            (corner_numbers[corner], _toward(corner, _centroid(face), 0.58), 7.5)
+            for face in (outline, side)
+            for corner in face
         )
+        return Geometry(variant.shape, outline, (), numerals, (), (), side)
     else:
         outline = tuple(regular_polygon((0, 0), 29, 6, -90))
         inner = tuple(regular_polygon((0, 2), 16, 3, -90))
@@ -130,6 +139,10 @@ def geometry(variant: Variant, rng: random.Random) -> Geometry:
         )
         numerals = ((str(rng.randrange(1, 21)), (0.0, 3.0), 8.5),)
     return Geometry(shape=variant.shape, outline=outline, pips=pips, numerals=numerals, facets=facets)
+
+
+def _centroid(points: tuple[Point, ...]) -> Point:
+    return sum(x for x, _ in points) / len(points), sum(y for _, y in points) / len(points)
 
 
 def _toward(point: Point, centre: Point, t: float) -> Point:
@@ -146,6 +159,8 @@ def draw(g: Geometry, parent: ET.Element, colours: Mapping[str, str]) -> None:
                 parent, centre, rx, ry, colours["pips"], transform=f"rotate({tilt} {centre[0]} {centre[1]})"
             )
     else:
+        if g.side:  # a d4's shaded face
+            polygon(parent, g.side, colours["side"], stroke=colours["side"], stroke_width=1.2)
         polygon(parent, g.outline, colours["body"], stroke=colours["body"], stroke_width=1.2)
     for start, end in g.facets:
         line(parent, start, end, colours["facets"], 0.9)

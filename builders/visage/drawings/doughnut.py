@@ -1,7 +1,8 @@
 """A doughnut from above and a little to the side: a ring of dough under icing and sprinkles.
 
-Filled doughnuts have no hole: a jelly doughnut dusted with sugar and split to
-show its jam, a Boston cream under chocolate, a long john's iced bar. A line
+Filled doughnuts have no hole: a jelly doughnut with its pale middle ring, dusted
+with sugar, bitten into and running with jam, a Boston cream under chocolate, a
+long john's iced bar. A line
 across the middle crosses a ring doughnut twice (either side of its hole) and
 a filled one once, which is how an audit tells them apart.
 """
@@ -38,6 +39,8 @@ class Geometry:
     filling: Shape
     sprinkles: tuple[tuple[Point, Point], ...]
     half_width: float
+    #: A jelly doughnut's pale ring round its middle, where it floated in the oil.
+    band: Shape = ()
 
 
 ROLES = (
@@ -89,7 +92,7 @@ def geometry(variant: Variant, rng: random.Random) -> Geometry:
         icing = _wavy((0.0, -1.0), 22.0, 17.0, rng, bumps=7, depth=1.6)
         return Geometry(kind, dough, icing, (), (), (), (), 28.0)
     # A jelly doughnut: a sugared golden ball with a round bite out of its side, showing crumb and jam.
-    bite, r = (29.0, 0.0), 13.0
+    bite, r = (31.0, -1.0), 16.0
 
     def on_ball(a: float) -> Point:
         return 28.0 * math.cos(a), 2.0 + 24.0 * math.sin(a)
@@ -111,15 +114,36 @@ def geometry(variant: Variant, rng: random.Random) -> Geometry:
         ]
 
     outline = (*ball, *arc(r, 0.0))
-    crumb = (*arc(r, 0.04), *reversed(arc(r + 3.5, 0.3)))
-    jam = ellipse_points((bite[0] - r - 1.6, 1.0), 2.2, 6.5, 14)
+    crumb = (*arc(r, 0.04), *reversed(arc(r + 5.0, 0.3)))
+    inner = bite[0] - r
+    # Jam welling up in the bite and running down over the front.
+    jam = (
+        (inner - 1.5, -7.5),
+        (inner + 3.0, -8.0),
+        (inner + 6.5, -4.0),
+        (inner + 6.0, 3.0),
+        (inner + 3.5, 7.5),
+        (inner + 4.2, 13.0),
+        (inner + 5.6, 19.0),
+        (inner + 3.6, 21.5),
+        (inner + 1.8, 18.5),
+        (inner + 1.2, 12.0),
+        (inner - 2.0, 8.0),
+        (inner - 4.0, 0.0),
+    )
+    band = tuple(
+        (28.0 * math.cos(a), 2.0 + 24.0 * math.sin(a)) for a in (math.radians(d) for d in range(40, 166, 9))
+    ) + tuple(
+        (27.0 * math.cos(a), 0.5 + 18.5 * math.sin(a)) for a in (math.radians(d) for d in range(165, 39, -9))
+    )
     sugar = []
-    for _ in range(40):
-        a, rr = rng.uniform(0, 2 * math.pi), rng.uniform(0.1, 0.88)
-        x, y = 25.0 * rr * math.cos(a), 1.0 + 20.0 * rr * math.sin(a)
-        if math.dist((x, y), bite) > r + 6.0:
-            sugar.append(((x, y), (x + 0.6, y + 0.3)))
-    return Geometry(kind, outline, crumb, (), (), jam, tuple(sugar), 28.0)
+    for _ in range(90):
+        a, rr = rng.uniform(math.pi, 2 * math.pi), rng.uniform(0.05, 0.95)
+        x, y = 26.0 * rr * math.cos(a), 2.0 + 21.0 * rr * math.sin(a)
+        if math.dist((x, y), bite) > r + 4.0:
+            t = rng.uniform(0, math.pi)
+            sugar.append(((x, y), (x + 1.1 * math.cos(t), y + 1.1 * math.sin(t))))
+    return Geometry(kind, outline, crumb, (), (), jam, tuple(sugar), 28.0, band)
 
 
 def draw(g: Geometry, parent: ET.Element, colours: Mapping[str, str]) -> None:
@@ -137,13 +161,15 @@ def draw(g: Geometry, parent: ET.Element, colours: Mapping[str, str]) -> None:
         )
     else:
         smooth(parent, g.dough, colours["dough"], tension=0.6)
+        if g.band:
+            smooth(parent, g.band, colours["icing"], tension=0.6)
         if g.icing:
             smooth(parent, g.icing, colours["icing"], tension=0.6)
         if g.filling and filling_on_top:
             smooth(parent, g.filling, colours["filling"], tension=0.6)
     for index, (start, end) in enumerate(g.sprinkles):
         tone = "sprinkle_b" if g.kind == "jelly" else ("sprinkle_a", "sprinkle_b", "sprinkle_c")[index % 3]
-        line(parent, start, end, colours[tone], 0.9)
+        line(parent, start, end, colours[tone], 1.3 if g.kind == "jelly" else 0.9)
 
 
 def measures(g: Geometry, colours: Mapping[str, str]) -> dict[str, Measured]:

@@ -73,18 +73,29 @@ def geometry(variant: Variant, rng: random.Random) -> Geometry:
 
 
 def _thai(rng: random.Random) -> Geometry:
-    fruits, calyxes, stalks, streaks, probes = [], [], [], [], []
-    for cx, cy, r in ((-12.0, -2.0, 11.0), (12.0, -4.0, 11.0), (0.0, 11.0, 12.0)):
-        fruits.append(ellipse_points((cx, cy), r, r * 0.95, 28))
-        top = (cx, cy - r * 0.9)
-        for k in range(-2, 3):
-            a = math.radians(90 + k * 24)
-            end = (cx + r * 0.78 * math.cos(a), cy + r * 0.1 * math.sin(a) + r * 0.15)
-            streaks.append(ribbon(((cx + k * 1.6, top[1] + 2.0), end), (1.4, 0.3)))
-        calyxes.append(_calyx(top, r * 1.0, r * 0.5, rng.uniform(-1, 1)))
-        stalks.append((top, (cx * 0.5, -22.0), (0.0, -27.0)))
-        probes.append((cx, cy + r * 0.6))
-    return Geometry(tuple(fruits), tuple(calyxes), tuple(stalks), tuple(streaks), (), tuple(probes))
+    """Three loose Thai eggplants: round, pale green with cream streaks running down from the top like
+    meridians, each under the eggplant's cap of pointed sepals on a short curved stalk, glossy."""
+    fruits, calyxes, stalks, streaks, shine, probes = [], [], [], [], [], []
+    for cx, cy, r, lean in ((-14.0, -5.0, 11.5, -0.6), (13.0, -8.0, 11.0, 0.5), (0.0, 14.0, 12.5, 0.2)):
+        fruits.append(ellipse_points((cx, cy), r, r * 0.92, 28))
+        top = (cx, cy - r * 0.86)
+        for k in (-2, -1, 0, 1, 2):
+            side = math.sin(math.radians(k * 30))
+            streaks.append(
+                ribbon(
+                    (
+                        (cx + side * r * 0.4, top[1] + 2.5),
+                        (cx + side * r * 0.8, cy),
+                        (cx + side * r * 0.55, cy + r * 0.55),
+                    ),
+                    (1.4, 0.9, 0.2),
+                )
+            )
+        calyxes.append(_calyx(top, r * 1.25, r * 0.62, rng.uniform(-1, 1)))
+        stalks.append((top, (top[0] + 2.0 * lean, top[1] - 4.0), (top[0] + 4.5 * lean, top[1] - 7.0)))
+        shine.append(ellipse_points((cx - r * 0.48, cy + r * 0.15), r * 0.13, r * 0.3, 10, 20))
+        probes.append((cx + r * 0.12, cy + r * 0.7))
+    return Geometry(tuple(fruits), tuple(calyxes), tuple(stalks), tuple(streaks), tuple(shine), tuple(probes))
 
 
 def draw(g: Geometry, root: ET.Element, colours: Mapping[str, str]) -> None:

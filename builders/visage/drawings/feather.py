@@ -2,12 +2,14 @@
 
 The eyespot is rings of bronze, gold and blue round a dark heart (the heart
 its own role, measured by its area); a sword feather from the train's edge has
-no eye, its vane broad on one side and cut off square like a sword's tip.
+no eye: its tip is a glossy blade of a vane on one side of the shaft, curved
+like a scimitar and frayed along its edge.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import math
 import random
 import xml.etree.ElementTree as ET
 from collections.abc import Mapping
@@ -60,23 +62,23 @@ def geometry(variant: Variant, rng: random.Random) -> Geometry:
             ("core", ellipse_points((0.0, -23.0), 3.2, 3.8, 18)),
         )
         return Geometry(True, shaft, tuple(barbs), vane, rings)
-    # A sword feather: broad on one side, its tip cut off squarely.
-    vane = (
-        (0.0, 10.0),
-        (9.0, -4.0),
-        (12.0, -24.0),
-        (10.0, -37.0),
-        (2.0, -33.0),
-        (-3.5, -30.0),
-        (-3.0, -10.0),
-    )
+    # A sword feather: at its tip a glossy blade of a vane on one side of the shaft, curved like a
+    # scimitar, its outer edge frayed into barb tips; loose barbs along the rest.
+    inner = [(0.6, 12.0 - 50.0 * t) for t in (k / 24 for k in range(25))]
+    outer = []
+    for k in range(24, -1, -1):
+        t = k / 24
+        y = 12.0 - 50.0 * t
+        width = 9.5 * math.sin(math.pi * min(1.0, t * 1.15)) ** 0.8 + 0.8
+        outer.append((0.6 + width + (1.6 if k % 2 else 0.0), y - (1.8 if k % 2 else 0.0)))
+    vane = (*inner, *outer)
     return Geometry(False, shaft, tuple(barbs), vane, ())
 
 
 def draw(g: Geometry, parent: ET.Element, colours: Mapping[str, str]) -> None:
     for barb in g.barbs:
         stroke(parent, barb, colours["barb"], 0.8)
-    smooth(parent, g.vane, colours["vane"], tension=0.7)
+    smooth(parent, g.vane, colours["vane"], tension=0.7 if g.eyespot else 0.3)
     for role, ring in g.rings:
         smooth(parent, ring, colours[role])
     stroke(parent, g.shaft, colours["shaft"], 1.0)

@@ -102,31 +102,39 @@ def draw_chair(g: Geometry, parent: ET.Element, colours: Mapping[str, str]) -> N
 
 
 def _bean_bag(parent: ET.Element, colours: Mapping[str, str], tilt: float) -> None:
-    """A slumped sack: a soft pear-shaped outline, a seat pressed into its front, seams and folds."""
-    sack = (
-        (-26.0, 33.0),
-        (-29.0, 22.0),
-        (-25.0, 7.0),
-        (-17.0, -9.0),
-        (-6.0, -19.0 + tilt),
-        (7.0, -18.0 + tilt),
-        (17.0, -9.0),
-        (24.0, 6.0),
-        (29.0, 21.0),
-        (26.0, 33.0),
-        (0.0, 35.0),
+    """A bean bag chair slumped on the floor: its back risen high behind a seat pressed deep into its
+    front, the lip of the seat low, soft creases running into the hollow."""
+    bag = (
+        (-30.0, 33.0),
+        (-34.0, 19.0),
+        (-31.0, 1.0),
+        (-25.0, -14.0 + tilt),
+        (-16.0, -24.0 + tilt),
+        (-6.0, -25.0 + tilt),
+        (1.0, -19.0),
+        (5.0, -8.0),
+        (11.0, 1.0),
+        (22.0, 3.0),
+        (31.0, 8.0),
+        (35.0, 18.0),
+        (33.0, 28.0),
+        (22.0, 33.5),
+        (-4.0, 35.0),
     )
-    smooth(parent, sack, colours["top"])
-    smooth(parent, ellipse_points((1.0, 15.0), 16.0, 7.5, 20, -3.0), colours["edge"])
-    smooth(parent, ellipse_points((1.0, 16.4), 15.0, 6.2, 20, -3.0), colours["top"])
-    for seam in (
-        ((-15.0, -8.0), (-20.0, 10.0), (-19.0, 31.0)),
-        ((16.0, -7.0), (22.0, 11.0), (20.0, 31.0)),
-        ((-6.0, -17.0 + tilt), (0.0, -11.0), (7.0, -16.0 + tilt)),
+    smooth(parent, ellipse_points((1.0, 34.0), 36.0, 3.0, 24), colours["edge"])  # its shadow
+    smooth(parent, bag, colours["top"])
+    # The seat: a hollow pressed in front of the back, its shaded rim.
+    smooth(parent, ellipse_points((13.0, 9.0), 18.0, 7.5, 28, -6.0), colours["edge"])
+    smooth(parent, ellipse_points((14.5, 10.6), 16.0, 5.6, 28, -6.0), colours["top"])
+    for crease in (
+        ((-3.0, -17.0 + tilt), (-2.0, -6.0), (2.0, 5.0)),
+        ((-14.0, -20.0 + tilt), (-15.0, -6.0), (-10.0, 8.0)),
+        ((-26.0, 2.0), (-24.0, 16.0), (-27.0, 28.0)),
+        ((-6.0, 18.0), (-9.0, 25.0), (-13.0, 31.0)),
+        ((12.0, 19.0), (15.0, 25.0), (19.0, 31.0)),
+        ((27.0, 11.0), (30.0, 17.0), (30.0, 25.0)),
     ):
-        stroke(parent, seam, colours["edge"], 0.8)
-    for fold in (((-10.0, 25.0), (-4.0, 27.0), (2.0, 26.0)), ((6.0, 28.0), (11.0, 26.5))):
-        stroke(parent, fold, colours["edge"], 0.7)
+        stroke(parent, crease, colours["edge"], 0.9)
 
 
 def draw_table(g: Geometry, parent: ET.Element, colours: Mapping[str, str]) -> None:

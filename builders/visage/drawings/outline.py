@@ -80,6 +80,42 @@ def ribbon(spine: Sequence[Point], widths: Sequence[float]) -> tuple[Point, ...]
     return tuple(left + right[::-1])
 
 
+def along(spine: Sequence[Point], count: int) -> tuple[Point, ...]:
+    """`count` points on the smooth open curve through `spine` (the curve `stroke` draws).
+
+    >>> along([(0, 0), (10, 0)], 3)
+    ((0.0, 0.0), (5.0, 0.0), (10.0, 0.0))
+    """
+    segments = len(spine) - 1
+    found = []
+    for k in range(count):
+        u = k * segments / (count - 1)
+        i = min(int(u), segments - 1)
+        t = u - i
+        p0, p1 = spine[max(i - 1, 0)], spine[i]
+        p2, p3 = spine[i + 1], spine[min(i + 2, segments)]
+        found.append(
+            tuple(
+                0.5
+                * (
+                    2 * p1[j]
+                    + (p2[j] - p0[j]) * t
+                    + (2 * p0[j] - 5 * p1[j] + 4 * p2[j] - p3[j]) * t * t
+                    + (3 * p1[j] - p0[j] - 3 * p2[j] + p3[j]) * t**3
+                )
+                for j in (0, 1)
+            )
+        )
+    return tuple((x, y) for x, y in found)
+
+
+def tapered(spine: Sequence[Point], start: float, end: float, count: int = 14) -> tuple[Point, ...]:
+    """The outline of a limb along the smooth curve through `spine`, `start` wide at its root and
+    `end` at its tip (a tail)."""
+    points = along(spine, count)
+    return ribbon(points, [start + (end - start) * k / (count - 1) for k in range(count)])
+
+
 def ellipse_points(
     centre: Point, rx: float, ry: float, count: int = 12, tilt: float = 0.0
 ) -> tuple[Point, ...]:
@@ -119,6 +155,42 @@ def fit(shapes: Sequence[Sequence[Point]], reach: float, margin: float = 0.0) ->
     xs, ys = [x for x, _ in points], [y for _, y in points]
     centre = ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
     return centre, reach / (max(math.dist(centre, p) for p in points) + margin)
+
+
+def enclosing_circle(points: Sequence[Point]) -> tuple[Point, float]:
+    """The smallest circle holding every point (Welzl's algorithm, points taken in their given order,
+    so the result is a pure function of them).
+
+    >>> enclosing_circle([(0, 0), (10, 0), (5, 1)])
+    ((5.0, 0.0), 5.0)
+    """
+    centre, radius = points[0], 0.0
+    for i, p in enumerate(points):
+        if math.dist(centre, p) <= radius + 1e-9:
+            continue
+        centre, radius = p, 0.0
+        for j, q in enumerate(points[:i]):
+            if math.dist(centre, q) <= radius + 1e-9:
+                continue
+            centre = ((p[0] + q[0]) / 2, (p[1] + q[1]) / 2)
+            radius = math.dist(p, q) / 2
+            for r in points[:j]:
+                if math.dist(centre, r) > radius + 1e-9:
+                    centre = _circumcentre(p, q, r)
+                    radius = math.dist(centre, p)
+    return centre, radius
+
+
+def _circumcentre(a: Point, b: Point, c: Point) -> Point:
+    d = 2 * (a[0] * (b[1] - c[1]) + b[0] * (c[1] - a[1]) + c[0] * (a[1] - b[1]))
+    if abs(d) < 1e-12:  # on one line: the circle over the farthest two
+        far = max(((a, b), (a, c), (b, c)), key=lambda pair: math.dist(*pair))
+        return (far[0][0] + far[1][0]) / 2, (far[0][1] + far[1][1]) / 2
+    sa, sb, sc = (p[0] ** 2 + p[1] ** 2 for p in (a, b, c))
+    return (
+        (sa * (b[1] - c[1]) + sb * (c[1] - a[1]) + sc * (a[1] - b[1])) / d,
+        (sa * (c[0] - b[0]) + sb * (a[0] - c[0]) + sc * (b[0] - a[0])) / d,
+    )
 
 
 def moved(points: Sequence[Point], dx: float, dy: float) -> tuple[Point, ...]:

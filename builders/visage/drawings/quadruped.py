@@ -1,32 +1,37 @@
 """Four-legged animals in side view, facing right: cats, dogs, zebras, lions, cows, giraffes, elephants ...
 
-`Variant` holds a species' proportions and parts: its head (`animal_heads`),
-the torso's length and depth, neck, legs and feet, tail, mane, coat
-(`animal_coats`), horns, antlers or tusks, trunk, wool, tongue and pale or
-dark patches. `geometry` computes every outline as points a smooth curve
-passes through (`outline`), shaped by `animal_parts`; `draw` only paints,
-far side first: far legs, near legs, tail, torso, neck, head. Near and far
-legs stand apart on the line under the belly, so an audit counts them there;
-a tail crosses a vertical line behind the rump once.
+`Variant` holds a species' anatomy: its head (`animal_heads`), the torso's
+length, depth and shape (withers, a dipped back, a high croup, a deep chest, a
+tucked waist), neck, jointed legs of its kind (`animal_legs`: hoofed, a cat's,
+a dog's, a bear's, a pillar), tail, mane, coat (`animal_coats`), horns,
+antlers or tusks, trunk, wool, tongue, udder and pale or dark patches.
+`geometry` computes every outline as points a smooth curve passes through
+(`outline`), shaped by `animal_parts`; `draw` only paints, far side first: far
+legs, near legs, tail, torso, neck, head. Near and far legs stand apart on the
+line under the belly, so an audit counts them there; a tail crosses a vertical
+line behind the rump once. An exception (`like`) is drawn at its typical
+animal's scale and place, so the pair differs only where the animals do.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import functools
 import math
 import random
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Mapping
+from typing import Any
 
 from builders.core.errors import SpecError
 from builders.visage.colours import colour_of, family
-from builders.visage.drawing import Drawer, Measured, Point, Role, colour, components, presence, runs
+from builders.visage.drawing import REACH, Drawer, Measured, Point, Role, colour, components, presence, runs
 from builders.visage.drawings import animal_legs
 from builders.visage.drawings import animal_parts as parts
 from builders.visage.drawings.animal_coats import Coat, Frame, coat
 from builders.visage.drawings.animal_heads import EARS, HEADS
 from builders.visage.drawings.animal_legs import Leg
-from builders.visage.drawings.outline import curve, fit, ribbon, smooth, stroke
+from builders.visage.drawings.outline import curve, enclosing_circle, ribbon, smooth, stroke, tapered
 from builders.visage.drawings.primitives import circle, polygon
 
 GROUND = 30.0
@@ -44,10 +49,19 @@ class Variant:
     body_y: float = 4.0
     withers: float = 0.0  # the shoulders stand this much above the back (a giraffe, a bear's hump)
     belly: float = 0.0  # the belly hangs this much lower (a pig, a cow)
+    #: The back dips this much behind the withers (a lion's, a cow's straight back: 0).
+    dip: float = 0.6
+    #: The rump stands this much above the back (a cow's hips), or below it when negative (a bear's).
+    croup: float = 0.0
+    #: The chest hangs this much below the belly line at the front (a dog's deep chest)...
+    chest: float = 0.0
+    #: ... and the belly rises this share of the torso's depth toward the hind legs (a waist).
+    tuck: float = 0.0
     legs: int = 4
     leg_width: float = 3.2
-    feet: str = "hoof"  # hoof | paw | pad
-    foot_tone: str = ""  # the role of paws or pads, if not the leg's (a panda's black paws)
+    limb: str = "hoofed"  # an animal_legs.LIMBS key: hoofed | cat | dog | bear | pillar
+    #: Degrees each leg swings from upright below the belly: the stride of a walk.
+    stride: float = 7.0
     neck: tuple[float, float] = (9.0, 50.0)  # length, degrees above the horizontal
     neck_width: float = 7.0
     tail: str = "hanging"  # see animal_parts.tail
@@ -64,11 +78,16 @@ class Variant:
     trunk: bool = False
     wool: bool = False
     fur: bool = False  # long hair: a ragged outline (a Cymric)
+    ruff: bool = False  # a tiger's cheek ruff
     folds: bool = False  # skin folds over shoulder and hip (an Indian rhinoceros's armour)
+    wrinkles: bool = False  # a Shar-Pei's loose skin
     tongue: bool = False
+    udder: bool = False  # a cow's, between the hind legs
     whiskers: bool = False
     #: Overall size: cubs and fawns are smaller.
     size: float = 1.0
+    #: An exception's typical animal, whose scale and place it is drawn at (`like`).
+    frame: Variant | None = None
 
 
 @dataclasses.dataclass(frozen=True)
@@ -90,6 +109,7 @@ class Geometry:
     tuft: Shape
     mane: Shape
     fur: tuple[Shape, ...]
+    ruff: Shape
     coat: Coat
     patches: tuple[tuple[str, str, Shape], ...]  # (role, part to clip to, shape)
     horns: tuple[tuple[Shape, bool], ...]
@@ -100,6 +120,7 @@ class Geometry:
     wool: tuple[Shape, ...]
     folds: tuple[tuple[Point, ...], ...]
     tongue: Shape
+    udder: Shape
     colour_points: tuple[Point, ...]
     tongue_points: tuple[Point, ...]
     leg_probe: tuple[float, float, float]  # x from, x to, y
@@ -126,30 +147,23 @@ ROLES = (
 )
 
 
-def torso_points(variant: Variant) -> Shape:
-    """The torso: withers, back, croup, rump, thigh, flank, belly, girth, chest, breast."""
-    rx, ry = variant.body
-    cy = variant.body_y
-    top = cy - ry
-    return (
-        (rx * 0.6, top - variant.withers),
-        (rx * 0.12, top + ry * 0.06 - variant.withers * 0.35),
-        (-rx * 0.45, top),
-        (-rx * 0.86, top + ry * 0.28),
-        (-rx * 1.0, cy + ry * 0.08),
-        (-rx * 0.86, cy + ry * 0.62),
-        (-rx * 0.45, cy + ry * 0.94),
-        (0.0, cy + ry + variant.belly),
-        (rx * 0.55, cy + ry * 0.96),
-        (rx * 0.92, cy + ry * 0.42),
-        (rx * 1.0, cy - ry * 0.25),
-    )
-
-
 def geometry(variant: Variant, rng: random.Random) -> Geometry:
+    laid = _laid(variant, rng)
+    centre, scale = _frame(variant.frame or variant)
+    reach = scale * variant.size * _reach(laid, centre)
+    if reach > REACH:
+        raise SpecError(
+            f"a {variant.head_shape}-headed animal reaches {reach:.1f} from its centre at its typical "
+            f"animal's scale, past {REACH:g}; make it smaller or its typical animal larger"
+        )
+    return dataclasses.replace(laid, centre=centre, scale=scale * variant.size)
+
+
+def _laid(variant: Variant, rng: random.Random) -> Geometry:
+    """Every shape in layout units, before the animal is fitted into the drawing."""
     rx, ry = variant.body
     cy = variant.body_y
-    torso = torso_points(variant)
+    torso = parts.torso(variant)
     length, angle = variant.neck
     base = (rx * 0.8, cy - ry * 0.3 - variant.withers * 0.5)
     tip = (base[0] + length * math.cos(math.radians(angle)), base[1] - length * math.sin(math.radians(angle)))
@@ -204,6 +218,7 @@ def geometry(variant: Variant, rng: random.Random) -> Geometry:
         tuft=tuft if variant.tuft else (),
         mane=parts.mane(variant.mane, place, tip, base, variant, rng),
         fur=parts.fur(torso, place, rng) if variant.fur else (),
+        ruff=parts.ruff(place) if variant.ruff else (),
         coat=laid,
         patches=patches,
         horns=parts.horns(variant.horns, place, variant.head),
@@ -212,40 +227,68 @@ def geometry(variant: Variant, rng: random.Random) -> Geometry:
         big_ear=_big_ear(variant, place),
         fang=parts.fang(place) if variant.fangs else (),
         wool=parts.wool(torso, place) if variant.wool else (),
-        folds=parts.folds((cy, rx, ry)) if variant.folds else (),
+        folds=(
+            parts.folds((cy, rx, ry))
+            if variant.folds
+            else parts.wrinkles((cy, rx, ry), (base, tip), variant.neck_width)
+            if variant.wrinkles
+            else ()
+        ),
         tongue=parts.tongue(place(head_shape.jaw), variant.head) if variant.tongue else (),
+        udder=parts.udder(legs, cy + ry + variant.belly) if variant.udder else (),
         colour_points=parts.clear_points((cy, rx, ry), [*laid.torso, *(s for _, _, s in patches)]),
         tongue_points=parts.tongue_points(place(head_shape.jaw), variant.head) if variant.tongue else (),
         leg_probe=leg_probe,
         tail_probe=(cy - ry - 16, cy + ry + 6, tail_x),
     )
     _check_apart(geometry_)
-    return _fitted(geometry_)
+    return geometry_
 
 
-#: Every animal is drawn to reach this far from its centre (a disc inside the drawing's REACH).
+#: The typical animal of a species is drawn to reach this far from its centre (inside the drawing's REACH).
 FIT = 37.0
 
 
-def _fitted(g: Geometry) -> Geometry:
-    """The geometry with the centre and scale that make the whole animal fill the disc FIT."""
-    shapes = [
-        g.torso,
-        g.neck,
-        g.head,
-        g.tail,
-        g.mane,
-        g.trunk,
-        g.big_ear,
-        *g.wool,
-        *g.fur,
-        *(leg.outline for leg in g.legs),
-        *(shape for shape, _ in g.ears),
-        *(shape for shape, _ in g.horns),
-        *g.antlers,
+def like(typical: Variant, **changes: Any) -> Variant:
+    """An exception's variant: the typical one with `changes`, drawn at the typical one's scale and place."""
+    return dataclasses.replace(typical, frame=typical, **changes)
+
+
+@functools.cache
+def _frame(typical: Variant) -> tuple[Point, float]:
+    """The centre and scale that make the typical animal (its details laid by a fixed generator) fill
+    the disc FIT; its exceptions are drawn at the same, so a Manx cat is as large as a tailed cat and
+    a tuskless elephant as a tusker."""
+    laid = _laid(typical, random.Random(0))
+    centre, radius = enclosing_circle([p for shape in _outlines(laid) for p in shape])
+    return centre, FIT / (radius + laid.tail_width)
+
+
+def _reach(g: Geometry, centre: Point) -> float:
+    return max(math.dist(centre, p) + g.tail_width for shape in _outlines(g) for p in shape)
+
+
+def _outlines(g: Geometry) -> list[Shape]:
+    return [
+        shape
+        for shape in (
+            g.torso,
+            g.neck,
+            g.head,
+            g.tail,
+            g.mane,
+            g.trunk,
+            g.big_ear,
+            *g.wool,
+            *g.fur,
+            g.ruff,
+            *(leg.outline for leg in g.legs),
+            *(shape for shape, _ in g.ears),
+            *(shape for shape, _ in g.horns),
+            *g.antlers,
+        )
+        if shape
     ]
-    centre, scale = fit(shapes, FIT, margin=g.tail_width)
-    return dataclasses.replace(g, centre=centre, scale=scale * g.variant.size)
 
 
 def _big_ear(variant: Variant, place: Callable[[Point], Point]) -> Shape:
@@ -297,10 +340,13 @@ def draw(g: Geometry, parent: ET.Element, colours: Mapping[str, str]) -> None:
             colours,
         )
         if leg.foot:
-            tone = v.foot_tone or ("dark" if v.feet == "hoof" else ("shade" if leg.far else "body"))
-            polygon(group, leg.foot, colours[tone])
+            polygon(group, leg.foot, colours["dark"])
+        for nail in leg.nails:
+            smooth(group, nail, colours["pale"])
+    if g.udder:
+        smooth(group, g.udder, colours["nose"])
     if g.tail:
-        stroke(group, g.tail, colours["body"], g.tail_width)
+        smooth(group, tapered(g.tail, g.tail_width * 1.3, g.tail_width * 0.75), colours["body"])
         if g.tuft:
             smooth(group, g.tuft, colours[v.tuft])
     for shape in g.fur:
@@ -318,8 +364,6 @@ def draw(g: Geometry, parent: ET.Element, colours: Mapping[str, str]) -> None:
     )
     for shape in g.wool:
         smooth(group, shape, colours["wool"])
-    for fold in g.folds:
-        stroke(group, fold, colours["shade"], 0.9)
     if g.mane and v.mane == "lion":
         smooth(group, g.mane, colours["mane"])
     striped_crest = v.mane == "crest" and v.crest == "body"
@@ -331,6 +375,8 @@ def draw(g: Geometry, parent: ET.Element, colours: Mapping[str, str]) -> None:
         _clipped(group, "neck", outlines, [(shape, g.coat.role) for shape in g.coat.neck], colours)
     if g.mane and v.mane != "lion" and not striped_crest:
         smooth(group, g.mane, colours[v.crest])
+    for fold in g.folds:
+        stroke(group, fold, colours["shade"], 1.5 if v.folds else 0.9)
     _head(g, group, colours)
 
 
@@ -342,6 +388,8 @@ def _head(g: Geometry, group: ET.Element, colours: Mapping[str, str]) -> None:
     for shape, far in g.ears:
         if far:
             smooth(group, shape, colours[v.ear_tone or "shade"])
+    if g.ruff:
+        smooth(group, g.ruff, colours["pale"], tension=0.5)
     smooth(group, g.head, colours["body"])
     _clipped(
         group,
@@ -375,7 +423,7 @@ def _head(g: Geometry, group: ET.Element, colours: Mapping[str, str]) -> None:
         if not far:
             smooth(group, shape, colours["horn"])
     for beam in g.antlers:
-        stroke(group, beam, colours["horn"], 1.3)
+        stroke(group, beam, colours["horn"], 1.9)
     if g.tongue:
         smooth(group, g.tongue, colours["tongue"])
     if g.fang:

@@ -1,4 +1,4 @@
-"""Tomatoes: a whole fruit with its star-shaped calyx beside a half cut open, or a pear-shaped cherry.
+"""Tomatoes: a whole fruit with its star-shaped calyx beside a half cut open, round or pear-shaped.
 
 The cut half shows what makes a tomato a tomato at a glance: a fleshy wall,
 seed chambers of jelly, seeds. A striped variety (Green Zebra) carries streaks
@@ -9,6 +9,7 @@ fruit below the streaks and clear of the half.
 from __future__ import annotations
 
 import dataclasses
+import math
 import random
 import xml.etree.ElementTree as ET
 from collections.abc import Mapping
@@ -95,27 +96,50 @@ def geometry(variant: Variant, rng: random.Random) -> Geometry:
     )
 
 
+#: A pear tomato's outline about its middle: a narrow neck under the calyx, a round bottom.
+PEAR: Shape = (
+    (0.0, -16.0),
+    (5.0, -14.0),
+    (7.0, -9.0),
+    (9.5, -2.0),
+    (12.5, 5.0),
+    (11.5, 11.5),
+    (6.0, 15.5),
+    (0.0, 16.2),
+    (-6.0, 15.5),
+    (-11.5, 11.5),
+    (-12.5, 5.0),
+    (-9.5, -2.0),
+    (-7.0, -9.0),
+    (-5.0, -14.0),
+)
+
+
 def _pears(rng: random.Random) -> Geometry:
-    """Three yellow pear tomatoes on one truss."""
-    fruits, calyxes, stems, probes = [], [], [], []
-    for cx, cy, lean in ((-11.0, 4.0, 12.0), (10.0, 2.0, -14.0), (0.0, 12.0, 0.0)):
-        outline = (
-            (0.0, -14.0),
-            (4.5, -10.0),
-            (5.0, -5.0),
-            (8.5, 2.0),
-            (7.5, 9.0),
-            (0.0, 12.0),
-            (-7.5, 9.0),
-            (-8.5, 2.0),
-            (-5.0, -5.0),
-            (-4.5, -10.0),
+    """Two yellow pear tomatoes and a third cut in half lengthwise: a tomato's wall, flesh, seed jelly
+    and seeds in a pear's outline."""
+    fruits, calyxes, stems = [], [], []
+    for (cx, cy), k, turn in (((7.0, -14.0), 0.7, 35.0), ((-13.0, 1.0), 1.0, -8.0)):
+        a = math.radians(turn)
+        fruits.append(
+            tuple(
+                (cx + k * (x * math.cos(a) - y * math.sin(a)), cy + k * (x * math.sin(a) + y * math.cos(a)))
+                for x, y in PEAR
+            )
         )
-        fruits.append(tuple((cx + x, cy + y) for x, y in outline))
-        calyxes.append(tuple(star((cx, cy - 13.5), 5.5, 1.4, 5, -90 + lean + rng.uniform(-10, 10))))
-        stems.append(((cx, cy - 13.5), (cx * 0.4, -22.0), (0.0, -26.0)))
-        probes.append((cx, cy + 5.0))
-    return Geometry(tuple(fruits), tuple(calyxes), tuple(stems), (), (), (), (), (), tuple(probes))
+        top = (cx + k * 15.5 * math.sin(a), cy - k * 15.5 * math.cos(a))
+        calyxes.append(tuple(star(top, 7.0 * k, 1.8 * k, 5, -90 + turn + rng.uniform(-15, 15))))
+        stems.append((top, (top[0] + 4.5 * k * math.sin(a), top[1] - 4.5 * k * math.cos(a))))
+    hx, hy, k = 15.0, 13.0, 0.72
+    half = tuple((hx + x * k, hy + y * k) for x, y in PEAR)
+    flesh = tuple((hx + x * k * 0.84, hy + 0.8 + y * k * 0.84) for x, y in PEAR)
+    chambers = tuple(
+        ellipse_points((hx + dx, hy + 4.0), 2.6, 4.0, 14, tilt) for dx, tilt in ((-3.2, 15), (3.2, -15))
+    )
+    seeds = tuple((hx + dx, hy + dy) for dx in (-3.4, 3.4) for dy in (2.4, 4.2, 6.0))
+    cx, cy = -13.0, 1.0
+    probes = ((cx - 5.0, cy + 8.0), (cx + 4.0, cy + 9.0), (cx, cy + 12.0), (cx - 7.0, cy + 3.0))
+    return Geometry(tuple(fruits), tuple(calyxes), tuple(stems), (), half, flesh, chambers, seeds, probes)
 
 
 def draw(g: Geometry, root: ET.Element, colours: Mapping[str, str]) -> None:

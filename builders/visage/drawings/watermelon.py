@@ -1,7 +1,9 @@
-"""A watermelon: a striped whole melon behind a half-moon slice with its flesh, rind and seeds.
+"""A watermelon: a big half-moon slice with its flesh, rind and rows of seeds, a striped whole melon behind.
 
-The flesh's colour is read at points clear of the seeds; the seeds are
-teardrops none of which touches another, so an audit counts them as blobs.
+The slice is drawn large and its seeds many and plump, so a seedless slice
+differs from a seeded one at a glance. The flesh's colour is read at points
+clear of the seeds; the seeds are teardrops none of which touches another, so
+an audit counts them as blobs.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from builders.visage.drawing import Drawer, Measured, Point, Role, colour, compo
 from builders.visage.drawings.outline import curve, ellipse_points, ribbon, smooth
 
 Shape = tuple[Point, ...]
-CENTRE = (0.0, 14.0)  # the slice's straight edge is its top
+CENTRE = (0.0, 7.0)  # the slice's straight edge is its top
 
 
 @dataclasses.dataclass(frozen=True)
@@ -55,27 +57,21 @@ def _half_disc(radius: float, flat: float) -> Shape:
 
 
 def geometry(variant: Variant, rng: random.Random) -> Geometry:
-    whole = ellipse_points((4.0, -2.0), 26.0, 17.0, 36, -8)
+    whole = ellipse_points((5.0, -9.0), 25.0, 15.0, 36, -8)
     stripes = tuple(
-        ribbon(((4.0 + dx * 1.0, -19.0), (4.0 + dx * 1.25, -2.0), (4.0 + dx, 15.0)), (1.6, 3.4, 1.6))
+        ribbon(((5.0 + dx * 1.0, -25.0), (5.0 + dx * 1.25, -9.0), (5.0 + dx, 7.0)), (1.6, 3.4, 1.6))
         for dx in (-18.0, -9.0, 0.0, 9.0, 18.0)
     )
-    skin, rind, flesh = _half_disc(27.0, 0.75), _half_disc(25.0, 0.72), _half_disc(22.0, 0.68)
+    skin, rind, flesh = _half_disc(33.0, 0.75), _half_disc(30.5, 0.72), _half_disc(27.5, 0.68)
     seeds, probes = [], []
     cx, cy = CENTRE
-    for row, (radius, count) in enumerate(((15.0, 7), (8.5, 4))):
-        for k in range(count):
-            a = (
-                math.radians(20 + 140 * (k + 0.5 * row) / (count - 1 + row * 0.0))
-                if count > 1
-                else math.radians(90)
-            )
-            a = math.radians(18 + 144 * k / (count - 1))
-            x, y = cx + radius * math.cos(a), cy + radius * 0.68 * math.sin(a)
-            if variant.seeds:
-                tilt = math.degrees(a) - 90
-                seeds.append(ellipse_points((x, y), 0.75, 1.3, 10, tilt))
-    for a, radius in ((60, 11.8), (120, 11.8), (90, 4.0), (35, 19.0), (145, 19.0)):
+    if variant.seeds:
+        for radius, count in ((7.5, 3), (13.0, 6), (18.5, 9), (24.0, 12)):
+            for k in range(count):
+                a = math.radians(20 + 140 * k / (count - 1))
+                x, y = cx + radius * math.cos(a), cy + radius * 0.68 * math.sin(a)
+                seeds.append(ellipse_points((x, y), 0.95, 1.75, 10, math.degrees(a) - 90))
+    for a, radius in ((48, 10.2), (132, 10.2), (90, 3.5), (33, 21.2), (147, 21.2)):
         ang = math.radians(a)
         probes.append((cx + radius * math.cos(ang), cy + radius * 0.68 * math.sin(ang)))
     return Geometry(whole, stripes, skin, rind, flesh, tuple(seeds), tuple(probes))
