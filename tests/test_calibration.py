@@ -21,9 +21,11 @@ import numpy as np
 import pytest
 
 from eval.data import load_rows
-from eval.scoring import aipsych, illusionbench, metrics, viprobe, visage, vlmbias
+from eval.registry import family_eval
 from eval.scoring.bootstrap import intervals, rate
-from eval.scoring.score import family_scoring, score_units
+from eval.scoring.score import score_units
+from eval.scoring.viprobe import pairs
+from eval.scoring.vlmbias import metrics
 
 RUNS = 1000
 RESAMPLES = 500
@@ -78,9 +80,23 @@ def same_as_reported(
     family: str, units: list[Any], path: str, metric: Callable[[Sequence[Any]], Any]
 ) -> None:
     """The interval a calibration test checks is the one `eval score` reports for `path`."""
-    cluster = family_scoring(family).cluster
-    alone = intervals(lambda found: {path: metric(found)}, [units], cluster, resamples=RESAMPLES, seed=7)
-    assert score_units(family, units, resamples=RESAMPLES, seed=7)["ci95"][path] == alone[path]
+    scorer = family_eval(family).scorer
+    alone = intervals(
+        lambda found: {path: metric(found)}, [units], scorer.cluster, resamples=RESAMPLES, seed=7
+    )
+    assert (
+        score_units(scorer, scorer.options(), units, resamples=RESAMPLES, seed=7)["ci95"][path] == alone[path]
+    )
+
+
+def grade_rows(family: str, rows: Sequence[dict[str, Any]], replies: dict[str, str]) -> list[Any]:
+    """The family's graded units of `replies`, under its default options."""
+    scorer = family_eval(family).scorer
+    return scorer.grade_rows(rows, replies, scorer.options())
+
+
+def cluster(family: str) -> Callable[[Any], str]:
+    return family_eval(family).scorer.cluster
 
 
 def skills(rng: np.random.Generator, keys: Sequence[str]) -> dict[str, float]:
@@ -95,28 +111,28 @@ def vlmbias_graded(lite_build) -> list[tuple[Any, Any]]:
     """Each main row graded twice from real reply text: answered right, and answered with the bias."""
     rows = load_rows(lite_build, "all", "main")
     rows = [row for row in rows if _first_clusters(rows, lambda r: r["image_id"].rsplit("_px", 1)[0])(row)]
-    right = vlmbias.grade_rows(rows, {r["id"]: f"I count {{{r['ground_truth']}}}." for r in rows})
-    biased = vlmbias.grade_rows(rows, {r["id"]: f"{{{r['expected_bias']}}}" for r in rows})
+    right = grade_rows("vlmbias", rows, {r["id"]: f"I count {{{r['ground_truth']}}}." for r in rows})
+    biased = grade_rows("vlmbias", rows, {r["id"]: f"{{{r['expected_bias']}}}" for r in rows})
     return list(zip(right, biased, strict=True))
 
 
 def test_vlmbias_accuracy_and_task_mean_intervals_are_calibrated(vlmbias_graded) -> None:
-    drawings = sorted({vlmbias.cluster(right) for right, _ in vlmbias_graded})
+    drawings = sorted({cluster("vlmbias")(right) for right, _ in vlmbias_graded})
 
     def simulate(rng: np.random.Generator) -> list[Any]:
         skill = skills(rng, drawings)
         return [
-            right if rng.random() < skill[vlmbias.cluster(right)] else biased
+            right if rng.random() < skill[cluster("vlmbias")(right)] else biased
             for right, biased in vlmbias_graded
         ]
 
     def naive(units: Sequence[Any]) -> tuple[int, int]:
         return sum(unit.correct for unit in units), len(units)
 
-    found, binomial = coverage(simulate, metrics.accuracy, vlmbias.cluster, MEAN, naive=naive)
+    found, binomial = coverage(simulate, metrics.accuracy, cluster("vlmbias"), MEAN, naive=naive)
     assert 0.93 <= found <= 0.97, found
     assert binomial is not None and binomial < 0.90, binomial
-    task, _ = coverage(simulate, task_mean, vlmbias.cluster, MEAN)
+    task, _ = coverage(simulate, task_mean, cluster("vlmbias"), MEAN)
     assert 0.93 <= task <= 0.97, task
     units = simulate(np.random.default_rng(1))
     same_as_reported("vlmbias", units, "accuracy", metrics.accuracy)
@@ -139,28 +155,28 @@ def viprobe_graded(built) -> list[tuple[Any, Any]]:
     rows = load_rows(built("viprobe", "lite"), "all", "test")
     rows = [row for row in rows if row["polarity"] in (0, 1)]  # forward and reversed
     rows = [row for row in rows if _first_clusters(rows, lambda r: r["pair_id"])(row)]
-    right = viprobe.grade_rows(
-        rows, {r["id"]: f"<reasons>...</reasons><answer>{r['label']}</answer>" for r in rows}
+    right = grade_rows(
+        "viprobe", rows, {r["id"]: f"<reasons>...</reasons><answer>{r['label']}</answer>" for r in rows}
     )
-    wrong = viprobe.grade_rows(rows, {r["id"]: f"<answer> **{1 - r['label']}** </answer>" for r in rows})
+    wrong = grade_rows("viprobe", rows, {r["id"]: f"<answer> **{1 - r['label']}** </answer>" for r in rows})
     return list(zip(right, wrong, strict=True))
 
 
 def test_viprobe_pfa_interval_is_calibrated(viprobe_graded) -> None:
-    images = sorted({viprobe.cluster(right) for right, _ in viprobe_graded})
+    images = sorted({cluster("viprobe")(right) for right, _ in viprobe_graded})
 
     def simulate(rng: np.random.Generator) -> list[Any]:
         skill = skills(rng, images)
         return [
-            right if rng.random() < skill[viprobe.cluster(right)] else wrong
+            right if rng.random() < skill[cluster("viprobe")(right)] else wrong
             for right, wrong in viprobe_graded
         ]
 
     def pfa(units: Sequence[Any]) -> Any:
-        return viprobe.pfa(viprobe.pairs(units))
+        return pfa(pairs(units))
 
     a, b = SKILL  # both questions right: E[p^2]
-    found, _ = coverage(simulate, pfa, viprobe.cluster, a * (a + 1) / ((a + b) * (a + b + 1)))
+    found, _ = coverage(simulate, pfa, cluster("viprobe"), a * (a + 1) / ((a + b) * (a + b + 1)))
     assert 0.93 <= found <= 0.97, found
     same_as_reported("viprobe", simulate(np.random.default_rng(1)), "pfa", pfa)
 
@@ -189,10 +205,10 @@ def aipsych_rows(images: int) -> list[dict[str, Any]]:
 
 def test_aipsych_trap_spotting_interval_is_calibrated() -> None:
     rows = aipsych_rows(CLUSTERS)
-    spotted = aipsych.grade_rows(
-        rows, {r["id"]: SPOTS[r["prompt_idx"] - 1] for r in rows if SPOTS[r["prompt_idx"] - 1]}
+    spotted = grade_rows(
+        "aipsych", rows, {r["id"]: SPOTS[r["prompt_idx"] - 1] for r in rows if SPOTS[r["prompt_idx"] - 1]}
     )
-    fooled = aipsych.grade_rows(rows, {r["id"]: FALLS[r["prompt_idx"] - 1] for r in rows})
+    fooled = grade_rows("aipsych", rows, {r["id"]: FALLS[r["prompt_idx"] - 1] for r in rows})
     assert {unit.outcome.category for unit in spotted} == {"trap_spotting"}
     assert {unit.outcome.category for unit in fooled} == {"authority_bias"}
     images = sorted({unit.image_id for unit in spotted})
@@ -208,7 +224,7 @@ def test_aipsych_trap_spotting_interval_is_calibrated() -> None:
         classified = [unit for unit in units if unit.outcome.category is not None]
         return rate(classified, lambda unit: unit.outcome.category == "trap_spotting")
 
-    found, binomial = coverage(simulate, trap, aipsych.cluster, MEAN, naive=naive)
+    found, binomial = coverage(simulate, trap, cluster("aipsych"), MEAN, naive=naive)
     assert 0.93 <= found <= 0.97, found
     assert binomial is not None and binomial < 0.90, binomial
     same_as_reported("aipsych", simulate(np.random.default_rng(1)), "rates.trap_spotting", trap)
@@ -240,8 +256,8 @@ def visage_rows(tuples: int) -> list[dict[str, Any]]:
 
 def test_visage_condition_accuracy_and_effect_intervals_are_calibrated() -> None:
     rows = visage_rows(CLUSTERS)
-    right = visage.grade_rows(rows, {r["id"]: f"{r['label'].capitalize()}." for r in rows})
-    wrong = visage.grade_rows(rows, {r["id"]: "No." if r["label"] == "yes" else "**Yes**" for r in rows})
+    right = grade_rows("visage", rows, {r["id"]: f"{r['label'].capitalize()}." for r in rows})
+    wrong = grade_rows("visage", rows, {r["id"]: "No." if r["label"] == "yes" else "**Yes**" for r in rows})
     tuples = sorted({unit.tuple_id for unit in right})
 
     def simulate(rng: np.random.Generator) -> list[Any]:
@@ -261,10 +277,10 @@ def test_visage_condition_accuracy_and_effect_intervals_are_calibrated() -> None
         return sum(unit.correct for unit in units), len(units)
 
     # Of a tuple's 7 rows, the 1b row is right half as often.
-    found, binomial = coverage(simulate, accuracy, visage.cluster, MEAN * 13 / 14, naive=naive)
+    found, binomial = coverage(simulate, accuracy, cluster("visage"), MEAN * 13 / 14, naive=naive)
     assert 0.93 <= found <= 0.97, found
     assert binomial is not None and binomial < 0.90, binomial
-    found, _ = coverage(simulate, effect, visage.cluster, MEAN / 2)
+    found, _ = coverage(simulate, effect, cluster("visage"), MEAN / 2)
     assert 0.93 <= found <= 0.97, found
     units = simulate(np.random.default_rng(1))
     same_as_reported("visage", units, "accuracy", accuracy)
@@ -296,9 +312,9 @@ def illusionbench_rows(images: int) -> list[dict[str, Any]]:
 
 def test_illusionbench_accuracy_interval_is_calibrated() -> None:
     rows = illusionbench_rows(CLUSTERS)
-    right = illusionbench.grade_rows(rows, {r["id"]: f"The answer is {r['answer']}." for r in rows})
+    right = grade_rows("illusionbench", rows, {r["id"]: f"The answer is {r['answer']}." for r in rows})
     other = {"True": "False", "False": "True", "ii": "iii", "iv": "i", "i": "iv"}
-    wrong = illusionbench.grade_rows(rows, {r["id"]: other[r["answer"]] for r in rows})
+    wrong = grade_rows("illusionbench", rows, {r["id"]: other[r["answer"]] for r in rows})
     assert all(unit.correct() for unit in right) and not any(unit.correct() for unit in wrong)
     images = sorted({unit.image_id for unit in right})
 
@@ -312,7 +328,7 @@ def test_illusionbench_accuracy_interval_is_calibrated() -> None:
     def accuracy(units: Sequence[Any]) -> Any:
         return rate(units, lambda unit: unit.correct())
 
-    found, binomial = coverage(simulate, accuracy, illusionbench.cluster, MEAN, naive=naive)
+    found, binomial = coverage(simulate, accuracy, cluster("illusionbench"), MEAN, naive=naive)
     assert 0.93 <= found <= 0.97, found
     assert binomial is not None and binomial < 0.90, binomial
     same_as_reported("illusionbench", simulate(np.random.default_rng(1)), "accuracy", accuracy)

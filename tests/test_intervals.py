@@ -18,9 +18,10 @@ from scipy import stats
 
 from eval.cli import main
 from eval.data import load_rows
+from eval.registry import family_eval
 from eval.scoring import score_pairs
 from eval.scoring.bootstrap import draw, flatten, intervals, rate, student_t
-from eval.scoring.score import family_scoring, score_replies
+from eval.scoring.score import score_replies, score_rows
 
 ROOT = Path(__file__).resolve().parents[1]
 #: Per family: its lite build's folder name, config, split, and a reply policy that mixes right,
@@ -77,7 +78,7 @@ def test_every_reported_metric_has_an_interval_and_blind_ones_too(family, lite) 
     assert measured - CONSTANTS <= set(result["ci95"]), sorted(measured - CONSTANTS - set(result["ci95"]))[:5]
     assert any(path.startswith("blind.") for path in result["ci95"])
     assert all(found is None or found[0] <= found[1] for found in result["ci95"].values())
-    headline = family_scoring(family).HEADLINE
+    headline = family_eval(family).scorer.headline
     assert all(result["ci95"][path] is not None for path in headline if path in result["ci95"])
     for path in ("n",):
         assert path not in result["ci95"]  # counts are not estimates
@@ -88,7 +89,7 @@ def test_point_estimates_are_what_they_were_without_intervals(lite) -> None:
     """Intervals change no number: every family's metrics equal its `score_rows` (no bootstrap)."""
     for family, (_, rows) in lite.items():
         replies = {row["id"]: reply(family, row, "see") for row in rows}
-        plain = family_scoring(family).score_rows(rows, replies)
+        plain = score_rows(family, rows, replies)
         scored = score_replies(family, rows, replies, resamples=0)
         assert scored["ci95"] == {}
         assert {k: v for k, v in scored.items() if k in plain} == plain, family

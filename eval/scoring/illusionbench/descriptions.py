@@ -23,9 +23,9 @@ from collections.abc import Iterable, Sequence
 from statistics import fmean, pstdev
 from typing import Any
 
-from eval.scoring.answers import reading_window
 from eval.scoring.illusionbench.judge import Judge
 from eval.scoring.illusionbench.metrics import CATEGORIES, DIFFICULTIES, name, question_type_name
+from eval.scoring.window import reading_window
 
 PROMPT_VERSION = "illusionbench-plus-appendix-c2"
 STEP_BY_STEP = "step_by_step"

@@ -1,61 +1,49 @@
-"""VLMBias scoring for `python -m eval score`: grade every reply, then every metric and its interval.
+"""VLMBias's `Scorer`: grade every reply, then every metric and its interval, under either parser.
 
-The parsers and metrics live in `answers`, `vlms_are_biased`, `grading` and `metrics` (exported by
-`eval.scoring`); this module is the family's entry point `eval.scoring.score` finds by name. Rows
-are resampled by drawing (`Graded.drawing`): an image at all its resolutions asks one question.
-
-Without the image (`--blind`, the `_noimage` tasks), the answers show the prior itself: its
-strength is how often the blind answer is the expected bias (per topic and sub-topic), and on rows
-answered both ways the visual override is how often seeing the image changed the answer, and
+Rows are resampled by drawing (`Graded.drawing`): an image at all its resolutions asks one
+question. Without the image (`--blind`, the `_noimage` tasks), the answers show the prior itself:
+its strength is how often the blind answer is the expected bias (per topic and sub-topic), and on
+rows answered both ways the visual override is how often seeing the image changed the answer, and
 changed it to the truth.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Annotated, Any
 
-from eval.options import ScoreOption
 from eval.scoring.blind import difference, grouped, paired, paired_rate
-from eval.scoring.grading import PARSERS, Graded, grade
-from eval.scoring.metrics import accuracy, bias_aligned_rate, parse_failure_rate, report
-
-#: `python -m eval score vlmbias` flags, passed by keyword.
-OPTIONS = (
-    ScoreOption(
-        "--parser",
-        "parser",
-        "how replies are read: strict (default) or lmms-eval (its vlms_are_biased rules, digits joined)",
-        PARSERS,
-    ),
-)
-CLUSTER = "drawing: the rows of an image at all its resolutions (image_id without _px<size>)"
-#: What a graded unit is; `to_record` / `from_record` are its JSON form.
-UNIT = Graded
-#: The metrics `eval compare` reports.
-HEADLINE = (
-    "accuracy_item_mean",
-    "accuracy_task_mean",
-    "bias_aligned_over_all_item_mean",
-    "bias_aligned_over_wrong_item_mean",
-    "parse_failure_rate",
-)
+from eval.scoring.options import RECORDED, Flag, ScoreOptions
+from eval.scoring.scorer import Scorer
+from eval.scoring.vlmbias.grading import PARSERS, Graded, grade
+from eval.scoring.vlmbias.metrics import accuracy, bias_aligned_rate, parse_failure_rate, report
 
 
-def grade_rows(rows: Sequence[Mapping[str, Any]], replies: Mapping[str, str]) -> list[Graded]:
+@dataclasses.dataclass(frozen=True)
+class VLMBiasOptions(ScoreOptions):
+    """`python -m eval score vlmbias` options."""
+
+    parser: Annotated[
+        str,
+        Flag(
+            "--parser",
+            "how replies are read: strict (default) or lmms-eval (its vlms_are_biased rules, digits joined)",
+            PARSERS,
+        ),
+        RECORDED,
+    ] = "strict"
+
+
+def grade_rows(
+    rows: Sequence[Mapping[str, Any]], replies: Mapping[str, str], options: VLMBiasOptions
+) -> list[Graded]:
     """The graded rows that have a reply (keyed by the rows' `id`)."""
     return [grade(row, replies[row["id"]]) for row in rows if row["id"] in replies]
 
 
-def aggregate(units: Sequence[Graded], parser: str = "strict") -> dict[str, Any]:
-    return {"n": len(units), **report(units, parser)}
-
-
-def score_rows(
-    rows: Sequence[Mapping[str, Any]], replies: Mapping[str, str], parser: str = "strict"
-) -> dict[str, Any]:
-    """Metrics of the rows that have a reply in `replies` (keyed by the rows' `id`), without intervals."""
-    return aggregate(grade_rows(rows, replies), parser)
+def aggregate(units: Sequence[Graded], options: VLMBiasOptions) -> dict[str, Any]:
+    return {"n": len(units), **report(units, options.parser)}
 
 
 def cluster(unit: Graded) -> str:
@@ -63,9 +51,10 @@ def cluster(unit: Graded) -> str:
 
 
 def blind_summary(
-    seeing: Sequence[Graded], blind: Sequence[Graded], parser: str = "strict"
+    seeing: Sequence[Graded], blind: Sequence[Graded], options: VLMBiasOptions
 ) -> dict[str, Any]:
     """The prior's strength in the blind answers and, on rows answered both ways, the visual override."""
+    parser = options.parser
     both = paired(seeing, blind, lambda row: row.ID)
 
     def changed(pair: tuple[Graded, Graded]) -> bool:
@@ -104,3 +93,22 @@ def blind_summary(
             "bias_aligned_rate": difference(prior(seen), prior(unseen)),
         },
     }
+
+
+SCORER = Scorer(
+    unit=Graded,
+    options=VLMBiasOptions,
+    grade_rows=grade_rows,
+    aggregate=aggregate,
+    cluster=cluster,
+    cluster_description="drawing: the rows of an image at all its resolutions (image_id without _px<size>)",
+    blind_summary=blind_summary,
+    headline=(
+        "accuracy_item_mean",
+        "accuracy_task_mean",
+        "bias_aligned_over_all_item_mean",
+        "bias_aligned_over_wrong_item_mean",
+        "parse_failure_rate",
+    ),
+    correct=lambda unit, options: unit.correct_under(options.parser),
+)

@@ -1,0 +1,22 @@
+"""VISaGE's eval side: its scoring, its lmms-eval tasks and its section of the report page."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from eval.family import FamilyEval
+from eval.scoring.visage import SCORER
+from eval.tasks.visage.declaration import TASKS
+
+if TYPE_CHECKING:
+    from eval.report.section import FamilySection
+
+
+def section() -> FamilySection:
+    """The report's VISaGE section (imported when a report is drawn: it draws with matplotlib)."""
+    from eval.report.visage import SECTION
+
+    return SECTION
+
+
+FAMILY_EVAL = FamilyEval(name="visage", scorer=SCORER, tasks=TASKS, section=section)
