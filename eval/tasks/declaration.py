@@ -27,6 +27,8 @@ from eval.errors import UsageError
 from eval.tasks.templates import NO_IMAGE, Template
 
 TASKS_ROOT = Path(__file__).parent
+#: What generated files name their declaration relative to: the folder holding `eval/`.
+SOURCE_ROOT = TASKS_ROOT.parents[1]
 #: What every generated task file starts with: where it comes from and how to remake it.
 GENERATED = "# Generated from {source} by `python -m eval write-tasks`; edit that file, not this one.\n"
 #: The suffix of a task's twin that asks without the image.
@@ -134,7 +136,8 @@ class FamilyTasks:
     prefix: str = ""
     #: lmms-eval's own tasks the local overlay runs on a build of this family, renamed.
     borrowed: tuple[Borrowed, ...] = ()
-    #: Where the files are written: `eval/tasks/<family>/` (None).
+    #: Where the files are written (with the declaration and `utils.py`): `eval/tasks/<family>/` when
+    #: None; a family outside this package (a test's toy family) names its own folder.
     folder: Path | None = None
 
     @property
@@ -177,7 +180,7 @@ class FamilyTasks:
             template.name: template.yaml(f"your-org/{get_family(self.family).repo_name}", self.version)
             for template in self.templates
         }
-        header = GENERATED.format(source=f"eval/tasks/{self.family}/declaration.py")
+        header = GENERATED.format(source=self._declaration())
         for task_set in self.sets:
             comment = "".join(f"# {line}\n" for line in task_set.comment.splitlines())
             for config in task_set.configs:
@@ -196,6 +199,13 @@ class FamilyTasks:
         for group in self.groups:
             files[f"{group.name}.yaml"] = header + self._group_yaml(group)
         return files
+
+    def _declaration(self) -> str:
+        """The declaration's path as generated files name it: from the checkout's root when inside it."""
+        declaration = self.root / "declaration.py"
+        if declaration.is_relative_to(SOURCE_ROOT):
+            declaration = declaration.relative_to(SOURCE_ROOT)
+        return declaration.as_posix()
 
     @staticmethod
     def _task_lines(
