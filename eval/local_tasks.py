@@ -108,7 +108,8 @@ def _task_files(
     tasks: FamilyTasks, folder: BuiltFolder | None, dataset_path: str
 ) -> tuple[dict[str, str], tuple[str, ...]]:
     """File name -> overlay text of every task the data holds; the configs of those it does not."""
-    texts, missing = {}, {}
+    texts: dict[str, str] = {}
+    missing: dict[str, None] = {}  # configs in order, once each
     for name, (config, variant) in tasks.task_sources().items():
         if folder is not None and not _holds(folder, config, variant.split_of()):
             missing[config] = None

@@ -122,7 +122,7 @@ def _check_value(value: Any, hint: Any, path: str) -> None:
     if not _fits(value, hint):
         raise ShapeError(path, _describe(hint), value)
     for option in _options(hint):
-        if dataclasses.is_dataclass(option) and isinstance(value, dict):
+        if isinstance(option, type) and dataclasses.is_dataclass(option) and isinstance(value, dict):
             _check_fields(value, option, path)
 
 

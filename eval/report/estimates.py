@@ -9,7 +9,7 @@ number computed from estimates (a difference of two runs) is a plain float again
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TypeGuard
 
 
 class Estimate(float):
@@ -48,7 +48,7 @@ def _attach(value: Any, path: str, bounds: Mapping[str, Any]) -> Any:
     return value
 
 
-def _is_interval(found: Any) -> bool:
+def _is_interval(found: Any) -> TypeGuard[list[float]]:
     return (
         isinstance(found, list)
         and len(found) == 2

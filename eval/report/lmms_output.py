@@ -52,13 +52,11 @@ def read_output_folder(label: str, folder: Path, sections: Mapping[str, FamilySe
         raise UsageError(f"folder {str(folder)!r} of {label!r} has no samples logs of our tasks; {RERUN}")
     results = []
     for (family, split, variant), parts in sorted(pools.items()):
-        seeing, blind = _pooled(parts[False]), _pooled(parts[True])
+        seeing, unseeing = _pooled(parts[False]), _pooled(parts[True]) or None
         config = "+".join(sorted({config for config, _ in parts[False] + parts[True]}))
         where = f"samples logs of {family} in {str(folder)!r}"
-        score = score_of(family, seeing, blind or None, config, split, where)
-        results.append(
-            Result(label, family, config, split, variant, score, str(folder), seeing, blind or None)
-        )
+        score = score_of(family, seeing, unseeing, config, split, where)
+        results.append(Result(label, family, config, split, variant, score, str(folder), seeing, unseeing))
     return results
 
 

@@ -169,10 +169,10 @@ def shares(
     carriers = [_carrier(item, by) for item in found]
     clusters = np.fromiter((carrier.cluster for carrier in carriers), np.intp, len(carriers))
     # The key reads the unit itself when it is the carrier: no attribute goes through the view.
-    keys = np.array([key(item.unit if by is None else item) for item in found], dtype=object)
+    labels = np.array([key(item.unit if by is None else item) for item in found], dtype=object)
     resampling = first.resampling
     every = Replicates.of(resampling.total(clusters), len(np.unique(clusters)))
-    return {value: ratio(resampling.total(clusters[keys == value]), every) for value in values}
+    return {value: ratio(resampling.total(clusters[labels == value]), every) for value in values}
 
 
 def ratio(numerator: Number, denominator: Number) -> Number | None:
@@ -270,11 +270,11 @@ def levels(clusters: int) -> tuple[float, float]:
     return tail, 100 - tail
 
 
-def percentile_interval(values: np.ndarray, clusters: int) -> list[float] | None:
+def percentile_interval(values: np.ndarray, clusters: int | None) -> list[float] | None:
     """A metric's resampled values (those where it is defined) at the expanded 95 % `levels`; None if it
-    is never defined or rests on fewer than two clusters."""
+    is never defined or rests on fewer than two clusters (or an unknown number)."""
     finite = np.asarray(values)[np.isfinite(values)]
-    if finite.size == 0 or clusters < 2:
+    if finite.size == 0 or clusters is None or clusters < 2:
         return None
     low, high = np.percentile(finite, levels(clusters))
     return [float(low), float(high)]

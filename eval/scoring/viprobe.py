@@ -164,12 +164,10 @@ def _summary(image_pairs: list[Pair]) -> dict[str, Any]:
             code: {"images": len(by_variant[code]), "pfa": acc[code], "pfc": pfc(by_variant[code])}
             for code in VARIANT_CODES
         },
-        "illusion_multiplier": illusion_multiplier(*core) if complete else None,  # type: ignore[arg-type]
+        "illusion_multiplier": illusion_multiplier(*core) if complete else None,
         "delta_original": difference(acc["O"], acc["OC"]),
         "delta_perturbed": difference(acc["P"], acc["PC"]),
-        "delta_average": (
-            (core[2] + core[3]) / 2 - (core[0] + core[1]) / 2 if complete else None  # type: ignore[operator]
-        ),
+        "delta_average": ((core[2] + core[3]) / 2 - (core[0] + core[1]) / 2 if complete else None),
         "susceptibility_gap": difference(acc["PC"], acc["P"]),
         "hint_effect": {"O": difference(acc["OH"], acc["O"]), "P": difference(acc["PH"], acc["P"])},
     }

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from eval.scoring.bootstrap import rate
@@ -162,7 +162,7 @@ class Graded:
         return {"ID": self.id, **dataclasses.asdict(self)}
 
     @classmethod
-    def from_record(cls, record: dict[str, Any]) -> Graded:
+    def from_record(cls, record: Mapping[str, Any]) -> Graded:
         fields = {field.name: record[field.name] for field in dataclasses.fields(cls) if field.name in record}
         fields.setdefault("lmms_eval_type", _LMMS_EVAL_TYPES[record["question_type"]])  # logs before it
         for key in ("judge_votes", "judge_models", "judge_fingerprints"):

@@ -2,15 +2,14 @@
 `main`; the `vlmbias` group averages the topics' `main` tasks (the paper's headline). A local overlay
 also runs lmms-eval's own `vlms_are_biased` on the build, as `vlmbias_vlms_are_biased`."""
 
-from builders.families import get_family
+from builders.vlmbias.family import FAMILY
 from eval.tasks.declaration import Borrowed, FamilyTasks, Group, TaskSet, Variant
 from eval.tasks.templates import NO_IMAGE, Generation, Template, aggregated, mean
 from eval.tasks.vlmbias import utils
 
-FAMILY = get_family("vlmbias")
 TOPICS = FAMILY.configs
 #: Topics with an `original` split (the release has no unmodified patterned grids).
-WITH_ORIGINALS = tuple(config for config in TOPICS if FAMILY.topics[config].has_originals)  # type: ignore[attr-defined]
+WITH_ORIGINALS = tuple(config for config in TOPICS if FAMILY.topics[config].has_originals)
 
 DEFAULT = Template(
     "_default_template_yaml",
