@@ -225,14 +225,14 @@ def _write(out: Path, write: Callable[[], T]) -> T:
 
 def _write_tasks(check: bool) -> int:
     """Regenerate (or, with `check`, only compare) every family's packaged task YAMLs."""
-    stale = {name: stale_files(family_eval(name).tasks) for name in family_names()}
+    stale = {name: stale_files(family_eval(name).tasks()) for name in family_names()}
     if check:
         for name, files in stale.items():
             for file in files:
                 print(f"stale: eval/tasks/{name}/{file}", file=sys.stderr)
         return EXIT_FAILED if any(stale.values()) else 0
     for name in family_names():
-        written = write_files(family_eval(name).tasks)
+        written = write_files(family_eval(name).tasks())
         print(f"{name}: {len(written)} task files, {len(stale[name])} changed")
     return 0
 

@@ -5,10 +5,11 @@ how it is scored and run:
 
 - `scorer`: its scoring (`eval.scoring.scorer.Scorer`): grading, metrics, clusters, blind runs, the
   typed options that make its `eval score` flags, its unit and headline metrics;
-- `tasks`: its task declaration (`eval.tasks.declaration.FamilyTasks`), from which its lmms-eval
+- `tasks()`: its task declaration (`eval.tasks.declaration.FamilyTasks`), from which its lmms-eval
   YAML, the prompt and settings inspect_ai asks a row with, the columns a VLMEvalKit export fills
-  and the report's reading of task names all follow;
-- `section`: its part of the report page (`eval.report.section.FamilySection`), loaded only when a
+  and the report's reading of task names all follow; loaded when a command needs it (it reads the
+  builder's configs, which scoring does not need, so `eval score` starts as fast as before);
+- `section()`: its part of the report page (`eval.report.section.FamilySection`), loaded only when a
   report is drawn (drawing imports matplotlib).
 
 Every consumer (the command line, `eval.scoring.score`, the report, inspect, VLMEvalKit, the
@@ -23,10 +24,10 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from eval.scoring.scorer import Scorer
-from eval.tasks.declaration import FamilyTasks
 
-if TYPE_CHECKING:  # the report's modules draw with matplotlib: imported only to write a report
+if TYPE_CHECKING:  # loaded on demand (see the module docstring)
     from eval.report.section import FamilySection
+    from eval.tasks.declaration import FamilyTasks
 
 
 @dataclasses.dataclass(frozen=True)
@@ -35,5 +36,5 @@ class FamilyEval:
 
     name: str
     scorer: Scorer[Any, Any]
-    tasks: FamilyTasks
+    tasks: Callable[[], FamilyTasks]
     section: Callable[[], FamilySection]

@@ -70,7 +70,7 @@ def write_local_tasks(family: str, data: Path | str, out: Path) -> Overlay:
         UsageError: there are no tasks for `family`, `data` is neither a build of `family` nor a Hub
             id, or `out/<family>` holds files this function did not write.
     """
-    tasks = family_eval(family).tasks
+    tasks = family_eval(family).tasks()
     folder: BuiltFolder | None = None
     if Path(data).is_dir():
         folder = open_folder(Path(data))

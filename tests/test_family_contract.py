@@ -71,14 +71,14 @@ def test_the_family_is_declared_with_the_files_it_owns(family: Family) -> None:
 
 def test_the_packaged_task_yamls_are_what_the_declaration_gives(family: Family) -> None:
     """Regenerate with `python -m eval write-tasks` after changing a declaration or the configs."""
-    assert stale_files(family_eval(family.name).tasks) == []
+    assert stale_files(family_eval(family.name).tasks()) == []
 
 
 def test_lmms_eval_registers_every_declared_task_and_group_side_by_side() -> None:
     """One include path holds every family's tasks, nothing else, and no name clashes."""
     task_manager = pytest.importorskip("lmms_eval.tasks").TaskManager
     manager = task_manager("ERROR", include_path=str(TASKS_ROOT), include_defaults=False)
-    declared = [family_eval(name).tasks for name in FAMILIES]
+    declared = [family_eval(name).tasks() for name in FAMILIES]
     tasks = {name.removesuffix(".yaml") for d in declared for name in d.files() if name.endswith(".yaml")} - {
         name.removesuffix(".yaml") for d in declared for name in _groups(d)
     }

@@ -161,7 +161,7 @@ def test_eval_score_takes_the_toys_own_option_and_refuses_others(
 
 def test_the_toys_task_yaml_is_what_its_declaration_gives_and_lmms_eval_runs_it(toy: Path) -> None:
     task_manager = pytest.importorskip("lmms_eval.tasks").TaskManager
-    assert stale_files(family_eval("toy").tasks) == []
+    assert stale_files(family_eval("toy").tasks()) == []
     manager = task_manager(
         "ERROR", include_path=str(toy / "toy-tasks"), include_defaults=False, model_name="openai"
     )

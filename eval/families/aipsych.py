@@ -6,10 +6,17 @@ from typing import TYPE_CHECKING
 
 from eval.family import FamilyEval
 from eval.scoring.aipsych.scorer import SCORER
-from eval.tasks.aipsych.declaration import TASKS
 
 if TYPE_CHECKING:
     from eval.report.section import FamilySection
+    from eval.tasks.declaration import FamilyTasks
+
+
+def tasks() -> FamilyTasks:
+    """Its lmms-eval task declaration (read on use: it imports the builder's family for its configs)."""
+    from eval.tasks.aipsych.declaration import TASKS
+
+    return TASKS
 
 
 def section() -> FamilySection:
@@ -19,4 +26,4 @@ def section() -> FamilySection:
     return SECTION
 
 
-FAMILY_EVAL = FamilyEval(name="aipsych", scorer=SCORER, tasks=TASKS, section=section)
+FAMILY_EVAL = FamilyEval(name="aipsych", scorer=SCORER, tasks=tasks, section=section)

@@ -1,7 +1,7 @@
 """What every family's inspect_ai task shares: rows to samples, replies to the numbers `eval score` gives.
 
 A sample is one row of a built split, asked as the family's lmms-eval task asks it: the family's task
-declaration (`FamilyEval.tasks`) names the template that asks each row, which gives the prompt (the
+declaration (`FamilyEval.tasks()`) names the template that asks each row, which gives the prompt (the
 same `prompt` function lmms-eval's `doc_to_text` is, with the template's arguments), the column sent
 as a system message, the target and the generation settings. The image goes before the text, as
 lmms-eval puts it, as the stored image's bytes when they are RGB (lmms-eval sends
@@ -113,7 +113,7 @@ def _image_uris(data: Path, config: str, split: str) -> dict[str, str]:
 def messages(family: FamilyEval, template: Template, row: Mapping[str, Any], image: str) -> list[ChatMessage]:
     """The chat lmms-eval sends for `row` under `template`: the system column's text, if it names
     one, then the image and the prompt."""
-    text = family.tasks.prompt(row, template.setting("prompt"))
+    text = family.tasks().prompt(row, template.setting("prompt"))
     system = template.setting("system")
     chat: list[ChatMessage] = (
         [] if system is None else [ChatMessageSystem(content=[ContentText(text=row[system])])]
@@ -145,7 +145,7 @@ def samples(
                 metadata=row,
             )
         )
-    settings = set(generations) or {family.tasks.templates[0].setting("generation")}
+    settings = set(generations) or {family.tasks().templates[0].setting("generation")}
     if len(settings) > 1:
         raise UsageError(
             f"rows of {config}/{split} are asked with different generation settings; ask them apart"
@@ -201,7 +201,7 @@ def family_task(
     """
     try:
         return _family_task(
-            family, data, config, split, options, ask or family.tasks.ask, bootstrap, bootstrap_seed
+            family, data, config, split, options, ask or family.tasks().ask, bootstrap, bootstrap_seed
         )
     except (EvalError, BuilderError) as error:
         raise TaskArgumentError(str(error)) from None

@@ -63,7 +63,7 @@ def read_output_folder(label: str, folder: Path, sections: Mapping[str, FamilySe
 def task_key(section: FamilySection, task: str) -> TaskKey | None:
     """What the task `task` of `section`'s family scores (its config's variant when the task names
     none), or None when it is not one of the family's tasks that log graded records."""
-    key = family_eval(section.name).tasks.task_key(task)
+    key = family_eval(section.name).tasks().task_key(task)
     if key is None or key.variant:
         return key
     return TaskKey(key.config, key.split, section.variant_of(key.config))

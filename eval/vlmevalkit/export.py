@@ -93,7 +93,7 @@ class _RowConverter:
     """One built row (with its image) to one TSV line of its family's columns."""
 
     def __init__(self, family: str) -> None:
-        tasks = family_eval(family).tasks
+        tasks = family_eval(family).tasks()
         self.answer, self.category = tasks.answer_columns(), tasks.category
         from datasets import ClassLabel  # here, not at the top: `python -m eval --help` stays light
 

@@ -2,10 +2,20 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from eval.family import FamilyEval
-from eval.report.section import FamilySection
 from tests.toy.scoring import SCORER
-from tests.toy.tasks.declaration import TASKS
+
+if TYPE_CHECKING:
+    from eval.report.section import FamilySection
+    from eval.tasks.declaration import FamilyTasks
+
+
+def tasks() -> FamilyTasks:
+    from tests.toy.tasks.declaration import TASKS
+
+    return TASKS
 
 
 def section() -> FamilySection:
@@ -14,4 +24,4 @@ def section() -> FamilySection:
     return SECTION
 
 
-FAMILY_EVAL = FamilyEval(name="toy", scorer=SCORER, tasks=TASKS, section=section)
+FAMILY_EVAL = FamilyEval(name="toy", scorer=SCORER, tasks=tasks, section=section)
