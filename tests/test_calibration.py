@@ -24,7 +24,7 @@ from eval.data import load_rows
 from eval.registry import family_eval
 from eval.scoring.bootstrap import intervals, rate
 from eval.scoring.score import score_units
-from eval.scoring.viprobe import pairs
+from eval.scoring.viprobe import pairs, pfa
 from eval.scoring.vlmbias import metrics
 
 RUNS = 1000
@@ -172,13 +172,13 @@ def test_viprobe_pfa_interval_is_calibrated(viprobe_graded) -> None:
             for right, wrong in viprobe_graded
         ]
 
-    def pfa(units: Sequence[Any]) -> Any:
+    def paired_accuracy(units: Sequence[Any]) -> Any:
         return pfa(pairs(units))
 
     a, b = SKILL  # both questions right: E[p^2]
-    found, _ = coverage(simulate, pfa, cluster("viprobe"), a * (a + 1) / ((a + b) * (a + b + 1)))
+    found, _ = coverage(simulate, paired_accuracy, cluster("viprobe"), a * (a + 1) / ((a + b) * (a + b + 1)))
     assert 0.93 <= found <= 0.97, found
-    same_as_reported("viprobe", simulate(np.random.default_rng(1)), "pfa", pfa)
+    same_as_reported("viprobe", simulate(np.random.default_rng(1)), "pfa", paired_accuracy)
 
 
 # ------------------------------------------------------------------------------------------ AIpsych
