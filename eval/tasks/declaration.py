@@ -247,17 +247,18 @@ def stale_files(tasks: FamilyTasks) -> list[str]:
 
 
 def write_files(tasks: FamilyTasks) -> list[Path]:
-    """Write the family's template, task and group YAMLs, removing YAMLs the declaration no longer gives."""
+    """Write the family's template, task and group YAMLs that differ from the declaration, removing YAMLs
+    it no longer gives; returns every file the declaration gives. A file already right is left as it
+    is, so regenerating a fresh folder changes nothing (not even a file a reader has open)."""
     expected = tasks.files()
     tasks.root.mkdir(parents=True, exist_ok=True)
     for path in tasks.root.iterdir():
         if _written(path.name) and path.name not in expected:
             path.unlink()
-    written = []
     for name, text in sorted(expected.items()):
-        (tasks.root / name).write_text(text, encoding="utf-8")
-        written.append(tasks.root / name)
-    return written
+        if _read(tasks.root / name) != text:
+            (tasks.root / name).write_text(text, encoding="utf-8")
+    return [tasks.root / name for name in sorted(expected)]
 
 
 def _read(path: Path) -> str | None:
