@@ -8,7 +8,7 @@ how it is scored and run:
 - `tasks()`: its task declaration (`eval.tasks.declaration.FamilyTasks`), from which its lmms-eval
   YAML, the prompt and settings inspect_ai asks a row with, the columns a VLMEvalKit export fills
   and the report's reading of task names all follow; loaded when a command needs it (it reads the
-  builder's configs, which scoring does not need, so `eval score` starts as fast as before);
+  builder's configs, which scoring does not need, so `eval score` and `--help` never pay for it);
 - `section()`: its part of the report page (`eval.report.section.FamilySection`), loaded only when a
   report is drawn (drawing imports matplotlib).
 
