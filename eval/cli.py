@@ -1,8 +1,9 @@
 """Command line: `python -m eval score | compare | tasks | export | write-tasks | report`.
 
-The families are the ones `builders.families` registers; each family's scoring is its module
-`eval.scoring.<family>`, run through `eval.scoring.score` (metrics, intervals, blind pairing), and
-its lmms-eval tasks are declared in `eval/tasks/<family>/declaration.py`.
+The families are the ones `eval.registry` registers; each command takes a family's `FamilyEval`
+(`eval.family`) from there: its scorer (and the typed options that make its `score` flags), its
+task declaration and its report section. The work itself is in library modules (`eval.score`,
+`eval.compare`, `eval.local_tasks`, `eval.vlmevalkit.export`, `eval.report`).
 """
 
 from __future__ import annotations
@@ -19,20 +20,17 @@ from builders.core.bounded_json import safe_text
 from builders.core.errors import BuilderError
 from builders.core.interrupts import EXIT_INTERRUPTED, raise_on_interrupt
 from builders.core.request import refuse_inside_dataset
-from builders.families import family_names
 from eval.compare import compare, summary_lines
-from eval.data import default_split, load_rows, open_folder
 from eval.errors import LMMS_EVAL_EXIT_TRAP, EvalError, UsageError
 from eval.local_tasks import write_local_tasks
-from eval.options import ScoreOption
-from eval.predictions import read_responses
+from eval.registry import family_eval, family_names
 from eval.report import run_report
+from eval.score import score
 from eval.scorefile import dumps
 from eval.scoring.bootstrap import DEFAULT_RESAMPLES, DEFAULT_SEED
-from eval.scoring.score import family_scoring, score_replies
-from eval.tasks.declaration import family_tasks, stale_files, write_files
+from eval.scoring.options import Flag
+from eval.tasks.declaration import stale_files, write_files
 from eval.vlmevalkit.export import export_tsv
-from eval.vlmevalkit.table import is_table, read_table
 
 EXIT_FAILED = 1
 EXIT_USAGE = 2
@@ -44,16 +42,16 @@ def _parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True)
     families = family_names()
 
-    score = commands.add_parser("score", help="score model replies against one split of a built dataset")
-    score.add_argument("family", choices=families, help="benchmark family")
-    score.add_argument(
+    scoring = commands.add_parser("score", help="score model replies against one split of a built dataset")
+    scoring.add_argument("family", choices=families, help="benchmark family")
+    scoring.add_argument(
         "--data", type=Path, required=True, help="built dataset folder, e.g. build/vlmbias or build/vi-probe"
     )
-    score.add_argument(
+    scoring.add_argument(
         "--config", required=True, help="config, e.g. patterned_grids (vlmbias) or size (viprobe)"
     )
-    score.add_argument("--split", help="split, e.g. main (vlmbias); default: the family's only split")
-    score.add_argument(
+    scoring.add_argument("--split", help="split, e.g. main (vlmbias); default: the family's only split")
+    scoring.add_argument(
         "--predictions",
         type=Path,
         required=True,
@@ -61,20 +59,20 @@ def _parser() -> argparse.ArgumentParser:
         "log (.eval, .json), or a VLMEvalKit prediction file (.xlsx, .tsv, .csv) of an `eval export "
         "vlmevalkit` TSV",
     )
-    score.add_argument(
+    scoring.add_argument(
         "--blind",
         type=Path,
         help="replies to the same rows given without the image (a <task>_noimage run): adds `blind`",
     )
-    _bootstrap_arguments(score)
-    score.add_argument("--out", type=Path, help="write the metrics JSON here (default: standard output)")
-    for option, owners in _score_options().items():
-        score.add_argument(
-            option.flag,
-            dest=option.dest,
-            choices=option.choices,
-            type=option.type,
-            help=f"{option.help} ({', '.join(owners)} only)",
+    _bootstrap_arguments(scoring)
+    scoring.add_argument("--out", type=Path, help="write the metrics JSON here (default: standard output)")
+    for flag, owners in _score_flags().items():
+        scoring.add_argument(
+            flag.flag,
+            dest=flag.dest,
+            choices=flag.choices,
+            type=flag.parse,
+            help=f"{flag.help} ({', '.join(owners)} only)",
         )
 
     versus = commands.add_parser(
@@ -155,117 +153,36 @@ def _bootstrap_arguments(command: argparse.ArgumentParser) -> None:
     )
 
 
-def _score_options() -> dict[ScoreOption, list[str]]:
-    """Every family's scoring options, each with the families that declare it.
+def _score_flags() -> dict[Flag, list[str]]:
+    """Every family's scoring flags, each with the families that declare it.
 
     Families may declare the same flag (VLMBias and IllusionBench+ both have `--parser`): it is added
     once, with the first declaration's help and every declaration's choices.
     """
-    first: dict[str, ScoreOption] = {}
+    first: dict[str, Flag] = {}
     owners: dict[str, list[str]] = {}
     for family in family_names():
-        for option in getattr(family_scoring(family), "OPTIONS", ()):
-            known = first.setdefault(option.flag, option)
-            if known.choices is not None and option.choices is not None:
-                choices = known.choices + tuple(c for c in option.choices if c not in known.choices)
-                first[option.flag] = dataclasses.replace(known, choices=choices)
-            owners.setdefault(option.flag, []).append(family)
-    return {option: owners[flag] for flag, option in first.items()}
+        for _, flag in family_eval(family).scorer.options.flags():
+            known = first.setdefault(flag.flag, flag)
+            if known.choices is not None and flag.choices is not None:
+                choices = known.choices + tuple(c for c in flag.choices if c not in known.choices)
+                first[flag.flag] = dataclasses.replace(known, choices=choices)
+            owners.setdefault(flag.flag, []).append(family)
+    return {flag: owners[name] for name, flag in first.items()}
 
 
 def _chosen_options(family: str, args: argparse.Namespace) -> dict[str, Any]:
-    """The keyword arguments for the family's scoring; a flag the family lacks is refused."""
-    declared = {option.flag for option in getattr(family_scoring(family), "OPTIONS", ())}
+    """The family's options given on the command line, by keyword; a flag the family lacks is refused."""
+    declared = {flag.flag: keyword for keyword, flag in family_eval(family).scorer.options.flags()}
     chosen = {}
-    for option in _score_options():
-        value = getattr(args, option.dest)
+    for flag in _score_flags():
+        value = getattr(args, flag.dest)
         if value is None:
             continue
-        if option.flag not in declared:
-            raise UsageError(f"{option.flag} is not an option of {family} scoring; leave it out")
-        chosen[option.keyword] = value
+        if flag.flag not in declared:
+            raise UsageError(f"{flag.flag} is not an option of {family} scoring; leave it out")
+        chosen[declared[flag.flag]] = value
     return chosen
-
-
-def score(
-    family: str,
-    data: Path,
-    config: str,
-    split: str | None,
-    predictions: Path,
-    options: dict[str, Any] | None = None,
-    *,
-    blind: Path | None = None,
-    resamples: int = DEFAULT_RESAMPLES,
-    seed: int = DEFAULT_SEED,
-) -> dict[str, Any]:
-    """The metrics JSON of `predictions` on `config`/`split`, with the ids that did not match.
-
-    Rows without a prediction are left out of the metrics and listed in `missing_ids`; predictions
-    for no row are listed in `unknown_ids`. Replies are keyed by the rows' `id` (a family's scoring
-    module may define `row_id_of`, the row a prediction id answers, when one row takes several
-    replies); `options` go to the family's scoring. `blind` holds replies to the same rows without
-    the image; `resamples` and `seed` make the 95 % intervals (`ci95`).
-
-    Raises:
-        UsageError: `data` is not a build of `family`, or no prediction (or blind reply) matches a row.
-    """
-    folder = open_folder(data)
-    if folder.family != family:
-        raise UsageError(
-            f"{str(data)!r} holds a {folder.family} build, not {family}; "
-            f"score it with `python -m eval score {folder.family}`"
-        )
-    split = default_split(family, split)
-    rows = load_rows(folder, config, split)
-    row_ids = {row["id"] for row in rows}
-    row_of = getattr(family_scoring(family), "row_id_of", str)
-    where = f"{config}/{split}"
-    responses = _matching(_replies(predictions, rows, where), predictions, row_ids, row_of, where)
-    blind_responses = (
-        None if blind is None else _matching(_replies(blind, rows, where), blind, row_ids, row_of, where)
-    )
-    scored = score_replies(
-        family, rows, responses, blind=blind_responses, resamples=resamples, seed=seed, **(options or {})
-    )
-    outcomes = scored.pop("outcomes")
-    answered = {row_of(prediction) for prediction in responses}
-    return {
-        **scored,
-        "family": family,
-        "config": config,
-        "split": split,
-        "rows": len(rows),
-        "missing_ids": [row["id"] for row in rows if row["id"] not in answered],
-        "unknown_ids": sorted(prediction for prediction in responses if row_of(prediction) not in row_ids),
-        **(
-            {}
-            if blind_responses is None
-            else {"blind_unknown_ids": sorted(p for p in blind_responses if row_of(p) not in row_ids)}
-        ),
-        "outcomes": outcomes,
-    }
-
-
-def _replies(path: Path, rows: list[dict[str, Any]], where: str) -> dict[str, str]:
-    """`{id: reply}` of a VLMEvalKit prediction file (by its ending), else of a JSONL file."""
-    if is_table(path):
-        return read_table(path, [row["id"] for row in rows], where)
-    return read_responses(path)
-
-
-def _matching(
-    responses: dict[str, str], path: Path, row_ids: set[str], row_of: Callable[[str], str], where: str
-) -> dict[str, str]:
-    """`responses`, refused in one sentence when empty or when none of them answers a row of `where`."""
-    if not responses:
-        raise UsageError(f"predictions file {str(path)!r} holds no predictions; nothing to score")
-    if row_ids.isdisjoint(row_of(prediction) for prediction in responses):
-        raise UsageError(
-            f"none of the {len(responses)} predictions in {str(path)!r} matches a row of "
-            f"{where} (first id: {next(iter(responses))!r}); check --config and --split"
-        )
-    return responses
 
 
 def _warn_unmatched(result: dict[str, Any]) -> None:
@@ -313,14 +230,14 @@ def _write(out: Path, write: Callable[[], T]) -> T:
 
 def _write_tasks(check: bool) -> int:
     """Regenerate (or, with `check`, only compare) every family's packaged task YAMLs."""
-    stale = {name: stale_files(family_tasks(name)) for name in family_names()}
+    stale = {name: stale_files(family_eval(name).tasks()) for name in family_names()}
     if check:
         for name, files in stale.items():
             for file in files:
                 print(f"stale: eval/tasks/{name}/{file}", file=sys.stderr)
         return EXIT_FAILED if any(stale.values()) else 0
     for name in family_names():
-        written = write_files(family_tasks(name))
+        written = write_files(family_eval(name).tasks())
         print(f"{name}: {len(written)} task files, {len(stale[name])} changed")
     return 0
 

@@ -15,12 +15,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from builders.families import family_names
 from eval.errors import UsageError
+from eval.registry import family_eval, family_names
 from eval.scorefile import load
 from eval.scoreshape import check_score
 from eval.scoring.bootstrap import DEFAULT_RESAMPLES, DEFAULT_SEED, flatten, interval_table
-from eval.scoring.score import METHOD, accepted, family_scoring, units_of
+from eval.scoring.score import METHOD
 
 SCORE = "pass two JSONs written by `python -m eval score`"
 
@@ -59,11 +59,13 @@ def compare(
     other, records_b, options_b = _outcomes(second, "B", b)
     if family != other:
         raise UsageError(f"A is a {family} result and B a {other} result; compare results of one family")
-    scoring = family_scoring(family)
+    scoring = family_eval(family).scorer
     try:
-        units_a = dict(zip((record["ID"] for record in records_a), units_of(scoring, records_a), strict=True))
-        units_b = dict(zip((record["ID"] for record in records_b), units_of(scoring, records_b), strict=True))
-    except (KeyError, TypeError, ValueError) as error:
+        units_a = dict(zip((record["ID"] for record in records_a), scoring.units_of(records_a), strict=True))
+        units_b = dict(zip((record["ID"] for record in records_b), scoring.units_of(records_b), strict=True))
+        given_a = scoring.options.given(family, options_a)
+        given_b = scoring.options.given(family, options_b)
+    except (KeyError, TypeError, ValueError, UsageError) as error:
         raise UsageError(
             f"the outcomes of A or B cannot be read ({type(error).__name__}: {error}); {SCORE}"
         ) from None
@@ -80,18 +82,17 @@ def compare(
                 f"{scoring.cluster(units_b[unit_id])!r} in B; compare results of the same plan"
             )
     left, right = [units_a[i] for i in common], [units_b[i] for i in common]
-    options_a, options_b = accepted(scoring.aggregate, options_a), accepted(scoring.aggregate, options_b)
 
-    def headline(units: list[Any], options: dict[str, Any]) -> dict[str, Any]:
-        found = flatten(scoring.aggregate(units, **options))
-        return {path: found.get(path) for path in scoring.HEADLINE}
+    def headline(units: list[Any], options: Any) -> dict[str, Any]:
+        found = flatten(scoring.aggregate(units, options))
+        return {path: found.get(path) for path in scoring.headline}
 
     def differences(one: list[Any], two: list[Any]) -> dict[str, Any]:
-        x, y = headline(one, options_a), headline(two, options_b)
+        x, y = headline(one, given_a), headline(two, given_b)
         return {path: None if x[path] is None or y[path] is None else y[path] - x[path] for path in x}
 
     try:
-        values_a, values_b = headline(left, options_a), headline(right, options_b)
+        values_a, values_b = headline(left, given_a), headline(right, given_b)
         found, notes = interval_table(
             differences, [left, right], scoring.cluster, resamples=resamples, seed=seed
         )
@@ -100,7 +101,7 @@ def compare(
             f"the outcomes of A or B cannot be scored ({type(error).__name__}: {error}); {SCORE}"
         ) from None
     metrics = {}
-    for path in scoring.HEADLINE:
+    for path in scoring.headline:
         x, y = values_a[path], values_b[path]
         bounds = found.get(path)
         metrics[path] = {
@@ -114,8 +115,8 @@ def compare(
             metrics[path]["ci95_note"] = notes[path]
     return {
         "family": family,
-        "a": _about(first, a, options_a),
-        "b": _about(second, b, options_b),
+        "a": _about(first, a, given_a.recorded()),
+        "b": _about(second, b, given_b.recorded()),
         "common_rows": len(common),
         "only_in_a": len(units_a) - len(common),
         "only_in_b": len(units_b) - len(common),
@@ -123,7 +124,7 @@ def compare(
         "bootstrap": {
             "resamples": resamples,
             "seed": seed,
-            "cluster": scoring.CLUSTER,
+            "cluster": scoring.cluster_description,
             "clusters": len({scoring.cluster(unit) for unit in left}),
             "method": f"paired {METHOD}",
         },

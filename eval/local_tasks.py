@@ -28,12 +28,10 @@ from builders.core.atomic import staged
 from builders.core.folder import BuiltFolder
 from eval.data import open_folder
 from eval.errors import UsageError
-from eval.tasks.declaration import Borrowed, FamilyTasks, family_tasks
+from eval.registry import family_eval
+from eval.tasks.declaration import Borrowed, FamilyTasks
 
-TASKS_ROOT = Path(__file__).parent / "tasks"
 _HUB_ID = re.compile(r"[\w.-]+/[\w.-]+")
-_TEST_SPLIT = re.compile(r"^test_split:\s*(\S+)\s*$", re.MULTILINE)
-_INCLUDE = re.compile(r"^include:\s*(\S+)\s*$", re.MULTILINE)
 #: What every overlay file starts with: how `write_local_tasks` recognises its own earlier output.
 _OVERLAY_START = 'include: "'
 
@@ -72,10 +70,7 @@ def write_local_tasks(family: str, data: Path | str, out: Path) -> Overlay:
         UsageError: there are no tasks for `family`, `data` is neither a build of `family` nor a Hub
             id, or `out/<family>` holds files this function did not write.
     """
-    source = TASKS_ROOT / family
-    if not source.is_dir():
-        families = sorted(path.name for path in TASKS_ROOT.iterdir() if (path / "utils.py").is_file())
-        raise UsageError(f"no lmms-eval tasks for family {family!r}; choose from: {', '.join(families)}")
+    tasks = family_eval(family).tasks()
     folder: BuiltFolder | None = None
     if Path(data).is_dir():
         folder = open_folder(Path(data))
@@ -91,9 +86,8 @@ def write_local_tasks(family: str, data: Path | str, out: Path) -> Overlay:
             f"data {str(data)!r} is neither a folder nor a Hub repo id; pass a built folder such as "
             "build/vlmbias, or org/name"
         )
-    tasks = family_tasks(family)
-    texts, missing = _task_files(tasks, source, folder, dataset_path)
-    groups, left_out = _group_files(tasks, source, texts)
+    texts, missing = _task_files(tasks, folder, dataset_path)
+    groups, left_out = _group_files(tasks, texts)
     texts.update(groups)
     for borrowed in tasks.borrowed:
         text, reason = _borrowed_file(borrowed, folder, dataset_path)
@@ -111,21 +105,21 @@ def write_local_tasks(family: str, data: Path | str, out: Path) -> Overlay:
 
 
 def _task_files(
-    tasks: FamilyTasks, source: Path, folder: BuiltFolder | None, dataset_path: str
+    tasks: FamilyTasks, folder: BuiltFolder | None, dataset_path: str
 ) -> tuple[dict[str, str], tuple[str, ...]]:
     """File name -> overlay text of every task the data holds; the configs of those it does not."""
-    texts, missing = {}, {}
+    texts: dict[str, str] = {}
+    missing: dict[str, None] = {}  # configs in order, once each
     for name, (config, variant) in tasks.task_sources().items():
-        split = variant.split or template_split(source / variant.template)
-        if folder is not None and not _holds(folder, config, split):
+        if folder is not None and not _holds(folder, config, variant.split_of()):
             missing[config] = None
             continue
-        lines = [_include(source / f"{name}.yaml"), f"dataset_path: {json.dumps(dataset_path)}"]
+        lines = [_include(tasks.root / f"{name}.yaml"), f"dataset_path: {json.dumps(dataset_path)}"]
         texts[f"{name}.yaml"] = "\n".join(lines) + "\n"
     return texts, tuple(missing)
 
 
-def _group_files(tasks: FamilyTasks, source: Path, texts: dict[str, str]) -> tuple[dict[str, str], list[str]]:
+def _group_files(tasks: FamilyTasks, texts: dict[str, str]) -> tuple[dict[str, str], list[str]]:
     """File name -> overlay text of every group whose tasks are all written; phrases for the others."""
     groups, left_out = {}, []
     for group in tasks.groups:
@@ -133,7 +127,7 @@ def _group_files(tasks: FamilyTasks, source: Path, texts: dict[str, str]) -> tup
         if absent:
             left_out.append(f"group {group.name} (needs {', '.join(absent)})")
         else:
-            groups[f"{group.name}.yaml"] = _include(source / f"{group.name}.yaml") + "\n"
+            groups[f"{group.name}.yaml"] = _include(tasks.root / f"{group.name}.yaml") + "\n"
     return groups, left_out
 
 
@@ -160,19 +154,6 @@ def lmms_eval_tasks() -> Path | None:
         return None
     tasks = Path(spec.origin).parent / "tasks"
     return tasks if tasks.is_dir() else None
-
-
-def template_split(template: Path) -> str:
-    """The `test_split` a task template sets, itself or through the template it includes (its own
-    key wins, as in lmms-eval); tasks whose variant names no split read this one."""
-    text = template.read_text(encoding="utf-8")
-    found = _TEST_SPLIT.search(text)
-    if found is not None:
-        return found.group(1)
-    included = _INCLUDE.search(text)
-    if included is None:
-        raise UsageError(f"{template} sets no test_split; the task declaration must name the split")
-    return template_split(template.parent / included.group(1).strip("\"'"))
 
 
 def _holds(folder: BuiltFolder, config: str, split: str) -> bool:

@@ -6,8 +6,8 @@ deep inside a figure. `check_score` refuses it first, in one sentence naming the
 and the type expected:
 
 - the facts every score has (`family`, `config`, `split`, `n`, `ci95`, ...) by a fixed table;
-- each per-row outcome record by the family's unit class (`eval.scoring.<family>.UNIT`): every
-  field its `from_record` needs, typed as the class declares it;
+- each per-row outcome record by the family's unit class (its scorer's `unit`): every field its
+  `from_record` needs, typed as the class declares it;
 - every metric by the same metrics computed again from those outcomes (the family's `aggregate`,
   which `eval score` wrote them with): where that gives a number, the file must hold a number or
   null; an object, an object; text, text. A file without outcomes is checked by the table only.
@@ -22,9 +22,8 @@ import typing
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from builders.families import family_names
 from eval.errors import UsageError
-from eval.scoring.score import accepted, family_scoring, units_of
+from eval.registry import family_eval, family_names
 
 #: The facts of every score JSON: key -> the JSON types it may hold.
 FACTS: dict[str, tuple[type, ...]] = {
@@ -92,7 +91,7 @@ def _checked_units(score: Mapping[str, Any]) -> dict[str, list[Any]] | None:
     outcomes, family = score.get("outcomes"), score.get("family")
     if outcomes is None or family not in family_names():
         return None
-    scoring = family_scoring(family)
+    scoring = family_eval(family).scorer
     if "options" in outcomes and not isinstance(outcomes["options"], dict):
         raise ShapeError("outcomes.options", "an object", outcomes["options"])
     units = {}
@@ -103,8 +102,8 @@ def _checked_units(score: Mapping[str, Any]) -> dict[str, list[Any]] | None:
         if not isinstance(records, list):
             raise ShapeError(f"outcomes.{group}", "a list", records)
         for number, record in enumerate(records):
-            _check_fields(record, scoring.UNIT, f"outcomes.{group}[{number}]")
-        units[group] = units_of(scoring, records)
+            _check_fields(record, scoring.unit, f"outcomes.{group}[{number}]")
+        units[group] = scoring.units_of(records)
     return units
 
 
@@ -139,7 +138,7 @@ def _check_value(value: Any, hint: Any, path: str) -> None:
     if not _fits(value, hint):
         raise ShapeError(path, _describe(hint), value)
     for option in _options(hint):
-        if dataclasses.is_dataclass(option) and isinstance(value, dict):
+        if isinstance(option, type) and dataclasses.is_dataclass(option) and isinstance(value, dict):
             _check_fields(value, option, path)
 
 
@@ -187,14 +186,13 @@ def _describe(hint: Any) -> str:
 
 def _check_metrics(score: Mapping[str, Any], units: dict[str, list[Any]]) -> None:
     """Every metric has the type the family's `aggregate` gives it on the file's own outcomes."""
-    scoring = family_scoring(score["family"])
-    options = score["outcomes"].get("options") or {}
+    family = score["family"]
+    scoring = family_eval(family).scorer
     try:
-        reference = scoring.aggregate(units.get("units", []), **accepted(scoring.aggregate, options))
+        options = scoring.options.given(family, score["outcomes"].get("options") or {})
+        reference = scoring.aggregate(units.get("units", []), options)
         if "blind" in units and "blind" in score:
-            reference["blind"] = scoring.blind_summary(
-                units.get("units", []), units["blind"], **accepted(scoring.blind_summary, options)
-            )
+            reference["blind"] = scoring.blind_summary(units.get("units", []), units["blind"], options)
     except (KeyError, TypeError, ValueError, AttributeError, UsageError):
         return  # outcomes the family cannot aggregate: the table's checks are all we can make
     _like(score, reference, "")

@@ -22,8 +22,10 @@ from typing import Any
 
 import numpy as np
 
-from eval.scoring import aipsych, illusionbench, viprobe, visage, vlmbias
-from eval.scoring.score import family_scoring
+from eval.registry import family_eval
+from eval.scoring.aipsych.sets import SET_KINDS
+from eval.scoring.illusionbench.metrics import CATEGORIES as ILLUSIONBENCH_CATEGORIES
+from eval.scoring.scorer import Scorer
 
 #: a + b of every run's Beta: intra-cluster correlation 1 / (a + b + 1).
 CONCENTRATION = 1.2
@@ -57,8 +59,15 @@ class Simulation:
     odds: tuple[float, ...]
 
     @property
-    def scoring(self) -> Any:
-        return family_scoring(self.family)
+    def scorer(self) -> Scorer[Any, Any]:
+        return family_eval(self.family).scorer
+
+    def aggregate(self, units: Sequence[Any]) -> dict[str, Any]:
+        """The family's metrics of `units` under its default options."""
+        return self.scorer.aggregate(units, self.scorer.options())
+
+    def cluster(self, unit: Any) -> Any:
+        return self.scorer.cluster(unit)
 
     @property
     def every_path(self) -> tuple[str, ...]:
@@ -69,7 +78,7 @@ class Simulation:
         group metric's truth in that run (every group draws its own mean skill)."""
         means = rng.uniform(*MEANS, len(self.paths))
         betas = [(CONCENTRATION * mean, CONCENTRATION * (1 - mean)) for mean in means]
-        cluster = self.scoring.cluster
+        cluster = self.scorer.cluster
         groups = {cluster(unit): self.group(unit) for unit in self.right}
         skill = {name: rng.beta(*betas[group]) for name, group in sorted(groups.items())}
         draws = rng.random(len(self.right))
@@ -79,6 +88,12 @@ class Simulation:
         ]
         truths = {path: self.truth(*betas[g]) for g, paths in enumerate(self.paths) for path in paths}
         return units, truths
+
+
+def graded(family: str, rows: Sequence[dict[str, Any]], replies: dict[str, str]) -> list[Any]:
+    """The family's graded units of `replies` to `rows`, under its default options."""
+    scorer = family_eval(family).scorer
+    return scorer.grade_rows(rows, replies, scorer.options())
 
 
 def visage_rows(groups: int, clusters: int) -> list[dict[str, Any]]:
@@ -106,8 +121,8 @@ def visage_rows(groups: int, clusters: int) -> list[dict[str, Any]]:
 
 def _visage(groups: int, clusters: int) -> Simulation:
     rows = visage_rows(groups, clusters)
-    right = visage.grade_rows(rows, {r["id"]: f"{r['label'].capitalize()}." for r in rows})
-    wrong = visage.grade_rows(rows, {r["id"]: "No." if r["label"] == "yes" else "**Yes**" for r in rows})
+    right = graded("visage", rows, {r["id"]: f"{r['label'].capitalize()}." for r in rows})
+    wrong = graded("visage", rows, {r["id"]: "No." if r["label"] == "yes" else "**Yes**" for r in rows})
     paths = tuple((f"by_category.category{g:03d}.accuracy",) for g in range(groups))
     odds = tuple(0.5 if unit.condition == "1b" else 1.0 for unit in right)
 
@@ -133,10 +148,10 @@ def _viprobe(groups: int, clusters: int) -> Simulation:
         for i in range(clusters)
         for polarity, label in (("f", (g + i) % 2), ("r", 1 - (g + i) % 2))
     ]
-    right = viprobe.grade_rows(
-        rows, {r["id"]: f"<reasons>...</reasons><answer>{r['label']}</answer>" for r in rows}
+    right = graded(
+        "viprobe", rows, {r["id"]: f"<reasons>...</reasons><answer>{r['label']}</answer>" for r in rows}
     )
-    wrong = viprobe.grade_rows(rows, {r["id"]: f"<answer> **{1 - r['label']}** </answer>" for r in rows})
+    wrong = graded("viprobe", rows, {r["id"]: f"<answer> **{1 - r['label']}** </answer>" for r in rows})
     paths = tuple((f"by_case.case{g:03d}.pfa",) for g in range(groups))  # both questions right: E[p^2]
     return Simulation(
         "viprobe", tuple(right), tuple(wrong), paths, both_right, _number("case_name"), (1.0,) * len(right)
@@ -161,8 +176,8 @@ def _vlmbias(groups: int, clusters: int) -> Simulation:
         for question in ("Q1", "Q2")
         for pixel in (384,)  # one resolution: a drawing's two questions
     ]
-    right = vlmbias.grade_rows(rows, {r["id"]: f"I count {{{r['ground_truth']}}}." for r in rows})
-    wrong = vlmbias.grade_rows(rows, {r["id"]: f"{{{r['expected_bias']}}}" for r in rows})
+    right = graded("vlmbias", rows, {r["id"]: f"I count {{{r['ground_truth']}}}." for r in rows})
+    wrong = graded("vlmbias", rows, {r["id"]: f"{{{r['expected_bias']}}}" for r in rows})
     paths = tuple((f"by_sub_topic.sub_topic{g:03d}.accuracy",) for g in range(groups))
     return Simulation(
         "vlmbias", tuple(right), tuple(wrong), paths, mean_skill, _number("sub_topic"), (1.0,) * len(right)
@@ -171,7 +186,7 @@ def _vlmbias(groups: int, clusters: int) -> Simulation:
 
 def _illusionbench(groups: int, clusters: int) -> Simulation:
     """Groups are the five categories (the release's own): `groups` is capped at five."""
-    categories = illusionbench.CATEGORIES[: min(groups, len(illusionbench.CATEGORIES))]
+    categories = ILLUSIONBENCH_CATEGORIES[: min(groups, len(ILLUSIONBENCH_CATEGORIES))]
     rows = [
         {
             "id": f"{category}-i{i}-q{q}",
@@ -187,9 +202,9 @@ def _illusionbench(groups: int, clusters: int) -> Simulation:
             (("tf", "True"), ("tf", "False"), ("mc", "ii"), ("mc", "iv"), ("mc", "i"))
         )
     ]
-    right = illusionbench.grade_rows(rows, {r["id"]: f"The answer is {r['answer']}." for r in rows})
+    right = graded("illusionbench", rows, {r["id"]: f"The answer is {r['answer']}." for r in rows})
     other = {"True": "False", "False": "True", "ii": "iii", "iv": "i", "i": "iv"}
-    wrong = illusionbench.grade_rows(rows, {r["id"]: other[r["answer"]] for r in rows})
+    wrong = graded("illusionbench", rows, {r["id"]: other[r["answer"]] for r in rows})
     paths = tuple((f"by_category.{category}.accuracy",) for category in categories)
 
     def group(unit: Any) -> int:
@@ -224,13 +239,13 @@ def aipsych_rows(images: int) -> list[dict[str, Any]]:
 def _aipsych(groups: int, clusters: int) -> Simulation:
     """Groups are the three set kinds, every image holding each: all rest on the `clusters` images."""
     rows = aipsych_rows(clusters)
-    spotted = aipsych.grade_rows(
-        rows, {r["id"]: SPOTS[r["prompt_idx"] - 1] for r in rows if SPOTS[r["prompt_idx"] - 1]}
+    spotted = graded(
+        "aipsych", rows, {r["id"]: SPOTS[r["prompt_idx"] - 1] for r in rows if SPOTS[r["prompt_idx"] - 1]}
     )
-    fooled = aipsych.grade_rows(rows, {r["id"]: FALLS[r["prompt_idx"] - 1] for r in rows})
+    fooled = graded("aipsych", rows, {r["id"]: FALLS[r["prompt_idx"] - 1] for r in rows})
     paths = (
         "rates.trap_spotting",
-        *(f"by_set_kind.{kind}.rates.trap_spotting" for kind in aipsych.SET_KINDS),
+        *(f"by_set_kind.{kind}.rates.trap_spotting" for kind in SET_KINDS),
     )
     every = (paths[: groups + 1],)  # one group: the same images under every path
     return Simulation(

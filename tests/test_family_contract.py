@@ -32,7 +32,8 @@ from builders.core.hashing import file_sha256
 from builders.core.source import EMBEDDED
 from builders.core.verify import verify
 from builders.families import family_names, get_family
-from eval.tasks.declaration import TASKS_ROOT, family_tasks, stale_files
+from eval.registry import family_eval
+from eval.tasks.declaration import TASKS_ROOT, stale_files
 
 FAMILIES = family_names()
 #: Columns every family's rows carry.
@@ -63,25 +64,25 @@ def test_the_family_is_declared_with_the_files_it_owns(family: Family) -> None:
     for column in COMMON_COLUMNS:
         assert column in family.features, column
     assert resources.files("dataset_cards").joinpath(f"{family.repo_name}.md").is_file()
-    scoring = importlib.import_module(f"eval.scoring.{family.name}")
-    for function in ("score_rows", "grade_rows", "aggregate", "cluster", "blind_summary"):
-        assert callable(getattr(scoring, function)), function  # what eval.scoring.score runs
-    assert isinstance(scoring.CLUSTER, str) and scoring.HEADLINE
-    assert callable(scoring.UNIT.from_record) and callable(scoring.UNIT.to_record)
+    scorer = family_eval(family.name).scorer  # what eval.scoring.score runs
+    assert isinstance(scorer.cluster_description, str) and scorer.headline
+    assert callable(scorer.unit.from_record) and callable(scorer.unit.to_record)
     assert set(family.gallery_view.columns) <= set(family.features)
 
 
 def test_the_packaged_task_yamls_are_what_the_declaration_gives(family: Family) -> None:
     """Regenerate with `python -m eval write-tasks` after changing a declaration or the configs."""
-    assert stale_files(family_tasks(family.name)) == []
+    assert stale_files(family_eval(family.name).tasks()) == []
 
 
 def test_lmms_eval_registers_every_declared_task_and_group_side_by_side() -> None:
     """One include path holds every family's tasks, nothing else, and no name clashes."""
     task_manager = pytest.importorskip("lmms_eval.tasks").TaskManager
     manager = task_manager("ERROR", include_path=str(TASKS_ROOT), include_defaults=False)
-    declared = [family_tasks(name) for name in FAMILIES]
-    tasks = {name.removesuffix(".yaml") for d in declared for name in d.files() if name not in _groups(d)}
+    declared = [family_eval(name).tasks() for name in FAMILIES]
+    tasks = {name.removesuffix(".yaml") for d in declared for name in d.files() if name.endswith(".yaml")} - {
+        name.removesuffix(".yaml") for d in declared for name in _groups(d)
+    }
     assert set(manager.all_subtasks) == tasks
     assert sorted(manager.all_groups) == sorted(group.name for d in declared for group in d.groups)
 

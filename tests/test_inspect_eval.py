@@ -32,8 +32,8 @@ from inspect_ai.model import ModelOutput, ModelUsage, get_model
 
 from eval.cli import main as eval_cli
 from eval.data import load_rows
+from eval.registry import family_eval
 from eval.scoring.bootstrap import flatten
-from eval.scoring.score import family_scoring
 from tests.conftest import Built
 from tests.inspect_policies import POLICIES, Policy
 from tests.loopback import LoopbackServer, offline_env, pixel_hash
@@ -206,7 +206,7 @@ def assert_same_as_eval_score(case: Case, log: EvalLog, result: dict[str, Any]) 
     """Every headline metric and both ends of its interval, as inspect reported them, equal `eval score`'s."""
     found = metrics(log)
     leaves = flatten(result)
-    for path in family_scoring(case.family).HEADLINE:
+    for path in family_eval(case.family).scorer.headline:
         assert found.get(path) == leaves.get(path), path
         interval = result["ci95"].get(path)
         assert [found.get(f"{path}.ci95_low"), found.get(f"{path}.ci95_high")] == (interval or [None, None])

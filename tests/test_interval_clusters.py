@@ -34,7 +34,7 @@ GROUPS = {"vlmbias": 40, "viprobe": 40, "aipsych": 3, "visage": 40, "illusionben
 def test_below_ten_clusters_no_interval_and_the_reason(family: str, clusters: int) -> None:
     simulated = simulation(family, 3, clusters)
     units, _ = simulated.run(np.random.default_rng(clusters))
-    result = score_units(family, units, resamples=RESAMPLES)
+    result = score_units(simulated.scorer, simulated.scorer.options(), units, resamples=RESAMPLES)
     for path in simulated.every_path:
         assert result["ci95"][path] is None, path
         assert (
@@ -54,9 +54,9 @@ def test_at_ten_and_thirty_clusters_intervals_cover_95_percent(family: str, clus
     while len(hits) + null < INTERVALS:
         units, truths = simulated.run(rng)
         bounds, notes = interval_table(
-            simulated.scoring.aggregate,
+            simulated.aggregate,
             [units],
-            simulated.scoring.cluster,
+            simulated.cluster,
             resamples=RESAMPLES,
             seed=run,
         )
@@ -77,10 +77,8 @@ def test_at_ten_and_thirty_clusters_intervals_cover_95_percent(family: str, clus
 def test_the_interval_checked_is_the_one_eval_score_reports(family: str) -> None:
     simulated = simulation(family, GROUPS[family], 10)
     units, _ = simulated.run(np.random.default_rng(7))
-    bounds, notes = interval_table(
-        simulated.scoring.aggregate, [units], simulated.scoring.cluster, resamples=300, seed=7
-    )
-    reported = score_units(family, units, resamples=300, seed=7)
+    bounds, notes = interval_table(simulated.aggregate, [units], simulated.cluster, resamples=300, seed=7)
+    reported = score_units(simulated.scorer, simulated.scorer.options(), units, resamples=300, seed=7)
     for path in simulated.every_path:
         assert reported["ci95"][path] == bounds[path] is not None
     assert {path: reported["ci95_notes"][path] for path in notes} == notes
@@ -94,7 +92,7 @@ def test_rows_taken_as_independent_under_cover() -> None:
     hits = []
     for _ in range(10):
         units, truths = simulated.run(rng)
-        found = flatten(simulated.scoring.aggregate(units))
+        found = flatten(simulated.aggregate(units))
         rows = len(units) // len(simulated.paths)
         for path in simulated.every_path:
             hits.append(covered(wilson(round(found[path] * rows), rows), truths[path]))

@@ -18,6 +18,7 @@ from scipy import stats
 
 from eval.cli import main
 from eval.data import load_rows
+from eval.registry import family_eval
 from eval.scoring import score_pairs
 from eval.scoring.bootstrap import (
     MIN_CLUSTERS,
@@ -31,7 +32,7 @@ from eval.scoring.bootstrap import (
     too_few,
     wilson,
 )
-from eval.scoring.score import family_scoring, score_replies
+from eval.scoring.score import score_replies, score_rows
 
 ROOT = Path(__file__).resolve().parents[1]
 #: Per family: its lite build's folder name, config, split, and a reply policy that mixes right,
@@ -91,7 +92,7 @@ def test_every_reported_metric_has_an_interval_and_blind_ones_too(family, lite) 
     # A null interval always says why, and only a null one does.
     assert set(result["ci95_notes"]) == {path for path, found in result["ci95"].items() if found is None}
     assert all(isinstance(note, str) and note for note in result["ci95_notes"].values())
-    headline = family_scoring(family).HEADLINE
+    headline = family_eval(family).scorer.headline
     clusters = result["bootstrap"]["clusters"]
     if clusters >= MIN_CLUSTERS:  # lite VISaGE has 8 tuples: every interval null, each note says so
         for path in (
@@ -110,7 +111,7 @@ def test_point_estimates_are_what_they_were_without_intervals(lite) -> None:
     """Intervals change no number: every family's metrics equal its `score_rows` (no bootstrap)."""
     for family, (_, rows) in lite.items():
         replies = {row["id"]: reply(family, row, "see") for row in rows}
-        plain = family_scoring(family).score_rows(rows, replies)
+        plain = score_rows(family, rows, replies)
         scored = score_replies(family, rows, replies, resamples=0)
         assert scored["ci95"] == {} and scored["ci95_notes"] == {}
         assert {k: v for k, v in scored.items() if k in plain} == plain, family

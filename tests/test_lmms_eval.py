@@ -15,7 +15,8 @@ from PIL import Image
 
 from builders.vlmbias.family import FAMILY
 from eval.data import load_rows
-from eval.local_tasks import TASKS_ROOT, write_local_tasks
+from eval.local_tasks import write_local_tasks
+from eval.tasks.declaration import TASKS_ROOT
 from eval.tasks.vlmbias import utils
 
 TOPICS = ("animals", "logos", "flags", "chess_pieces", "game_boards", "optical_illusions", "patterned_grids")

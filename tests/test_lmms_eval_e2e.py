@@ -33,7 +33,7 @@ from builders.core.build import build
 from builders.vlmbias.family import FAMILY
 from eval.cli import main as eval_cli
 from eval.data import load_rows
-from eval.local_tasks import TASKS_ROOT
+from eval.tasks.declaration import TASKS_ROOT
 from tests.loopback import LoopbackServer, Run, pixel_hash
 
 DEBIAS = "Do not assume from prior knowledge and answer only based on what is visible in the image."

@@ -17,8 +17,9 @@ import yaml
 from builders.core.folder import BuiltFolder
 from builders.families import family_names, get_family
 from eval.cli import main
-from eval.local_tasks import TASKS_ROOT, lmms_eval_tasks, template_split, write_local_tasks
-from eval.tasks.declaration import family_tasks
+from eval.local_tasks import lmms_eval_tasks, write_local_tasks
+from eval.registry import family_eval
+from eval.tasks.declaration import TASKS_ROOT
 
 BORROWED = "vlmbias_vlms_are_biased"
 
@@ -92,7 +93,7 @@ def test_every_task_and_the_group_of_a_full_build_and_the_borrowed_task(lite_bui
 
 def test_a_hub_id_gets_every_task_because_its_configs_cannot_be_checked_offline(tmp_path):
     overlay = write_local_tasks("visage", "someone/visage", tmp_path / "tasks")
-    assert sorted(path.stem for path in overlay.files) == sorted(family_tasks("visage").task_sources())
+    assert sorted(path.stem for path in overlay.files) == sorted(family_eval("visage").tasks().task_sources())
     assert lines(overlay.folder / "visage_external.yaml")[1] == 'dataset_path: "someone/visage"'
 
 
@@ -137,10 +138,9 @@ def test_a_partial_build_gets_the_borrowed_task_on_its_default_config_but_not_th
 @pytest.mark.parametrize("family", family_names())
 def test_every_declared_task_knows_the_split_it_reads(family):
     """Through its variant or its template, itself or the template that one includes."""
-    tasks = family_tasks(family)
+    tasks = family_eval(family).tasks()
     for name, (_, variant) in tasks.task_sources().items():
-        split = variant.split or template_split(TASKS_ROOT / family / variant.template)
-        assert split in get_family(family).splits, (name, split)
+        assert variant.split_of() in get_family(family).splits, (name, variant.split_of())
 
 
 def test_a_variant_whose_template_includes_another_reads_that_ones_split(built, tmp_path):

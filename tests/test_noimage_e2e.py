@@ -22,9 +22,10 @@ import pytest
 
 from eval.cli import main as eval_cli
 from eval.data import load_rows
-from eval.local_tasks import TASKS_ROOT, write_local_tasks
-from eval.report.families import SECTIONS
+from eval.local_tasks import write_local_tasks
 from eval.report.results import read_results
+from eval.report.writer import report_sections
+from eval.tasks.declaration import TASKS_ROOT
 from tests.loopback import LoopbackServer, Run, pixel_hash
 
 pytest.importorskip("lmms_eval", reason="lmms-eval is the `eval` extra: pip install -e '.[test,eval]'")
@@ -155,7 +156,7 @@ def test_blind_metrics_are_what_the_text_only_policy_implies(
     assert probe["blind"]["seeing_minus_blind"]["tfi"] == -1.0 and probe["tfi"] == 0.0
 
     # The report pairs each twin's samples with its task's, as `--blind` does.
-    report = {r.family: r for r in read_results(f"loopback={run.out}", SECTIONS)}
+    report = {r.family: r for r in read_results(f"loopback={run.out}", report_sections())}
     vlmbias_json = json.loads((tmp_path / "vlmbias.json").read_text())
     assert json.loads(json.dumps(report["vlmbias"].score["blind"])) == vlmbias_json["blind"]
     assert report["vlmbias"].score["ci95"] == vlmbias_json["ci95"]

@@ -10,10 +10,10 @@ from collections.abc import Callable, Iterator
 
 import pytest
 
-from eval.scoring import parse_answer
 from eval.scoring.answer_tag import parse_answer_tag
-from eval.scoring.answers import ANSWER_WINDOW
-from eval.scoring.grading import grade
+from eval.scoring.vlmbias.answers import parse_answer
+from eval.scoring.vlmbias.grading import grade
+from eval.scoring.window import ANSWER_WINDOW
 
 FIFTY_MB = 50_000_000
 

@@ -3,7 +3,7 @@
 AIpsych's scorers (its strict trap taxonomy included) and IllusionBench+'s parsers read the whole
 reply; they took 25-32 s and about 2 GB on one 100 MB reply (VLMBias's lmms-eval reading and
 VISaGE's recognition too, on a reply of many digits or names). Each family's `grade_rows` now reads
-a bounded window of a reply (`eval.scoring.answers.reading_window`, or the answer parser's tail).
+a bounded window of a reply (`eval.scoring.window.reading_window`, or the answer parser's tail).
 The rows are the smallest rows each family's scoring reads.
 """
 
@@ -16,8 +16,8 @@ from typing import Any
 
 import pytest
 
-from eval.scoring.answers import ANSWER_WINDOW, reading_window
-from eval.scoring.score import family_scoring
+from eval.registry import family_eval
+from eval.scoring.window import ANSWER_WINDOW, reading_window
 from tests.test_reliability_parsing import at_most
 
 HUNDRED_MB = 100_000_000
@@ -70,13 +70,13 @@ def grading(family: str, reply: str) -> Callable[[], list[Any]]:
         "illusionbench": ILLUSIONBENCH,
     }[family]
     replies = {row["id"]: reply for row in rows}
-    scoring = family_scoring(family)
-    options = {"scorer": "strict"} if family == "aipsych" else {}
+    scoring = family_eval(family).scorer
+    options = scoring.options.given(family, {"scorer": "strict"} if family == "aipsych" else {})
 
     def grade() -> list[Any]:
-        units = scoring.grade_rows(rows, replies, **options)
+        units = scoring.grade_rows(rows, replies, options)
         if family == "aipsych":  # the release's scorer too
-            units += scoring.grade_rows(rows, replies, scorer="v4")
+            units += scoring.grade_rows(rows, replies, scoring.options.given(family, {"scorer": "v4"}))
         return units
 
     return grade
@@ -116,7 +116,7 @@ def test_the_window_keeps_a_short_reply_whole_and_both_ends_of_a_long_one() -> N
 def test_a_verdict_at_either_end_of_a_long_reply_is_still_read() -> None:
     """The window keeps the reading of a long reply whose verdict leads or ends it."""
     filler = " The stripes look curved." * (HUNDRED_MB // 2500)
-    scoring = family_scoring("illusionbench")
+    scoring = family_eval("illusionbench").scorer
     for reply in ("False." + filler, filler + " The statement is false."):
-        [graded] = scoring.grade_rows(ILLUSIONBENCH[:1], {"i-0": reply})
+        [graded] = scoring.grade_rows(ILLUSIONBENCH[:1], {"i-0": reply}, scoring.options())
         assert graded.reading == "false", reply[:40]

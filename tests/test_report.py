@@ -23,8 +23,8 @@ from builders.core.build import build
 from builders.families import get_family
 from eval.cli import main
 from eval.data import load_rows
-from eval.report.families import SECTIONS
 from eval.report.results import read_results
+from eval.report.writer import report_sections
 from eval.tasks.viprobe import utils as viprobe_tasks
 from eval.tasks.vlmbias import utils as vlmbias_tasks
 from tests.browser import headless_chromium, open_page, severe
@@ -363,7 +363,7 @@ def output_folder(root: Path, builds: dict[str, Path], policy: str) -> Path:
 
 def test_an_lmms_eval_folder_gives_the_numbers_and_figures_of_eval_score(builds, scores, tmp_path) -> None:
     folder = output_folder(tmp_path / "lmms-eval", builds, "biased")
-    results = {(r.family, r.split): r for r in read_results(f"biased={folder}", SECTIONS)}
+    results = {(r.family, r.split): r for r in read_results(f"biased={folder}", report_sections())}
     assert sorted(results) == [("viprobe", "test"), ("vlmbias", "main"), ("vlmbias", "withtitle")]
     expected = {
         ("vlmbias", "main"): scores["vlmbias-biased-main"],
@@ -428,7 +428,7 @@ def _twice_the_same_split(tmp: Path, scores: dict[str, Path]) -> list[str]:
         (_not_json, "notes.json' of 'm' is not valid JSON (Expecting value"),
         (
             _not_a_score,
-            f"is not an `eval score` JSON of {' or '.join(sorted(SECTIONS))} (its 'family' is None)",
+            f"is not an `eval score` JSON of {' or '.join(sorted(report_sections()))} (its 'family' is None)",
         ),
         (_incomplete_score, "is a vlmbias score without 'by_topic'; score the replies again"),
         (_folder_without_results, "holds no lmms-eval results (*_results.json); run lmms-eval on our tasks"),

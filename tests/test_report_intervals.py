@@ -16,7 +16,9 @@ import pytest
 from eval.cli import main
 from eval.data import load_rows
 from eval.scorefile import dumps
-from eval.scoring.aipsych import SetOutcome, aggregate, describe
+from eval.scoring.aipsych.classify import SetOutcome
+from eval.scoring.aipsych.scorer import AIpsychOptions, aggregate, describe
+from eval.scoring.aipsych.sets import ScoredSet
 from eval.scoring.score import score_replies
 from tests.test_intervals import FAMILIES, reply
 
@@ -137,16 +139,15 @@ def test_a_null_interval_shows_as_such_with_its_reason(page) -> None:
 
 def test_aipsych_reports_the_papers_plus_minus_beside_its_intervals() -> None:
     """The paper's ± is 1.96 sqrt(p (1 - p) / n) over the n sets: Else 19.81 ± 1.10 at n = 5,000."""
-    from eval.scoring.aipsych import ScoredSet
-
     units = [
         ScoredSet(f"s{i}", f"i{i // 5}", "position", 4, outcome, outcome)
         for i, outcome in enumerate(
             [SetOutcome("authority_bias", else_trigger=True)] * 991 + [SetOutcome("authority_bias")] * 4009
         )
     ]
-    result = aggregate(units)
-    found = describe([], {}, units, result)
+    options = AIpsychOptions()
+    result = aggregate(units, options)
+    found = describe([], {}, units, result, options)
     assert round(100 * result["rates"]["else_trigger"], 2) == 19.82
     assert round(100 * found["paper_plus_minus"]["rates.else_trigger"], 2) == 1.10
     assert found["paper_plus_minus_n"] == 5000

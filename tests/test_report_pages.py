@@ -24,8 +24,8 @@ from eval.cli import main
 from eval.data import load_rows
 from eval.report import plots
 from eval.report.estimates import interval_of
-from eval.report.families import SECTIONS
 from eval.report.results import by_family, read_results
+from eval.report.writer import report_sections
 from eval.scoring import score_pairs
 from eval.tasks.vlmbias import utils as vlmbias_tasks
 from tests import test_report as report_tests
@@ -69,9 +69,9 @@ def test_a_models_configs_are_pooled_row_by_row_into_the_numbers_of_scoring_them
     builds, scores, tmp_path
 ):
     folders = [lmms_folder(tmp_path / c, builds["vlmbias"], c, "biased") for c in VLMBIAS_CONFIGS]
-    results = [r for folder in folders for r in read_results(f"biased={folder}", SECTIONS)]
+    results = [r for folder in folders for r in read_results(f"biased={folder}", report_sections())]
     assert sorted(r.config for r in results) == sorted(VLMBIAS_CONFIGS)
-    (model,) = by_family(results, SECTIONS)["vlmbias"]
+    (model,) = by_family(results, report_sections())["vlmbias"]
     merged = model.get("main")
     assert merged.config == "+".join(sorted(VLMBIAS_CONFIGS))
     together = load(scores["vlmbias-biased-main"])  # `eval score --config all`: both topics
@@ -101,8 +101,8 @@ def test_pooled_configs_pool_their_noimage_samples_and_keep_their_intervals(buil
         folders.append(folder)
         seeing += [(row, vlmbias_reply(row, "truthful")) for row in rows]
         blind += list(zip(rows, replies, strict=True))
-    results = [r for folder in folders for r in read_results(f"m={folder}", SECTIONS)]
-    (model,) = by_family(results, SECTIONS)["vlmbias"]
+    results = [r for folder in folders for r in read_results(f"m={folder}", report_sections())]
+    (model,) = by_family(results, report_sections())["vlmbias"]
     merged = model.get("main")
     expected = score_pairs("vlmbias", seeing, blind_pairs=blind)
     assert merged.config == "+".join(sorted(VLMBIAS_CONFIGS))

@@ -15,10 +15,11 @@ from typing import Any
 import pytest
 
 from eval.data import load_rows
-from eval.scoring import background, vlmbias
 from eval.scoring.bootstrap import intervals
-from eval.scoring.grading import grade
 from eval.scoring.score import score_replies
+from eval.scoring.vlmbias import background
+from eval.scoring.vlmbias.grading import grade
+from eval.scoring.vlmbias.scorer import SCORER, VLMBiasOptions
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -55,8 +56,8 @@ def test_rows_pair_on_the_image_and_question_only() -> None:
     units = [grade(r, "{5}") for r in rows]
     pairs = background.pairs(units)
     assert [(a.ID, b.ID) for a, b in pairs] == [("a_notitle_Q1_px384", "a_nobackground_Q1_px384")]
-    assert vlmbias.cluster(units[2]) == vlmbias.cluster(units[0]) == "a_notitle"
-    assert vlmbias.cluster(units[3]) == "b_notitle" and background.compared(units[:2]) is None
+    assert SCORER.cluster(units[2]) == SCORER.cluster(units[0]) == "a_notitle"
+    assert SCORER.cluster(units[3]) == "b_notitle" and background.compared(units[:2]) is None
 
 
 def correlated(
@@ -91,8 +92,15 @@ def test_the_difference_is_without_minus_with_and_its_interval_is_paired() -> No
     assert paired[0] < 12 / 60 < paired[1] and paired[0] > 0
     # Resampled with the two rows of an image apart, as if from different images, the interval is
     # wider: pairing is what makes the difference precise.
-    units = vlmbias.grade_rows(rows, replies)
-    apart = intervals(vlmbias.aggregate, [units], lambda unit: unit.image_id, resamples=400, seed=7)
+    options = VLMBiasOptions()
+    units = SCORER.grade_rows(rows, replies, options)
+    apart = intervals(
+        lambda units: SCORER.aggregate(units, options),
+        [units],
+        lambda unit: unit.image_id,
+        resamples=400,
+        seed=7,
+    )
     unpaired = apart["background.difference.accuracy"]
     assert unpaired[1] - unpaired[0] > 1.5 * (paired[1] - paired[0])
 

@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from eval.scoring import grade, report
+from eval.scoring.vlmbias.grading import grade
+from eval.scoring.vlmbias.metrics import report
 
 pytestmark = pytest.mark.skipif(
     importlib.util.find_spec("evaluate") is None, reason="`evaluate` comes with the `eval` extra"

@@ -7,14 +7,12 @@ import dataclasses
 
 import pytest
 
-from eval.scoring import (
-    AnswerKind,
-    Graded,
-    ParsedAnswer,
+from eval.scoring.vlmbias.answers import AnswerKind, ParsedAnswer
+from eval.scoring.vlmbias.grading import Graded, grade
+from eval.scoring.vlmbias.metrics import (
     Summary,
     accuracy_breakdown,
     breakdown,
-    grade,
     original_vs_counterfactual,
     report,
     summarize,

@@ -6,8 +6,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from eval.scoring import AnswerKind, ParsedAnswer, canonical_answer, infer_answer_type, parse_answer
-from eval.scoring.numbers import WORD_VALUES
+from eval.scoring.vlmbias.answers import (
+    AnswerKind,
+    ParsedAnswer,
+    canonical_answer,
+    infer_answer_type,
+    parse_answer,
+)
+from eval.scoring.vlmbias.numbers import WORD_VALUES
 
 WORDS = {value: word for word, value in WORD_VALUES.items()}
 

@@ -19,7 +19,7 @@ import pytest
 
 from eval.cli import main
 from eval.data import load_rows
-from eval.scoring.vlms_are_biased import verdict
+from eval.scoring.vlmbias.lmms_eval_compat import verdict
 
 lmms_eval = pytest.importorskip("lmms_eval", reason="lmms-eval is the `eval` extra: pip install -e '.[eval]'")
 

@@ -1,42 +1,38 @@
 """What every family's inspect_ai task shares: rows to samples, replies to the numbers `eval score` gives.
 
-A sample is one row of a built split, asked exactly as the family's lmms-eval task asks it: the
-lmms-eval adapter's own `doc_to_visual`/`doc_to_text` (or `doc_to_messages`) build the messages, the
-image goes where lmms-eval puts it (before the text), as the stored image's bytes when they are RGB
-(lmms-eval sends `image.convert("RGB")`, so the model decodes the same pixels) and re-encoded as RGB
-PNG otherwise, and the generation settings come from the task's YAML template. Each sample keeps
-its row (without the image) as metadata and is one single-turn request: AIpsych's four prompts of a
-set and VI-Probe's forward and reversed questions are separate requests, as in lmms-eval and the
-papers, and are grouped only when scored.
+A sample is one row of a built split, asked as the family's lmms-eval task asks it: the family's task
+declaration (`FamilyEval.tasks()`) names the template that asks each row, which gives the prompt (the
+same `prompt` function lmms-eval's `doc_to_text` is, with the template's arguments), the column sent
+as a system message, the target and the generation settings. The image goes before the text, as
+lmms-eval puts it, as the stored image's bytes when they are RGB (lmms-eval sends
+`image.convert("RGB")`, so the model decodes the same pixels) and re-encoded as RGB PNG otherwise.
+Each sample keeps its row (without the image) as metadata and is one single-turn request: AIpsych's
+four prompts of a set and VI-Probe's forward and reversed questions are separate requests, as in
+lmms-eval and the papers, and are grouped only when scored.
 
-The scorer grades each reply with `eval.scoring` (1 for a right answer, 0 otherwise; AIpsych grades
-4-prompt sets, not prompts, so its rows score 1 when answered). The metric `eval_score` hands every
-scored sample's reply to `eval.scoring.score.score_replies` with all the split's rows, as `python -m
-eval score` does, and reports the family's headline metrics (`HEADLINE`) with their 95 % intervals
-(`<metric>.ci95_low`, `<metric>.ci95_high`). The whole JSON, breakdowns included, is `python -m eval
-score <family> ... --predictions <the .eval log>`.
+The scorer grades each reply with the family's scorer (1 for a right answer, 0 otherwise; AIpsych
+grades 4-prompt sets, not prompts, so its rows score 1 when answered). The metric `eval_score`
+hands every scored sample's reply to `eval.scoring.score.score_replies` with all the split's rows,
+as `python -m eval score` does, and reports the family's headline metrics with their 95 %
+intervals (`<metric>.ci95_low`, `<metric>.ci95_high`). The whole JSON, breakdowns included, is
+`python -m eval score <family> ... --predictions <the .eval log>`.
 """
 
 from __future__ import annotations
 
-import argparse
 import base64
-import dataclasses
 import io
 import os
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-import yaml
 from inspect_ai import Task
 from inspect_ai.dataset import MemoryDataset, Sample
 from inspect_ai.model import (
     ChatMessage,
-    ChatMessageAssistant,
     ChatMessageSystem,
     ChatMessageUser,
-    Content,
     ContentImage,
     ContentText,
     GenerateConfig,
@@ -48,46 +44,19 @@ from PIL import Image
 from builders.core.errors import BuilderError
 from eval.data import load_rows, open_folder
 from eval.errors import EvalError, UsageError
+from eval.family import FamilyEval
+from eval.registry import family_eval
 
 try:  # inspect prints these as their message alone, without a traceback
     from inspect_ai._util.error import PrerequisiteError
 except ImportError:  # pragma: no cover - a later inspect may move it; the error still says what is wrong
     PrerequisiteError = Exception  # type: ignore[misc,assignment]
 from eval.scoring.bootstrap import DEFAULT_RESAMPLES, DEFAULT_SEED, flatten
-from eval.scoring.score import accepted, family_scoring, score_replies
-from eval.tasks.declaration import TASKS_ROOT
+from eval.scoring.score import score_replies
+from eval.tasks.templates import Generation, Template
 
-
-@dataclasses.dataclass(frozen=True)
-class Asking:
-    """How the family's lmms-eval task asks a row: its `doc_to_visual` and `doc_to_text`, or its own
-    `doc_to_messages`, with the `lmms_eval_specific_kwargs` its YAML passes (None: none)."""
-
-    visual: Callable[[dict[str, Any]], list[Any]]
-    text: Callable[..., str]
-    messages: Callable[[dict[str, Any]], list[dict[str, Any]]] | None = None
-    kwargs: Mapping[str, Any] | None = None
-
-
-@dataclasses.dataclass(frozen=True)
-class FamilyTask:
-    """What a family's task file declares: how rows are asked (one way, or chosen per row), the
-    lmms-eval YAML template holding the generation settings and the target column (`templates` per
-    split where they differ), and whether a graded row is right (None: the family grades groups of
-    rows, not rows)."""
-
-    family: str
-    ask: Asking | Callable[[dict[str, Any]], Asking]
-    template: str = "_default_template_yaml"
-    templates: Mapping[str, str] = dataclasses.field(default_factory=dict)
-    correct: Callable[[Any, Mapping[str, Any]], bool] | None = None
-
-    def asking(self, row: dict[str, Any]) -> Asking:
-        return self.ask if isinstance(self.ask, Asking) else self.ask(row)
-
-    def settings(self, split: str) -> dict[str, Any]:
-        """The YAML settings of the split's template."""
-        return template_settings(self.family, self.templates.get(split, self.template))
+#: Which template asks a row of a split (`FamilyTasks.ask`, or a task file's own choice).
+Ask = Callable[[Mapping[str, Any], str], Template]
 
 
 class TaskArgumentError(UsageError, PrerequisiteError):
@@ -98,34 +67,10 @@ class TaskArgumentError(UsageError, PrerequisiteError):
         self.message = f"error: {message}"
 
 
-class _ImageSlot:
-    """Stands in for the row's PIL image in the lmms-eval functions; replaced by the image's data URI."""
-
-    def convert(self, mode: str) -> _ImageSlot:
-        return self
-
-
-class _TemplateLoader(yaml.SafeLoader):
-    """Reads lmms-eval YAML, keeping each `!function` reference as its text."""
-
-
-_TemplateLoader.add_constructor("!function", lambda loader, node: loader.construct_scalar(node))
-
-
-def template_settings(family: str, name: str) -> dict[str, Any]:
-    """The settings of `eval/tasks/<family>/<name>`, its `include`d templates merged in (later keys win)."""
-    settings = yaml.load((TASKS_ROOT / family / name).read_text(encoding="utf-8"), Loader=_TemplateLoader)
-    include = settings.pop("include", None)
-    return {**(template_settings(family, include) if include else {}), **settings}
-
-
-def generate_config(settings: Mapping[str, Any]) -> GenerateConfig:
-    """lmms-eval's `generation_kwargs` as inspect's settings (greedy, the same token limit, no stop)."""
-    kwargs = settings["generation_kwargs"]
+def generate_config(generation: Generation) -> GenerateConfig:
+    """lmms-eval's generation settings as inspect's (greedy, the same token limit, the same stop)."""
     return GenerateConfig(
-        max_tokens=kwargs["max_new_tokens"],
-        temperature=kwargs.get("temperature", 0),
-        stop_seqs=list(kwargs.get("until") or []) or None,
+        max_tokens=generation.max_new_tokens, temperature=0, stop_seqs=list(generation.stop or []) or None
     )
 
 
@@ -165,40 +110,47 @@ def _image_uris(data: Path, config: str, split: str) -> dict[str, str]:
     return uris
 
 
-def lmms_messages(asking: Asking, doc: dict[str, Any]) -> list[dict[str, Any]]:
-    """The chat lmms-eval builds for `doc`: the task's own messages, else [user: visuals, then the text]."""
-    if asking.messages is not None:
-        return asking.messages(doc)
-    text = asking.text(doc) if asking.kwargs is None else asking.text(doc, asking.kwargs)
-    content = [{"type": "image", "url": visual} for visual in asking.visual(doc)]
-    return [{"role": "user", "content": [*content, {"type": "text", "text": text}]}]
+def messages(family: FamilyEval, template: Template, row: Mapping[str, Any], image: str) -> list[ChatMessage]:
+    """The chat lmms-eval sends for `row` under `template`: the system column's text, if it names
+    one, then the image and the prompt."""
+    text = family.tasks().prompt(row, template.setting("prompt"))
+    system = template.setting("system")
+    chat: list[ChatMessage] = (
+        [] if system is None else [ChatMessageSystem(content=[ContentText(text=row[system])])]
+    )
+    chat.append(ChatMessageUser(content=[ContentImage(image=image), ContentText(text=text)]))
+    return chat
 
 
-def _chat(message: Mapping[str, Any], image: str) -> ChatMessage:
-    content: list[Content] = [
-        ContentImage(image=image) if part["type"] == "image" else ContentText(text=part["text"])
-        for part in message["content"]
-    ]
-    role = {"system": ChatMessageSystem, "user": ChatMessageUser, "assistant": ChatMessageAssistant}
-    return role[message["role"]](content=content)
+def samples(
+    family: FamilyEval, data: Path, config: str, split: str, ask: Ask
+) -> tuple[list[Sample], Generation]:
+    """One sample per row of `config`/`split`, in the split's order, with the row as metadata; and the
+    generation settings of the templates that ask them.
 
-
-def samples(spec: FamilyTask, data: Path, config: str, split: str) -> list[Sample]:
-    """One sample per row of `config`/`split`, in the split's order, with the row as metadata."""
-    target = spec.settings(split).get("doc_to_target")
+    Raises:
+        UsageError: the split's rows are asked with templates whose generation settings differ.
+    """
     uris = _image_uris(data, config, split)
-    found = []
+    found, generations = [], []
     for row in load_rows(data, config, split):
-        messages = lmms_messages(spec.asking(row), {**row, "image": _ImageSlot()})
+        template = ask(row, split)
+        target = template.target_column()
+        generations.append(template.setting("generation"))
         found.append(
             Sample(
                 id=row["id"],
-                input=[_chat(message, uris[row["id"]]) for message in messages],
-                target=str(row[target]) if isinstance(target, str) and target in row else "",
+                input=messages(family, template, row, uris[row["id"]]),
+                target=str(row[target]) if target is not None and target in row else "",
                 metadata=row,
             )
         )
-    return found
+    settings = set(generations) or {family.tasks().templates[0].setting("generation")}
+    if len(settings) > 1:
+        raise UsageError(
+            f"rows of {config}/{split} are asked with different generation settings; ask them apart"
+        )
+    return found, settings.pop()
 
 
 @metric
@@ -220,94 +172,83 @@ def headline(family: str, result: Mapping[str, Any]) -> dict[str, float | None]:
     """`n`, each `HEADLINE` metric of a score JSON and its interval bounds (None where undefined)."""
     leaves, intervals = flatten(result), result.get("ci95", {})
     found: dict[str, float | None] = {"n": result.get("n")}
-    for path in family_scoring(family).HEADLINE:
+    for path in family_eval(family).scorer.headline:
         found[path] = leaves.get(path)
         low, high = intervals.get(path) or (None, None)
         found[f"{path}.ci95_low"], found[f"{path}.ci95_high"] = low, high
     return found
 
 
-def check_options(family: str, options: Mapping[str, Any]) -> None:
-    """Refuse, before any request, an option the family's scoring lacks or a value it does not accept."""
-    declared = {option.keyword: option for option in getattr(family_scoring(family), "OPTIONS", ())}
-    for keyword, value in options.items():
-        option = declared.get(keyword)
-        if option is None:
-            raise UsageError(f"{keyword} is not an option of {family} scoring; leave it out")
-        if option.choices is not None and value not in option.choices:
-            raise UsageError(
-                f"{keyword}={value!r} is not one of {', '.join(option.choices)}; pass one of them"
-            )
-        try:
-            option.type(str(value))  # the command line's own check (AIpsych's k and w are fractions)
-        except (argparse.ArgumentTypeError, ValueError) as error:
-            raise UsageError(f"{keyword}={value!r}: {error}; pass another value") from None
-
-
 def family_task(
-    spec: FamilyTask,
+    family: FamilyEval,
     data: str | Path,
     config: str,
     split: str,
     options: Mapping[str, Any] | None = None,
     *,
+    ask: Ask | None = None,
     bootstrap: int = DEFAULT_RESAMPLES,
     bootstrap_seed: int = DEFAULT_SEED,
 ) -> Task:
     """The inspect Task of `config`/`split` of the build at `data`, scored as `eval score` scores it.
 
+    `options` are the family's scoring options (None values left out); `ask` chooses the template
+    that asks each row (default: the family's `tasks.ask`).
+
     Raises:
         TaskArgumentError: `data` is not a readable build of the family, it lacks the config or split,
-            or an option is unknown.
+            or an option is unknown or refused.
     """
     try:
-        return _family_task(spec, data, config, split, options, bootstrap, bootstrap_seed)
+        return _family_task(
+            family, data, config, split, options, ask or family.tasks().ask, bootstrap, bootstrap_seed
+        )
     except (EvalError, BuilderError) as error:
         raise TaskArgumentError(str(error)) from None
 
 
 def _family_task(
-    spec: FamilyTask,
+    family: FamilyEval,
     data: str | Path,
     config: str,
     split: str,
     options: Mapping[str, Any] | None,
+    ask: Ask,
     bootstrap: int,
     bootstrap_seed: int,
 ) -> Task:
     options = {key: value for key, value in (options or {}).items() if value is not None}
-    check_options(spec.family, options)
+    scoring = family.scorer
+    given = scoring.options.given(family.name, options)
     folder = user_path(data)
     built = open_folder(folder)
-    if built.family != spec.family:
+    if built.family != family.name:
         raise UsageError(
-            f"{str(data)!r} holds a {built.family} build, not {spec.family}; "
+            f"{str(data)!r} holds a {built.family} build, not {family.name}; "
             f"run eval/inspect/{built.family}.py on it"
         )
-    scoring = family_scoring(spec.family)
-    grade_options = accepted(scoring.grade_rows, options)
 
-    @scorer(metrics=[], name=spec.family)
+    @scorer(metrics=[], name=family.name)
     def graded_reply() -> Scorer:
         async def score(state: TaskState, target: Target) -> Score:
             reply = state.output.completion
             row = state.metadata
-            units = (
-                [] if spec.correct is None else scoring.grade_rows([row], {row["id"]: reply}, **grade_options)
-            )
-            if spec.correct is None or not units:
+            correct = scoring.correct
+            units = [] if correct is None else scoring.grade_rows([row], {row["id"]: reply}, given)
+            if correct is None or not units:
                 return Score(value=float(bool(reply.strip())), answer=reply, explanation="answered")
             (unit,) = units
-            return Score(value=float(spec.correct(unit, options)), answer=reply, metadata=unit.to_record())
+            return Score(value=float(correct(unit, given)), answer=reply, metadata=unit.to_record())
 
         return score
 
-    metrics = eval_score(spec.family, str(folder), config, split, dict(options), bootstrap, bootstrap_seed)
+    asked, generation = samples(family, folder, config, split, ask)
+    metrics = eval_score(family.name, str(folder), config, split, dict(options), bootstrap, bootstrap_seed)
     return Task(
-        dataset=MemoryDataset(samples(spec, folder, config, split), name=f"{spec.family}/{config}/{split}"),
+        dataset=MemoryDataset(asked, name=f"{family.name}/{config}/{split}"),
         solver=generate(),
         scorer=graded_reply(),
         metrics=[metrics],
-        config=generate_config(spec.settings(split)),
-        metadata={"family": spec.family, "config": config, "split": split, "options": options},
+        config=generate_config(generation),
+        metadata={"family": family.name, "config": config, "split": split, "options": options},
     )

@@ -12,11 +12,9 @@ from __future__ import annotations
 
 from inspect_ai import Task, task
 
-from eval.inspect.adapter import Asking, FamilyTask, family_task
+from eval.inspect.adapter import family_task
+from eval.registry import family_eval
 from eval.scoring.bootstrap import DEFAULT_RESAMPLES, DEFAULT_SEED
-from eval.tasks.aipsych import utils
-
-SPEC = FamilyTask("aipsych", Asking(utils.doc_to_visual, utils.doc_to_text))
 
 
 @task
@@ -33,4 +31,12 @@ def aipsych(
     """Every prompt of `config`/`split` of the AIpsych build at `data`; `scorer`, `k` and `w` are
     `eval score`'s `--scorer`, `--res-k` and `--res-w`."""
     options = {"scorer": scorer, "k": k, "w": w}
-    return family_task(SPEC, data, config, split, options, bootstrap=bootstrap, bootstrap_seed=bootstrap_seed)
+    return family_task(
+        family_eval("aipsych"),
+        data,
+        config,
+        split,
+        options,
+        bootstrap=bootstrap,
+        bootstrap_seed=bootstrap_seed,
+    )

@@ -12,25 +12,24 @@ URL --judge-model NAME --predictions <the .eval log>`.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from inspect_ai import Task, task
 
-from eval.inspect.adapter import Asking, FamilyTask, TaskArgumentError, family_task
+from eval.inspect.adapter import TaskArgumentError, family_task
+from eval.registry import family_eval
 from eval.scoring.bootstrap import DEFAULT_RESAMPLES, DEFAULT_SEED
-from eval.tasks.illusionbench import utils
+from eval.tasks.illusionbench.declaration import LMMS_PROMPT, QUESTIONS, ask
+from eval.tasks.templates import Template
 
 PROMPTS = ("paper", "lmms-eval")
 
 
-def spec(prompt: str) -> FamilyTask:
-    """The family's task with the chosen prompt (lmms-eval's `lmms_eval_specific_kwargs: prompt`)."""
-    if prompt not in PROMPTS:
-        raise TaskArgumentError(f"prompt={prompt!r} is not one of {', '.join(PROMPTS)}; pass one of them")
-    return FamilyTask(
-        "illusionbench",
-        Asking(utils.doc_to_visual, utils.doc_to_text, kwargs={"prompt": prompt}),
-        templates={"descriptions": "_descriptions_template_yaml"},
-        correct=lambda graded, options: graded.correct(options.get("parser", "strict")),
-    )
+def lmms_prompt(row: Mapping[str, Any], split: str) -> Template:
+    """Questions as `illusionbench_plus_<config>_lmms_prompt` asks them (descriptions as before)."""
+    found = ask(row, split)
+    return LMMS_PROMPT if found is QUESTIONS else found
 
 
 @task
@@ -44,7 +43,15 @@ def illusionbench(
     bootstrap_seed: int = DEFAULT_SEED,
 ) -> Task:
     """Every row of `config`/`split` of the IllusionBench+ build at `data`, scored as `eval score`."""
-    options = {"parser": parser}
+    if prompt not in PROMPTS:
+        raise TaskArgumentError(f"prompt={prompt!r} is not one of {', '.join(PROMPTS)}; pass one of them")
     return family_task(
-        spec(prompt), data, config, split, options, bootstrap=bootstrap, bootstrap_seed=bootstrap_seed
+        family_eval("illusionbench"),
+        data,
+        config,
+        split,
+        {"parser": parser},
+        ask=lmms_prompt if prompt == "lmms-eval" else None,
+        bootstrap=bootstrap,
+        bootstrap_seed=bootstrap_seed,
     )

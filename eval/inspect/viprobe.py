@@ -9,24 +9,11 @@ system message). Each is its own request; the metric pairs an image's answers, a
 
 from __future__ import annotations
 
-from typing import Any
-
 from inspect_ai import Task, task
 
-from eval.inspect.adapter import Asking, FamilyTask, family_task
+from eval.inspect.adapter import family_task
+from eval.registry import family_eval
 from eval.scoring.bootstrap import DEFAULT_RESAMPLES, DEFAULT_SEED
-from eval.tasks.viprobe import utils
-
-PAIRED = Asking(utils.doc_to_visual, utils.doc_to_text)
-INSTRUCTED = Asking(utils.doc_to_visual, utils.doc_to_text, messages=utils.instructed_messages)
-
-
-def ask(row: dict[str, Any]) -> Asking:
-    """Instructional rows (polarity `I`, as a name or its class index) get the system message."""
-    return INSTRUCTED if row["polarity"] in ("I", utils.INSTRUCTED) else PAIRED
-
-
-SPEC = FamilyTask("viprobe", ask, correct=lambda graded, options: graded.correct)
 
 
 @task
@@ -38,4 +25,6 @@ def viprobe(
     bootstrap_seed: int = DEFAULT_SEED,
 ) -> Task:
     """Every row of `config`/`split` of the VI-Probe build at `data`, scored as `eval score`."""
-    return family_task(SPEC, data, config, split, bootstrap=bootstrap, bootstrap_seed=bootstrap_seed)
+    return family_task(
+        family_eval("viprobe"), data, config, split, bootstrap=bootstrap, bootstrap_seed=bootstrap_seed
+    )

@@ -8,16 +8,9 @@ from __future__ import annotations
 
 from inspect_ai import Task, task
 
-from eval.inspect.adapter import Asking, FamilyTask, family_task
+from eval.inspect.adapter import family_task
+from eval.registry import family_eval
 from eval.scoring.bootstrap import DEFAULT_RESAMPLES, DEFAULT_SEED
-from eval.tasks.visage import utils
-
-SPEC = FamilyTask(
-    "visage",
-    Asking(utils.doc_to_visual, utils.doc_to_text),
-    templates={"recognition": "_recognition_template_yaml"},
-    correct=lambda graded, options: graded.correct,
-)
 
 
 @task
@@ -29,4 +22,6 @@ def visage(
     bootstrap_seed: int = DEFAULT_SEED,
 ) -> Task:
     """Every row of `config`/`split` of the VISaGE build at `data`, scored as `eval score`."""
-    return family_task(SPEC, data, config, split, bootstrap=bootstrap, bootstrap_seed=bootstrap_seed)
+    return family_task(
+        family_eval("visage"), data, config, split, bootstrap=bootstrap, bootstrap_seed=bootstrap_seed
+    )

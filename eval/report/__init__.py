@@ -4,7 +4,8 @@ Each `LABEL=RESULT` names a model and an `eval score` JSON or an lmms-eval `--ou
 our tasks (scored again through `eval.scoring`). The page shows, per family, the paper's figures
 with the models side by side, each beside a table of its numbers and the metric's definition; the
 paper's published numbers appear as separate rows when a label names a model the paper evaluated.
-Families plug in through `eval.report.families`. Drawing needs matplotlib (the `report` extra), so
+Each family's part is its `FamilySection` (`eval.report.section`), which its `FamilyEval` names
+(`eval.registry`). Drawing needs matplotlib (the `report` extra), so
 it is imported only when a report is written: `python -m eval score` does not need it.
 """
 

@@ -12,14 +12,24 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from eval.report import plots
+from eval.report import blind, plots
 from eval.report.aipsych_paper import HUMAN_SCORER, HUMAN_TABLE, PAPER_SOURCE, SUBSETS, paper_model, scorers
-from eval.report.figure import GAP, Cell, FamilyReport, Figure, Table, count, label, percent, printed
+from eval.report.figure import (
+    GAP,
+    Cell,
+    FamilyReport,
+    Figure,
+    Table,
+    count,
+    label,
+    percent,
+    printed,
+    signed_percent,
+)
 from eval.report.paper import PaperTable
-from eval.report.section import FamilySection, ModelResults, Result, TaskKey
-from eval.scoring.aipsych import CATEGORIES
+from eval.report.section import Blind, FamilySection, ModelResults, Result
+from eval.scoring.aipsych.classify import CATEGORIES
 
-SPLIT = "test"
 SYNTHETIC = "synthetic"
 #: The paper's abbreviations (its table columns), used in the legend and the tables.
 NAMES = {
@@ -73,18 +83,6 @@ PAPER_COLUMNS = {
 }
 TAXONOMY_KEYS = (*CATEGORIES, "else_trigger")
 RES_KEYS = ("reliability_score", "valid_response", "full_response")
-
-
-def task(name: str) -> TaskKey | None:
-    """The config of a task `aipsych_<config>`; configs other than `synthetic` are kept apart by variant.
-
-    >>> task("aipsych_synthetic"), task("aipsych_coco").variant, task("viprobe_size")
-    (TaskKey(config='synthetic', split='test', variant=''), 'coco', None)
-    """
-    if not name.startswith("aipsych_"):
-        return None
-    config = name.removeprefix("aipsych_")
-    return TaskKey(config, SPLIT, variant_of(config))
 
 
 def variant_of(config: str) -> str:
@@ -250,6 +248,39 @@ def _with_paper(
     return Table(columns, tuple(rows), tuple(paper_rows), PAPER_SOURCE if paper_rows else "")
 
 
+def blind_figure(found: Blind, colors: Mapping[str, str]) -> Figure:
+    """What the text alone gets (the figure a blind run adds)."""
+    keys = (
+        "trap_spotting",
+        "authority_bias",
+        "sycophancy_type1",
+        "sycophancy_type2",
+        "logical_inconsistency",
+    )
+    definition = (
+        "The 4-prompt sets asked without the image: trap spotting is how often the text alone makes a "
+        "model reject the false premise; seeing − blind is the same share with the image minus without, "
+        "on the sets answered both ways."
+    )
+    columns = ("Model", "Run", "Sets", "Trap %", "Valid %", "Seeing − blind Trap pp")
+    rows = [
+        (
+            label(model),
+            label(run),
+            count(section["answered_sets"]),
+            percent(section["trap_spotting"]),
+            percent(section["rates"]["valid_response"]),
+            signed_percent(section["seeing_minus_blind"]["trap_spotting"]),
+        )
+        for model, run, section in found
+    ]
+    names = ("Trap", "AB", "SycoI", "SycoII", "LI")
+    panel = blind.bars(
+        found, "Share of classified sets", names, lambda s, n: s["rates"][keys[names.index(n)]]
+    )
+    return blind.figure(definition, found, colors, [panel], Table(columns, tuple(rows)))
+
+
 SECTION = FamilySection(
     name="aipsych",
     title="AIpsych",
@@ -266,7 +297,7 @@ SECTION = FamilySection(
         "valid_sets",
         "excluded_reasons",
     ),
-    task=task,
+    blind=blind_figure,
     report=family_report,
     variant_of=variant_of,
 )

@@ -11,7 +11,7 @@ is a plain float again, and shows neither.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TypeGuard
 
 
 class Estimate(float):
@@ -64,7 +64,7 @@ def _attach(value: Any, path: str, bounds: Mapping[str, Any], notes: Mapping[str
     return value
 
 
-def _is_interval(found: Any) -> bool:
+def _is_interval(found: Any) -> TypeGuard[list[float]]:
     return (
         isinstance(found, list)
         and len(found) == 2

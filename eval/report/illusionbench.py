@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from eval.report import plots
+from eval.report import blind, plots
 from eval.report.figure import (
     GAP,
     Cell,
@@ -26,13 +26,13 @@ from eval.report.figure import (
     percent,
     printed,
     ratio,
+    signed_percent,
     with_paper,
 )
 from eval.report.paper import PaperTable
-from eval.report.section import FamilySection, ModelResults, Result, TaskKey, results_of
-from eval.scoring.illusionbench import CATEGORIES, DIFFICULTIES, PARSERS
+from eval.report.section import Blind, FamilySection, ModelResults, Result, results_of
+from eval.scoring.illusionbench.metrics import CATEGORIES, DIFFICULTIES, PARSERS
 
-PREFIX = "illusionbench_plus_"
 SPLIT, DESCRIPTIONS = "test", "descriptions"
 #: The paper's column names (P1-P5, then All) and ours.
 COLUMNS = dict(
@@ -134,29 +134,6 @@ TABLE_4 = PaperTable(
         "LLaVA-1.5-7B": (0.4814, 0.3333, 0.4177, 0.4107),
     },
 )
-
-
-#: Question tasks' variants (`illusionbench_plus_<config><suffix>`), each its own result.
-VARIANTS = ("_circular", "_lmms_prompt")
-#: Tasks that log no grades: descriptions and the step-by-step questioning (the judge scores them).
-UNGRADED = ("_descriptions", "_stepbystep")
-
-
-def task(name: str) -> TaskKey | None:
-    """The config and variant of a question task `illusionbench_plus_<config>[_variant]`.
-
-    >>> task("illusionbench_plus_drawn_trap"), task("illusionbench_plus_all_descriptions")
-    (TaskKey(config='drawn_trap', split='test', variant=''), None)
-    >>> task("illusionbench_plus_drawn_circular").variant, task("illusionbench_all")
-    ('circular', None)
-    """
-    if not name.startswith(PREFIX) or name.endswith(UNGRADED):
-        return None
-    config = name.removeprefix(PREFIX)
-    for suffix in VARIANTS:
-        if config.endswith(suffix):
-            return TaskKey(config.removesuffix(suffix), SPLIT, suffix.removeprefix("_"))
-    return TaskKey(config, SPLIT)
 
 
 def family_report(models: tuple[ModelResults, ...], colors: Mapping[str, str]) -> FamilyReport:
@@ -370,6 +347,42 @@ def _half(value: float | None) -> float | None:
     return None if value is None else value / 2
 
 
+def blind_figure(found: Blind, colors: Mapping[str, str]) -> Figure:
+    """What the text alone gets (the figure a blind run adds)."""
+    definition = (
+        "The questions asked without the image: the share answered right is how much of the benchmark "
+        "the text alone answers (chance: 50 % true/false, 25 % for four options); seeing − blind on the "
+        "questions answered both ways."
+    )
+    columns = (
+        "Model",
+        "Run",
+        "Questions",
+        "Answered right",
+        "Accuracy %",
+        "TF %",
+        "MC %",
+        "Seeing − blind pp",
+    )
+    rows = [
+        (
+            label(model),
+            label(run),
+            count(section["n"]),
+            count(section["answerable"]),
+            percent(section["accuracy"]),
+            percent(section["tf_accuracy"]),
+            percent(section["mc_accuracy"]),
+            signed_percent(section["seeing_minus_blind"]["accuracy"]),
+        )
+        for model, run, section in found
+    ]
+    kinds = ("all", "true/false", "options")
+    keys = {"all": "accuracy", "true/false": "tf_accuracy", "options": "mc_accuracy"}
+    panel = blind.bars(found, "Accuracy without the image", kinds, lambda s, k: s[keys[k]])
+    return blind.figure(definition, found, colors, [panel], Table(columns, tuple(rows)))
+
+
 SECTION = FamilySection(
     name="illusionbench",
     title="IllusionBench+",
@@ -383,6 +396,6 @@ SECTION = FamilySection(
         "by_difficulty",
         "parsers",
     ),
-    task=task,
+    blind=blind_figure,
     report=family_report,
 )

@@ -7,8 +7,10 @@ for one split and prompt variant are pooled (a row asked by two tasks, e.g. `vip
 `viprobe_ponzo`, counts once: the first task's by name) and scored by the family's `eval.scoring`
 functions, which gives the numbers `python -m eval score` gives on the same replies, intervals
 included. A `<task>_noimage` twin's samples are the blind replies to the same rows, scored beside
-the seeing ones as `eval score --blind` does. When the folder holds several runs, a later run of a
-task replaces an earlier one.
+the seeing ones as `eval score --blind` does. Which family a task is, and which config, split and
+variant it scores, the families' task declarations say (`FamilyTasks.task_key`); tasks that are not
+ours, and ours that log no graded records, are passed over. When the folder holds several runs, a
+later run of a task replaces an earlier one.
 """
 
 from __future__ import annotations
@@ -19,9 +21,11 @@ from typing import Any
 
 from eval.errors import LMMS_EVAL_EXIT_TRAP, UsageError
 from eval.jsontext import JSONTextError, parse
+from eval.registry import family_eval
 from eval.report.estimates import with_intervals
 from eval.report.section import FamilySection, Result
 from eval.scoring.score import score_log
+from eval.tasks.declaration import TaskKey
 
 RESULTS_SUFFIX = "_results.json"
 SAMPLES_INFIX = "_samples_"
@@ -39,7 +43,7 @@ def read_output_folder(label: str, folder: Path, sections: Mapping[str, FamilySe
     for task, path in sorted(samples.items()):
         blind = task.endswith(NOIMAGE)
         for section in sections.values():
-            key = section.task(task.removesuffix(NOIMAGE))
+            key = task_key(section, task.removesuffix(NOIMAGE))
             if key is not None:
                 pool = pools.setdefault((section.name, key.split, key.variant), {False: [], True: []})
                 pool[blind].append((key.config, path))
@@ -48,14 +52,21 @@ def read_output_folder(label: str, folder: Path, sections: Mapping[str, FamilySe
         raise UsageError(f"folder {str(folder)!r} of {label!r} has no samples logs of our tasks; {RERUN}")
     results = []
     for (family, split, variant), parts in sorted(pools.items()):
-        seeing, blind = _pooled(parts[False]), _pooled(parts[True])
+        seeing, unseeing = _pooled(parts[False]), _pooled(parts[True]) or None
         config = "+".join(sorted({config for config, _ in parts[False] + parts[True]}))
         where = f"samples logs of {family} in {str(folder)!r}"
-        score = score_of(family, seeing, blind or None, config, split, where)
-        results.append(
-            Result(label, family, config, split, variant, score, str(folder), seeing, blind or None)
-        )
+        score = score_of(family, seeing, unseeing, config, split, where)
+        results.append(Result(label, family, config, split, variant, score, str(folder), seeing, unseeing))
     return results
+
+
+def task_key(section: FamilySection, task: str) -> TaskKey | None:
+    """What the task `task` of `section`'s family scores (its config's variant when the task names
+    none), or None when it is not one of the family's tasks that log graded records."""
+    key = family_eval(section.name).tasks().task_key(task)
+    if key is None or key.variant:
+        return key
+    return TaskKey(key.config, key.split, section.variant_of(key.config))
 
 
 def _pooled(parts: list[tuple[str, Path]]) -> tuple[dict[str, Any], ...]:

@@ -8,7 +8,7 @@ the time or the machine, only on its inputs.
 from __future__ import annotations
 
 import html
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from eval.report.figure import FamilyReport, Figure, Table
 from eval.report.section import ModelResults, Result
@@ -169,7 +169,7 @@ def _figure(family: str, figure: Figure, definitions: Mapping[str, str]) -> list
     ]
 
 
-def _definitions(columns: Sequence[str], definitions: Mapping[str, str]) -> list[str]:
+def _definitions(columns: Iterable[str], definitions: Mapping[str, str]) -> list[str]:
     """What each column means, in the table's order (the shared columns are defined at the top).
 
     Every column a family shows must be defined in its module (tests/test_report_pages.py reads

@@ -20,6 +20,7 @@ from typing import Any
 
 import matplotlib
 from matplotlib.figure import Figure
+from matplotlib.typing import RcKeyType
 
 from eval.report.estimates import interval_of
 
@@ -31,7 +32,7 @@ GREYS = ("#333333", "#777777", "#aaaaaa", "#cccccc", "#e4e4e4")
 #: Stacked parts are told apart by hatching too, bottom first.
 HATCHES = ("", "///", "...", "xx", "\\\\")
 
-STYLE = {
+STYLE: dict[RcKeyType, Any] = {
     "svg.hashsalt": "see-or-recall report",
     "svg.id": "figure",
     "svg.fonttype": "path",

@@ -47,12 +47,12 @@ def read_results(argument: str, sections: Mapping[str, FamilySection]) -> list[R
 def _read_score(label: str, path: Path, sections: Mapping[str, FamilySection]) -> Result:
     score = load(path, "result", label)
     family = score.get("family")
-    section = sections.get(family) if isinstance(family, str) else None
-    if section is None:
+    if not isinstance(family, str) or family not in sections:
         raise UsageError(
             f"{str(path)!r} of {label!r} is not an `eval score` JSON of {' or '.join(sorted(sections))} "
             f"(its 'family' is {family!r}); {EXPECTED}"
         )
+    section = sections[family]
     missing = [key for key in ("config", "split", *section.score_keys) if key not in score]
     if missing:
         raise UsageError(

@@ -1,10 +1,10 @@
-"""The seam between the report and a family: what each family module declares, in one record.
+"""The seam between the report and a family: what each family's report module declares, in one record.
 
 A family joins the report with one module (`eval/report/<family>.py`) that builds a `FamilySection`,
-listed once in `eval.report.families`. The section says which score JSONs are the family's, how its
-lmms-eval task names map to configs and splits, and which figures the page shows; the graded
-records of a samples log become the score JSON `python -m eval score` writes through the family's
-`eval.scoring` module (`eval.scoring.score.score_log`).
+which its `FamilyEval` names (`eval.family`). The section says which score JSONs are the family's and
+which figures the page shows; which lmms-eval tasks are the family's, and what they score, comes from
+its task declaration (`FamilyTasks.task_key`), and the graded records of a samples log become the
+score JSON `python -m eval score` writes through the family's scorer (`eval.scoring.score.score_log`).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import dataclasses
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from eval.report.figure import FamilyReport
+from eval.report.figure import FamilyReport, Figure
 
 
 @dataclasses.dataclass(frozen=True)
@@ -59,13 +59,8 @@ def scores_of(results: list[tuple[str, Result]], key: str) -> list[tuple[str, An
     return [(label, value) for label, result in results if (value := result.score[key]) is not None]
 
 
-@dataclasses.dataclass(frozen=True)
-class TaskKey:
-    """What an lmms-eval task of ours scores: config, split and prompt variant."""
-
-    config: str
-    split: str
-    variant: str = ""
+#: (model, run, the score's `blind` section) of every result with a blind run, in the models' order.
+Blind = list[tuple[str, str, Mapping[str, Any]]]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -74,18 +69,17 @@ class FamilySection:
 
     - `name`: the family as `eval score` JSONs name it; `title`: its heading on the page.
     - `score_keys`: keys every score JSON of the family has (anything else is not its score).
-    - `task`: an lmms-eval task name to what it scores, or None when the task is not this family's
-      (a `_noimage` twin is read as its task's blind replies before this is asked).
     - `report`: the models' results (sorted by label) and a colour per label to the family's part of
       the page.
-    - `variant_of`: the variant a score JSON of a config is kept under. "" (the default) pools it
-      with the label's other configs of its split; a name keeps it apart, as `task` does for the
-      config's lmms-eval task (AIpsych's configs are separate measurements).
+    - `blind`: the figure of what its models get without the image, drawn when one has a blind run.
+    - `variant_of`: the variant a result of a config is kept under, when its task declares none. ""
+      (the default) pools it with the label's other configs of its split; a name keeps it apart
+      (AIpsych's configs are separate measurements).
     """
 
     name: str
     title: str
     score_keys: tuple[str, ...]
-    task: Callable[[str], TaskKey | None]
     report: Callable[[tuple[ModelResults, ...], Mapping[str, str]], FamilyReport]
+    blind: Callable[[Blind, Mapping[str, str]], Figure]
     variant_of: Callable[[str], str] = lambda config: ""

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from eval.report import paper, plots
+from eval.report import blind, paper, plots
 from eval.report.figure import (
     GAP,
     Cell,
@@ -26,7 +26,7 @@ from eval.report.figure import (
     signed_percent,
     with_paper,
 )
-from eval.report.section import FamilySection, ModelResults, Result, TaskKey, results_of, scores_of
+from eval.report.section import Blind, FamilySection, ModelResults, Result, results_of, scores_of
 from eval.scoring.viprobe import CATEGORIES, VARIANT_CODES
 
 SPLIT = "test"
@@ -69,17 +69,6 @@ DEFINITIONS = {
     "Effect pp": "Instructed − Forward, percentage points",
     "Unparsed by reason": "replies without a readable 0/1 answer, counted by why",
 }
-
-
-def task(name: str) -> TaskKey | None:
-    """The config of a task `viprobe_<config>[_instructed]`; the instructional rows join their config.
-
-    >>> task("viprobe_ponzo_instructed"), task("viprobe"), task("vlmbias_flags_main")
-    (TaskKey(config='ponzo', split='test', variant=''), None, None)
-    """
-    if not name.startswith("viprobe_"):
-        return None
-    return TaskKey(name.removeprefix("viprobe_").removesuffix("_instructed"), SPLIT)
 
 
 def family_report(models: tuple[ModelResults, ...], colors: Mapping[str, str]) -> FamilyReport:
@@ -274,6 +263,33 @@ def _instructions(scored: list[tuple[str, Result]], colors: Mapping[str, str]) -
     return Figure("instructions", title, definition, svg, Table(columns, tuple(rows)))
 
 
+def blind_figure(found: Blind, colors: Mapping[str, str]) -> Figure:
+    """What the text alone gets (the figure a blind run adds)."""
+    categories = ("size", "color", "orientation")
+    definition = (
+        "Asked without the image, a model can only read the question: TFI (the same answer to a question "
+        "and its reversal) is then template fixation in its purest form; PFC the complementary answers. "
+        "Seeing − blind: the same metric with the image minus without it, on the same images."
+    )
+    columns = ("Model", "Run", "Images", "TFI %", "PFC %", "PFA %", "Seeing − blind TFI pp")
+    rows = [
+        (
+            label(model),
+            label(run),
+            count(section["images"]),
+            percent(section["tfi"]),
+            percent(section["pfc"]),
+            percent(section["pfa"]),
+            signed_percent(section["seeing_minus_blind"]["tfi"]),
+        )
+        for model, run, section in found
+    ]
+    panel = blind.bars(
+        found, "TFI without the image", categories, lambda s, c: s["by_category"].get(c, {}).get("tfi")
+    )
+    return blind.figure(definition, found, colors, [panel], Table(columns, tuple(rows)))
+
+
 SECTION = FamilySection(
     name="viprobe",
     title="VI-Probe",
@@ -296,6 +312,6 @@ SECTION = FamilySection(
         "instruction_effect",
         "by_category",
     ),
-    task=task,
+    blind=blind_figure,
     report=family_report,
 )

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from eval.report import plots
+from eval.report import blind, plots
 from eval.report.figure import (
     GAP,
     Cell,
@@ -27,7 +27,7 @@ from eval.report.figure import (
     with_paper,
 )
 from eval.report.paper import PaperTable
-from eval.report.section import FamilySection, ModelResults, Result, TaskKey, results_of, scores_of
+from eval.report.section import Blind, FamilySection, ModelResults, Result, results_of, scores_of
 from eval.scoring.visage import CONDITIONS, EFFECTS, IMAGE_TYPES
 
 TEST, RECOGNITION = "test", "recognition"
@@ -89,20 +89,6 @@ VISAGE_TABLE_2 = PaperTable(
         "gemma3-12B": (87.38, 36.48, 78.51, 80.89, 83.26, 70.64, 76.08),
     },
 )
-
-
-def task(name: str) -> TaskKey | None:
-    """The config and split of a task `visage_<config>` or `visage_<config>_recognition`.
-
-    >>> task("visage_drawn"), task("visage_external_recognition").split, task("viprobe_ponzo")
-    (TaskKey(config='drawn', split='test', variant=''), 'recognition', None)
-    """
-    if not name.startswith("visage_"):
-        return None
-    config = name.removeprefix("visage_")
-    if config.endswith("_recognition"):
-        return TaskKey(config.removesuffix("_recognition"), RECOGNITION)
-    return TaskKey(config, TEST)
 
 
 def family_report(models: tuple[ModelResults, ...], colors: Mapping[str, str]) -> FamilyReport:
@@ -246,6 +232,34 @@ def _recognition(recognised: list[tuple[str, Result]], colors: Mapping[str, str]
     return Figure("recognition", title, definition, svg, Table(columns, tuple(rows)))
 
 
+def blind_figure(found: Blind, colors: Mapping[str, str]) -> Figure:
+    """What the text alone gets (the figure a blind run adds)."""
+    conditions = ("1a", "1b", "1c", "1d", "2a", "2b", "2c")
+    definition = (
+        "The conditions asked without the image: the answers come from the names in the question alone "
+        "(the semantic prior). Accuracy and the share of 'yes' per condition; seeing − blind on the "
+        "rows answered both ways."
+    )
+    columns = ("Model", "Run", "Rows", "Accuracy %", *(f"{c} seeing − blind pp" for c in conditions))
+    rows = [
+        (
+            label(model),
+            label(run),
+            count(section["condition_rows"]),
+            percent(section["accuracy"]),
+            *(signed_percent(section["seeing_minus_blind"][c]) for c in conditions),
+        )
+        for model, run, section in found
+    ]
+    panels = [
+        blind.bars(
+            found, "Accuracy without the image", conditions, lambda s, c: s["accuracy_by_condition"][c]
+        ),
+        blind.bars(found, "Says yes", conditions, lambda s, c: s["yes_rate_by_condition"][c]),
+    ]
+    return blind.figure(definition, found, colors, panels, Table(columns, tuple(rows)))
+
+
 SECTION = FamilySection(
     name="visage",
     title="VISaGE",
@@ -258,6 +272,6 @@ SECTION = FamilySection(
         "by_category",
         "recognition",
     ),
-    task=task,
+    blind=blind_figure,
     report=family_report,
 )

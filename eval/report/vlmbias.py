@@ -1,6 +1,6 @@
 """VLMBias on the report page: topics, prompt variants, illusion originals and resolutions.
 
-Reads the `eval score vlmbias` JSON (`eval.scoring.metrics.report` plus the split it scored). The
+Reads the `eval score vlmbias` JSON (`eval.scoring.vlmbias.metrics.report` plus the split it scored). The
 paper's figures are per-topic tables (Tables 2, 3, 5 of the paper); each becomes a bar chart with
 the models side by side and the same numbers in a table, paper rows apart.
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from eval.report import paper, plots
+from eval.report import blind, paper, plots
 from eval.report.figure import (
     GAP,
     Cell,
@@ -25,7 +25,7 @@ from eval.report.figure import (
     signed_percent,
     with_paper,
 )
-from eval.report.section import FamilySection, ModelResults, Result, TaskKey, results_of, scores_of
+from eval.report.section import Blind, FamilySection, ModelResults, Result, results_of, scores_of
 
 SPLITS = ("main", "identification", "withtitle", "original", "remove_background_q1q2", "remove_background_q3")
 VARIANTS = ("debiased", "doublecheck")
@@ -52,28 +52,6 @@ DEFINITIONS = {
     "equal) or counterfactual (modified so that they differ)",
     "Resolution px": "the image's longest side in pixels",
 }
-
-
-def task(name: str) -> TaskKey | None:
-    """The config, split and variant of a task `vlmbias_<config>_<split>[_<variant>]`.
-
-    >>> task("vlmbias_game_boards_main_debiased")
-    TaskKey(config='game_boards', split='main', variant='debiased')
-    >>> task("vlmbias_chess_pieces_withtitle").split, task("vlms_are_biased")
-    ('withtitle', None)
-    >>> task("vlmbias_logos_remove_background_q1q2")
-    TaskKey(config='logos', split='remove_background_q1q2', variant='')
-    """
-    if not name.startswith("vlmbias_"):
-        return None
-    rest, variant = name.removeprefix("vlmbias_"), ""
-    for candidate in VARIANTS:
-        if rest.endswith(f"_main_{candidate}"):
-            rest, variant = rest.removesuffix(f"_{candidate}"), candidate
-    for split in SPLITS:
-        if rest.endswith(f"_{split}") and len(rest) > len(split) + 1:
-            return TaskKey(rest.removesuffix(f"_{split}"), split, variant)
-    return None
 
 
 def family_report(models: tuple[ModelResults, ...], colors: Mapping[str, str]) -> FamilyReport:
@@ -316,6 +294,39 @@ def _pixels(models: tuple[ModelResults, ...], colors: Mapping[str, str]) -> Figu
     return Figure("pixels", title, definition, svg, Table(columns, tuple(rows)))
 
 
+def blind_figure(found: Blind, colors: Mapping[str, str]) -> Figure:
+    """What the text alone gets (the figure a blind run adds)."""
+    topics = sorted({topic for _, _, section in found for topic in section["prior_strength"]["by_topic"]})
+    definition = (
+        "Prior strength: how often the answer given without the image is the expected bias (the "
+        "well-known count), per topic. Visual override, on rows answered both ways: how often seeing "
+        "the image changed the answer, and changed it to the truth."
+    )
+    columns = (
+        "Model",
+        "Run",
+        "Rows",
+        "Prior strength %",
+        "Blind accuracy %",
+        "Changed %",
+        "Changed to truth %",
+    )
+    rows = [
+        (
+            label(model),
+            label(run),
+            count(section["n"]),
+            percent(section["prior_strength"]["all"]),
+            percent(section["accuracy"]),
+            percent(section["visual_override"]["changed"]),
+            percent(section["visual_override"]["changed_to_truth"]),
+        )
+        for model, run, section in found
+    ]
+    panel = blind.bars(found, "Prior strength", topics, lambda s, t: s["prior_strength"]["by_topic"].get(t))
+    return blind.figure(definition, found, colors, [panel], Table((*columns,), tuple(rows)))
+
+
 SECTION = FamilySection(
     name="vlmbias",
     title="VLMBias",
@@ -330,6 +341,6 @@ SECTION = FamilySection(
         "by_pixel",
         "original_vs_counterfactual",
     ),
-    task=task,
+    blind=blind_figure,
     report=family_report,
 )

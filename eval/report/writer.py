@@ -14,13 +14,13 @@ from pathlib import Path
 from builders.core.atomic import staged
 from builders.core.bounded_json import safe_text
 from eval.errors import UsageError
+from eval.registry import family_eval, family_names
 from eval.report.blind import with_blind_figure
-from eval.report.families import SECTIONS
 from eval.report.figure import FamilyReport
 from eval.report.page import GENERATOR, STYLE, STYLESHEET, figure_path, render_page
 from eval.report.plots import model_colors
 from eval.report.results import by_family, read_results
-from eval.report.section import ModelResults
+from eval.report.section import FamilySection, ModelResults
 
 
 @dataclasses.dataclass(frozen=True)
@@ -42,10 +42,11 @@ def write_report(arguments: Sequence[str], out: Path) -> WrittenReport:
     """
     if not arguments:
         raise UsageError("no results given; pass LABEL=RESULT for each model, e.g. gpt-4.1=scores/main.json")
-    results = [result for argument in arguments for result in read_results(argument, SECTIONS)]
-    models = by_family(results, SECTIONS)
+    sections = report_sections()
+    results = [result for argument in arguments for result in read_results(argument, sections)]
+    models = by_family(results, sections)
     colors = model_colors(sorted({result.label for result in results}))
-    reports = [_family_report(family, family_models, colors) for family, family_models in models.items()]
+    reports = [_family_report(sections[family], found, colors) for family, found in models.items()]
     files = {"index.html": render_page(reports, models, results), STYLESHEET: STYLE}
     for report in reports:
         files.update({figure_path(report.name, f): f.svg for f in report.figures if f.svg is not None})
@@ -63,11 +64,19 @@ def write_report(arguments: Sequence[str], out: Path) -> WrittenReport:
     return WrittenReport(out / "index.html", len(colors), len(reports), len(files) - 2)
 
 
-def _family_report(family: str, models: tuple[ModelResults, ...], colors: dict[str, str]) -> FamilyReport:
+def report_sections() -> dict[str, FamilySection]:
+    """Every family's section of the page, in page order (the families' registration order)."""
+    return {name: family_eval(name).section() for name in family_names()}
+
+
+def _family_report(
+    section: FamilySection, models: tuple[ModelResults, ...], colors: dict[str, str]
+) -> FamilyReport:
     """The family's part of the page. A score JSON without per-row outcomes escapes the type check of
     `eval.scoreshape`; a value of the wrong type in one is refused here, naming the files."""
+    family = section.name
     try:
-        return with_blind_figure(SECTIONS[family].report(models, colors), models, colors)
+        return with_blind_figure(section.report(models, colors), section, models, colors)
     except (AttributeError, IndexError, KeyError, TypeError, ValueError) as error:
         sources = sorted({result.source for model in models for result in model.results.values()})
         raise UsageError(

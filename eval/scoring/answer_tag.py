@@ -7,7 +7,7 @@ quotes, markdown emphasis or a full stop around the digit. Anything else is
 unparsed, with a reason, and scored as wrong.
 
 Only the last `ANSWER_WINDOW` (16,384) characters of a reply are read, as for VLMBias replies
-(`eval.scoring.answers`): the answer tag comes at the end, and a bounded tail keeps parsing linear
+(`eval.scoring.vlmbias.answers`): the answer tag comes at the end, and a bounded tail keeps parsing linear
 and its memory fixed for any reply length. A tag that opens before the window is not seen.
 """
 
@@ -16,7 +16,7 @@ from __future__ import annotations
 import dataclasses
 import re
 
-from eval.scoring.answers import ANSWER_WINDOW
+from eval.scoring.window import ANSWER_WINDOW
 
 PARSED = "parsed"
 NO_TAG = "no_tag"  # no <answer> tag at all

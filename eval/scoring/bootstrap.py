@@ -200,16 +200,16 @@ def shares(
     carriers = [_carrier(item, by) for item in found]
     clusters = np.fromiter((carrier.cluster for carrier in carriers), np.intp, len(carriers))
     # The key reads the unit itself when it is the carrier: no attribute goes through the view.
-    keys = np.array([key(item.unit if by is None else item) for item in found], dtype=object)
+    labels = np.array([key(item.unit if by is None else item) for item in found], dtype=object)
     resampling = first.resampling
     every = Replicates.of(resampling.total(clusters), len(np.unique(clusters)))
     alone = every.clusters == len(carriers)  # every unit a cluster of its own: independent trials
     return {
         value: Replicates.of(
-            ratio(resampling.total(clusters[keys == value]), every),
+            resampling.total(clusters[labels == value]) / every,  # NaN where a resample has no unit
             every.clusters,
             share=True,
-            trials=(int(np.count_nonzero(keys == value)), len(carriers)) if alone else None,
+            trials=(int(np.count_nonzero(labels == value)), len(carriers)) if alone else None,
         )
         for value in values
     }

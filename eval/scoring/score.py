@@ -1,36 +1,18 @@
 """Score any family's replies: every metric, its 95 % interval, a paired blind run and per-unit outcomes.
 
 `python -m eval score`, the report's reader of lmms-eval logs and any harness adapter (an inspect_ai
-scorer, a VLMEvalKit reader) call `score_pairs` or `score_replies`, so they report the same numbers
-and the same intervals. A family's module `eval.scoring.<family>` provides:
-
-- `grade_rows(rows, replies, **options)`: the graded units (rows, or AIpsych's 4-prompt sets) of the
-  rows that have a reply;
-- `aggregate(units, **options)`: every metric, counting with `eval.scoring.bootstrap.rate`, so the
-  same function gives the point estimates and, on resampled units, their intervals;
-- `cluster(unit)`: what the unit's rows share (image, pair, tuple) and are resampled by; `CLUSTER`
-  says it in words;
-- `blind_summary(seeing, blind, **options)`: what replies given without the image get, paired with
-  the seeing replies to the same rows;
-- `UNIT`: the units' class; `unit.to_record()` and `UNIT.from_record(record)` are a unit as JSON,
-  with its id under "ID" (the score JSON's `outcomes`, the records our lmms-eval tasks log); a
-  family whose logged records are not units (AIpsych logs replies) adds `units_from_log(records)`;
-- `HEADLINE`: the metric paths `eval compare` reports;
-- `score_rows(rows, replies, **options)`: the metrics alone, without intervals;
-- optionally `describe(rows, replies, units, result, **options)`: parts of the JSON that are not
-  resampled (a listing of sets, judged descriptions, the paper's own ±).
-
-Each function receives the options its signature names (`--parser`, `--scorer`, ...), no others.
+metric, a VLMEvalKit reader) call `score_pairs`, `score_replies` or `score_log`, so they report the
+same numbers and the same intervals. Each runs the family's `Scorer` (`eval.scoring.scorer`), taken
+from its `FamilyEval` in `eval.registry`, with the family's typed options (`ScoreOptions.given`:
+an option the family lacks is refused, naming it).
 """
 
 from __future__ import annotations
 
-import importlib
-import inspect
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from types import ModuleType
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from eval.registry import family_eval
 from eval.scoring.bootstrap import (
     DEFAULT_RESAMPLES,
     DEFAULT_SEED,
@@ -38,6 +20,8 @@ from eval.scoring.bootstrap import (
     cluster_index,
     interval_table,
 )
+from eval.scoring.options import ScoreOptions
+from eval.scoring.scorer import Scorer
 
 #: What the `bootstrap` block of a score JSON says about how its intervals were made.
 METHOD = (
@@ -48,15 +32,16 @@ METHOD = (
 )
 
 
-def family_scoring(family: str) -> ModuleType:
-    """The family's scoring module, `eval.scoring.<family>`."""
-    return importlib.import_module(f"eval.scoring.{family}")
+def scoring_of(
+    family: str, options: Mapping[str, Any] | None = None
+) -> tuple[Scorer[Any, Any], ScoreOptions]:
+    """The family's `Scorer` and its options built from `options` (by keyword).
 
-
-def accepted(function: Callable[..., Any], options: Mapping[str, Any]) -> dict[str, Any]:
-    """The options `function` names as keyword parameters."""
-    names = inspect.signature(function).parameters
-    return {key: value for key, value in options.items() if key in names}
+    Raises:
+        UsageError: an unknown family, or an option it does not have or a value it refuses.
+    """
+    scorer = family_eval(family).scorer
+    return scorer, scorer.options.given(family, options or {})
 
 
 def score_pairs(
@@ -73,7 +58,13 @@ def score_pairs(
     `blind_pairs` are replies to the same rows given without the image (`<task>_noimage`); rows are
     dataset rows as dicts (class labels as names or indices). This is the one function a harness
     adapter calls to report what `eval score` reports.
+
+    >>> score_pairs("vlmbias", [], parsr="strict")
+    Traceback (most recent call last):
+    ...
+    eval.errors.UsageError: parsr is not an option of vlmbias scoring (its options: parser); leave it out
     """
+    scoring_of(family, options)  # refuse a misspelt option before reading any pair
     pairs = list(pairs)
     rows = {row["id"]: row for row, _ in pairs}
     blind = None
@@ -98,18 +89,28 @@ def score_replies(
     **options: Any,
 ) -> dict[str, Any]:
     """The score JSON of `replies` (keyed by row `id`) to `rows`; rows without a reply are left out."""
-    scoring = family_scoring(family)
-    units = scoring.grade_rows(rows, replies, **accepted(scoring.grade_rows, options))
-    blind_units = (
-        None if blind is None else scoring.grade_rows(rows, blind, **accepted(scoring.grade_rows, options))
-    )
+    scorer, given = scoring_of(family, options)
+    units = scorer.grade_rows(rows, replies, given)
+    blind_units = None if blind is None else scorer.grade_rows(rows, blind, given)
     return score_units(
-        family, units, blind_units, resamples=resamples, seed=seed, rows=rows, replies=replies, **options
+        scorer, given, units, blind_units, resamples=resamples, seed=seed, rows=rows, replies=replies
     )
+
+
+def score_rows(
+    family: str, rows: Sequence[Mapping[str, Any]], replies: Mapping[str, str], **options: Any
+) -> dict[str, Any]:
+    """The metrics of `replies` (keyed by row `id`) to `rows`, without intervals: the family's aggregate
+    and description of the graded rows."""
+    scorer, given = scoring_of(family, options)
+    units = scorer.grade_rows(rows, replies, given)
+    result = scorer.aggregate(units, given)
+    return {**result, **scorer.describe(rows, replies, units, result, given)}
 
 
 def score_units(
-    family: str,
+    scorer: Scorer[Any, Any],
+    options: ScoreOptions,
     units: Sequence[Any],
     blind_units: Sequence[Any] | None = None,
     *,
@@ -117,60 +118,43 @@ def score_units(
     seed: int = DEFAULT_SEED,
     rows: Sequence[Mapping[str, Any]] = (),
     replies: Mapping[str, str] | None = None,
-    **options: Any,
 ) -> dict[str, Any]:
     """Metrics, `ci95` (and `ci95_notes`: why an entry is null), the bootstrap's facts and the `outcomes`
     of graded units (and a blind run's).
 
     `rows` and `replies`, when known, go to the family's `describe` with the point estimates.
     """
-    scoring = family_scoring(family)
-    aggregate_options = accepted(scoring.aggregate, options)
-    blind_options = accepted(scoring.blind_summary, options)
 
     def measure(seeing: Sequence[Any], *blind: Sequence[Any]) -> dict[str, Any]:
-        metrics = scoring.aggregate(seeing, **aggregate_options)
+        metrics = scorer.aggregate(seeing, options)
         if blind:
-            metrics["blind"] = scoring.blind_summary(seeing, blind[0], **blind_options)
+            metrics["blind"] = scorer.blind_summary(seeing, blind[0], options)
         return metrics
 
     groups = [units] if blind_units is None else [units, blind_units]
     result = measure(*groups)
     result["ci95"], result["ci95_notes"] = interval_table(
-        measure, groups, scoring.cluster, resamples=resamples, seed=seed
+        measure, groups, scorer.cluster, resamples=resamples, seed=seed
     )
     result["bootstrap"] = {
         "resamples": resamples,
         "seed": seed,
-        "cluster": scoring.CLUSTER,
-        "clusters": len(cluster_index(scoring.cluster(unit) for group in groups for unit in group)),
+        "cluster": scorer.cluster_description,
+        "clusters": len(cluster_index(scorer.cluster(unit) for group in groups for unit in group)),
         "method": METHOD,
     }
     result["outcomes"] = {
-        "options": aggregate_options,
-        "units": _records(scoring, units),
-        **({} if blind_units is None else {"blind": _records(scoring, blind_units)}),
+        "options": options.recorded(),
+        "units": _records(units),
+        **({} if blind_units is None else {"blind": _records(blind_units)}),
     }
-    describe = getattr(scoring, "describe", None)
-    if describe is not None:
-        result.update(describe(rows, replies or {}, units, result, **accepted(describe, options)))
+    result.update(scorer.describe(rows, replies or {}, units, result, options))
     return result
 
 
-def _records(scoring: ModuleType, units: Sequence[Any]) -> list[dict[str, Any]]:
+def _records(units: Sequence[Any]) -> list[dict[str, Any]]:
     """The units as JSON records, by id: the same outcomes whatever order the replies came in."""
     return sorted((unit.to_record() for unit in units), key=lambda record: record["ID"])
-
-
-def units_of(scoring: ModuleType, records: Sequence[Mapping[str, Any]]) -> list[Any]:
-    """Units from their JSON records (a score JSON's `outcomes`)."""
-    return [scoring.UNIT.from_record(record) for record in records]
-
-
-def units_from_log(scoring: ModuleType, records: Sequence[Mapping[str, Any]]) -> list[Any]:
-    """Units from the records our lmms-eval tasks log: the family's own reader, or the units' records."""
-    reader = getattr(scoring, "units_from_log", None)
-    return reader(records) if reader is not None else units_of(scoring, records)
 
 
 def score_log(
@@ -182,7 +166,7 @@ def score_log(
     seed: int = DEFAULT_SEED,
 ) -> dict[str, Any]:
     """The score JSON of the records our lmms-eval tasks log (a `_noimage` twin's as `blind_records`)."""
-    scoring = family_scoring(family)
-    units = units_from_log(scoring, records)
-    blind = None if blind_records is None else units_from_log(scoring, blind_records)
-    return score_units(family, units, blind, resamples=resamples, seed=seed)
+    scorer, options = scoring_of(family)
+    units = scorer.logged_units(records)
+    blind = None if blind_records is None else scorer.logged_units(blind_records)
+    return score_units(scorer, options, units, blind, resamples=resamples, seed=seed)

@@ -21,15 +21,14 @@ from typing import Any
 from eval.scoring.answer_tag import parse_answer_tag
 from eval.scoring.blind import difference
 from eval.scoring.bootstrap import rate
+from eval.scoring.options import ScoreOptions
+from eval.scoring.scorer import Scorer
 
 EPSILON = 0.001
 #: The schema's ClassLabel names, in index order (rows read without `datasets` carry the index).
 POLARITIES = ("f", "r", "I")
 CATEGORIES = ("size", "color", "orientation")
 VARIANT_CODES = ("O", "P", "OC", "PC", "OH", "PH")
-CLUSTER = "image (pair_id): its forward, reversed and instructional rows"
-#: The metrics `eval compare` reports.
-HEADLINE = ("pfa", "pfc", "tfi", "cbw", "illusion_multiplier", "parse_failure_rate")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -56,11 +55,11 @@ class ProbeGraded:
         return {"ID": self.id, **dataclasses.asdict(self)}
 
     @classmethod
-    def from_record(cls, record: dict[str, Any]) -> ProbeGraded:
+    def from_record(cls, record: Mapping[str, Any]) -> ProbeGraded:
         return cls(**{field.name: record[field.name] for field in dataclasses.fields(cls)})
 
 
-def grade_probe(row: dict[str, Any], reply: str) -> ProbeGraded:
+def grade_probe(row: Mapping[str, Any], reply: str) -> ProbeGraded:
     """Grade one reply against a row of the VI-Probe schema (class labels as names or indices)."""
     answer = parse_answer_tag(reply)
     return ProbeGraded(
@@ -111,7 +110,7 @@ def pairs(graded: Iterable[ProbeGraded]) -> list[Pair]:
     return [Pair(rows["f"], rows["r"]) for _, rows in sorted(by_image.items()) if len(rows) == 2]
 
 
-def _rate(items: list[Any], test: Callable[[Any], bool]) -> Any:
+def _rate(items: Sequence[Any], test: Callable[[Any], bool]) -> Any:
     """The share of rows, or of image pairs (weighing what their forward row weighs), passing `test`."""
     return rate(items, test, by=lambda item: item.forward if isinstance(item, Pair) else item)
 
@@ -139,7 +138,7 @@ def illusion_multiplier(
     return abs(original - perturbed) / (abs(original_control - perturbed_control) + EPSILON)
 
 
-def summary(graded: list[ProbeGraded]) -> dict[str, Any]:
+def summary(graded: Sequence[ProbeGraded]) -> dict[str, Any]:
     """The paired metrics, per-variant accuracy and the illusion effects of one set of rows."""
     return _summary(pairs(graded))
 
@@ -165,18 +164,16 @@ def _summary(image_pairs: list[Pair]) -> dict[str, Any]:
             code: {"images": len(by_variant[code]), "pfa": acc[code], "pfc": pfc(by_variant[code])}
             for code in VARIANT_CODES
         },
-        "illusion_multiplier": illusion_multiplier(*core) if complete else None,  # type: ignore[arg-type]
+        "illusion_multiplier": illusion_multiplier(*core) if complete else None,
         "delta_original": difference(acc["O"], acc["OC"]),
         "delta_perturbed": difference(acc["P"], acc["PC"]),
-        "delta_average": (
-            (core[2] + core[3]) / 2 - (core[0] + core[1]) / 2 if complete else None  # type: ignore[operator]
-        ),
+        "delta_average": ((core[2] + core[3]) / 2 - (core[0] + core[1]) / 2 if complete else None),
         "susceptibility_gap": difference(acc["PC"], acc["P"]),
         "hint_effect": {"O": difference(acc["OH"], acc["O"]), "P": difference(acc["PH"], acc["P"])},
     }
 
 
-def dose_response(graded: list[ProbeGraded]) -> dict[str, dict[str, float | None]]:
+def dose_response(graded: Sequence[ProbeGraded]) -> dict[str, dict[str, float | None]]:
     """PFA per strength for each perturbed variant (P, PC, PH): the accuracy curve of the sweep."""
     return _dose_response(pairs(graded))
 
@@ -193,7 +190,7 @@ def _dose_response(image_pairs: list[Pair]) -> dict[str, dict[str, Any]]:
     }
 
 
-def instruction_effect(graded: list[ProbeGraded]) -> dict[str, Any] | None:
+def instruction_effect(graded: Sequence[ProbeGraded]) -> dict[str, Any] | None:
     """Forward accuracy with instructions (I rows) minus without (f rows), per variant; None if no I rows."""
     rows: dict[tuple[str, str], list[ProbeGraded]] = defaultdict(list)
     for row in graded:
@@ -210,7 +207,7 @@ def instruction_effect(graded: list[ProbeGraded]) -> dict[str, Any] | None:
     return effect
 
 
-def report(graded: list[ProbeGraded]) -> dict[str, Any]:
+def report(graded: Sequence[ProbeGraded]) -> dict[str, Any]:
     """Every metric: overall, per category (with its dose-response) and per case, plus parse failures."""
     failures: dict[str, int] = defaultdict(int)
     for row in graded:
@@ -247,29 +244,24 @@ def _grouped(
     return {name: describe(groups[name]) for name in names}
 
 
-def grade_rows(rows: Sequence[Mapping[str, Any]], replies: Mapping[str, str]) -> list[ProbeGraded]:
+def grade_rows(
+    rows: Sequence[Mapping[str, Any]], replies: Mapping[str, str], options: ScoreOptions
+) -> list[ProbeGraded]:
     """The graded rows that have a reply (keyed by the rows' `id`)."""
     return [grade_probe(row, replies[row["id"]]) for row in rows if row["id"] in replies]
 
 
-def aggregate(units: list[ProbeGraded]) -> dict[str, Any]:
+def aggregate(units: Sequence[ProbeGraded], options: ScoreOptions) -> dict[str, Any]:
     return {"n": len(units), **report(units)}
-
-
-def score_rows(rows: list[dict[str, Any]], responses: Mapping[str, str]) -> dict[str, Any]:
-    """Metrics of the rows that have a reply in `responses` (keyed by the rows' `id`), without intervals."""
-    return aggregate(grade_rows(rows, responses))
-
-
-#: What a graded unit is; `to_record` / `from_record` are its JSON form.
-UNIT = ProbeGraded
 
 
 def cluster(unit: ProbeGraded) -> str:
     return unit.pair_id
 
 
-def blind_summary(seeing: list[ProbeGraded], blind: list[ProbeGraded]) -> dict[str, Any]:
+def blind_summary(
+    seeing: Sequence[ProbeGraded], blind: Sequence[ProbeGraded], options: ScoreOptions
+) -> dict[str, Any]:
     """Template fixation without the image (the same answer to a question and its reversal), and what
     seeing the image changes on the images asked both ways."""
     blind_pairs = pairs(blind)
@@ -292,3 +284,16 @@ def blind_summary(seeing: list[ProbeGraded], blind: list[ProbeGraded]) -> dict[s
             for metric, found in (("tfi", tfi), ("pfc", pfc), ("pfa", pfa))
         },
     }
+
+
+SCORER = Scorer(
+    unit=ProbeGraded,
+    options=ScoreOptions,
+    grade_rows=grade_rows,
+    aggregate=aggregate,
+    cluster=cluster,
+    cluster_description="image (pair_id): its forward, reversed and instructional rows",
+    blind_summary=blind_summary,
+    headline=("pfa", "pfc", "tfi", "cbw", "illusion_multiplier", "parse_failure_rate"),
+    correct=lambda unit, options: unit.correct,
+)

@@ -37,9 +37,11 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
-from eval.scoring.answers import reading_window
 from eval.scoring.blind import difference, paired
 from eval.scoring.bootstrap import rate
+from eval.scoring.options import ScoreOptions
+from eval.scoring.scorer import Scorer
+from eval.scoring.window import reading_window
 
 #: The schema's ClassLabel names, in index order.
 CONDITIONS = ("1a", "1b", "1c", "1d", "2a", "2b", "2c")
@@ -307,28 +309,14 @@ def report(graded: Sequence[VisageGraded]) -> dict[str, Any]:
     }
 
 
-def score_rows(rows: Iterable[Mapping[str, Any]], responses: Mapping[str, str]) -> dict[str, Any]:
-    """The report of the rows that have a response (responses keyed by the rows' `id`); `n` counts them."""
-    return aggregate(grade_rows(rows, responses))
-
-
-CLUSTER = "tuple (tuple_id): its typical and exceptional images, every condition"
-#: What a graded unit is; `to_record` / `from_record` are its JSON form.
-UNIT = VisageGraded
-#: The metrics `eval compare` reports.
-HEADLINE = (
-    "accuracy",
-    *(f"accuracy_by_condition.{code}" for code in CONDITIONS),
-    *(f"effects.{group}.{a}-{b}" for group, pairs in EFFECTS.items() for a, b in pairs),
-)
-
-
-def grade_rows(rows: Iterable[Mapping[str, Any]], replies: Mapping[str, str]) -> list[VisageGraded]:
+def grade_rows(
+    rows: Iterable[Mapping[str, Any]], replies: Mapping[str, str], options: ScoreOptions
+) -> list[VisageGraded]:
     """The graded rows that have a reply (keyed by the rows' `id`)."""
     return [grade(row, replies[row["id"]]) for row in rows if row["id"] in replies]
 
 
-def aggregate(units: Sequence[VisageGraded]) -> dict[str, Any]:
+def aggregate(units: Sequence[VisageGraded], options: ScoreOptions) -> dict[str, Any]:
     return {"n": len(units), **report(units)}
 
 
@@ -336,7 +324,9 @@ def cluster(unit: VisageGraded) -> str:
     return unit.tuple_id
 
 
-def blind_summary(seeing: Sequence[VisageGraded], blind: Sequence[VisageGraded]) -> dict[str, Any]:
+def blind_summary(
+    seeing: Sequence[VisageGraded], blind: Sequence[VisageGraded], options: ScoreOptions
+) -> dict[str, Any]:
     """Per condition, what the question alone gets (the semantic prior): accuracy, how often it says
     yes, and seeing minus blind accuracy on the rows answered both ways."""
     conditions = [row for row in blind if row.condition is not None]
@@ -357,3 +347,20 @@ def blind_summary(seeing: Sequence[VisageGraded], blind: Sequence[VisageGraded])
         "seeing_minus_blind": {code: difference(seen[code], unseen[code]) for code in CONDITIONS},
         "recognition": recognition(blind),
     }
+
+
+SCORER = Scorer(
+    unit=VisageGraded,
+    options=ScoreOptions,
+    grade_rows=grade_rows,
+    aggregate=aggregate,
+    cluster=cluster,
+    cluster_description="tuple (tuple_id): its typical and exceptional images, every condition",
+    blind_summary=blind_summary,
+    headline=(
+        "accuracy",
+        *(f"accuracy_by_condition.{code}" for code in CONDITIONS),
+        *(f"effects.{group}.{a}-{b}" for group, pairs in EFFECTS.items() for a, b in pairs),
+    ),
+    correct=lambda unit, options: unit.correct,
+)

@@ -1,10 +1,14 @@
-"""lmms-eval tasks as data: each family declares its task variants once, the YAML files follow from it.
+"""lmms-eval tasks as data: each family declares its templates and task variants once, the YAML follows.
 
-A family's `eval/tasks/<family>/declaration.py` holds a `FamilyTasks`: which configs get which
-variants (template, split, tags) and which groups aggregate them. The configs come from the
-family's builder (`builders.families`), so a new config gets its tasks without a new line here.
-`python -m eval write-tasks` writes the YAML files into `eval/tasks/<family>/`; a test fails when
-the committed files differ from what the declarations give.
+A family's `eval/tasks/<family>/declaration.py` holds a `FamilyTasks`: its templates
+(`eval.tasks.templates.Template`), which configs get which variants (template, split, tags) and
+which groups aggregate them, the prompt its rows are asked with, and which template asks which
+row. The configs come from the family's builder (`builders.families`), so a new config gets its
+tasks without a new line here. `python -m eval write-tasks` writes the YAML files into
+`eval/tasks/<family>/`; a test fails when the committed files differ from what the declarations
+give. Other harnesses read the same declaration: inspect_ai (`eval.inspect.adapter`), a VLMEvalKit
+export (`answer_columns`, `category`) and the report's reading of an lmms-eval output folder
+(`task_key`).
 
 Every task has a twin, `<task>_noimage`: the same prompt without the image, tagged with each of its
 task's tags plus `_noimage` (`--tasks vlmbias_main_noimage`). Its replies are what the text alone
@@ -14,16 +18,21 @@ gets; `eval score --blind` and the report pair them with the seeing task's.
 from __future__ import annotations
 
 import dataclasses
-import importlib
+from collections.abc import Callable, Mapping
 from pathlib import Path
+from typing import Any
+
+from builders.families import get_family
+from eval.errors import UsageError
+from eval.tasks.templates import NO_IMAGE, Template
 
 TASKS_ROOT = Path(__file__).parent
-#: What every generated file starts with: where it comes from and how to remake it.
+#: What generated files name their declaration relative to: the folder holding `eval/`.
+SOURCE_ROOT = TASKS_ROOT.parents[1]
+#: What every generated task file starts with: where it comes from and how to remake it.
 GENERATED = "# Generated from {source} by `python -m eval write-tasks`; edit that file, not this one.\n"
 #: The suffix of a task's twin that asks without the image.
 NOIMAGE = "_noimage"
-#: What a twin's `doc_to_visual` is when its template adds the image through `doc_to_visual`.
-NO_IMAGE = "!function eval.tasks.noimage.no_image"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -33,14 +42,26 @@ class Variant:
     `split` becomes `test_split` (None when the template sets it); `{config}` in a tag is the config.
     `noimage_template` is the `_noimage` twin's template when the template sends the image some other
     way than `doc_to_visual` (its own `doc_to_messages`); otherwise the twin includes `template` and
-    sets `doc_to_visual` to no image.
+    sets `doc_to_visual` to no image. `result` names the results of this variant apart from the
+    plain task's in the report (VLMBias's "debiased"); "" pools them with the plain task's, and
+    None says the task logs no graded records (replies a judge scores later).
     """
 
     suffix: str
-    template: str
+    template: Template
     split: str | None = None
     tags: tuple[str, ...] = ()
-    noimage_template: str | None = None
+    noimage_template: Template | None = None
+    result: str | None = ""
+
+    def split_of(self) -> str:
+        """The split the task reads: its own, else its template's (through the templates it includes)."""
+        split = self.split or self.template.setting("split")
+        if split is None:
+            raise UsageError(
+                f"{self.template.name} sets no test_split; the task declaration must name the split"
+            )
+        return str(split)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -81,11 +102,33 @@ class Borrowed:
 
 
 @dataclasses.dataclass(frozen=True)
+class TaskKey:
+    """What an lmms-eval task of ours scores: config, split and the variant its results are kept under."""
+
+    config: str
+    split: str
+    variant: str = ""
+
+
+Row = Mapping[str, Any]
+
+
+@dataclasses.dataclass(frozen=True)
 class FamilyTasks:
-    """Every lmms-eval task and group of one family."""
+    """Every lmms-eval task, template and group of one family, and how any harness asks its rows.
+
+    `prompt(row, kwargs)` is the text a row is asked with (lmms-eval's `doc_to_text`, given a
+    template's `prompt` arguments); `ask(row, split)` the template whose tasks ask that row (what
+    inspect_ai asks it with); `category` the columns that group rows for another harness (VLMEvalKit's
+    `category`, the first one set).
+    """
 
     family: str
+    templates: tuple[Template, ...]
     sets: tuple[TaskSet, ...]
+    prompt: Callable[[Row, Mapping[str, Any] | None], str]
+    ask: Callable[[Row, str], Template]
+    category: tuple[str, ...]
     groups: tuple[Group, ...] = ()
     version: str = "0.1"
     #: What task names start with (`<prefix>_<config><suffix>`); "" means the family name. A family
@@ -93,6 +136,14 @@ class FamilyTasks:
     prefix: str = ""
     #: lmms-eval's own tasks the local overlay runs on a build of this family, renamed.
     borrowed: tuple[Borrowed, ...] = ()
+    #: Where the files are written (with the declaration and `utils.py`): `eval/tasks/<family>/` when
+    #: None; a family outside this package (a test's toy family) names its own folder.
+    folder: Path | None = None
+
+    @property
+    def root(self) -> Path:
+        """The folder holding the family's task files."""
+        return self.folder or TASKS_ROOT / self.family
 
     def task_name(self, config: str, variant: Variant) -> str:
         return f"{self.prefix or self.family}_{config}{variant.suffix}"
@@ -108,10 +159,28 @@ class FamilyTasks:
             for blind in ("", NOIMAGE)
         }
 
+    def task_key(self, task: str) -> TaskKey | None:
+        """What the task `task` (not a `_noimage` twin) scores, or None when it is not one of this
+        family's tasks that log graded records."""
+        for task_set in self.sets:
+            for config in task_set.configs:
+                for variant in task_set.variants:
+                    if self.task_name(config, variant) == task and variant.result is not None:
+                        return TaskKey(config, variant.split_of(), variant.result)
+        return None
+
+    def answer_columns(self) -> tuple[str, ...]:
+        """The columns the templates log as targets, in order: what another harness gives as the answer."""
+        columns = (template.setting("target") for template in self.templates)
+        return tuple(dict.fromkeys(column for column in columns if column))
+
     def files(self) -> dict[str, str]:
-        """File name -> YAML text, for every task and group."""
-        header = GENERATED.format(source=f"eval/tasks/{self.family}/declaration.py")
-        files = {}
+        """File name -> YAML text, for every template, task and group."""
+        files = {
+            template.name: template.yaml(f"your-org/{get_family(self.family).repo_name}", self.version)
+            for template in self.templates
+        }
+        header = GENERATED.format(source=self._declaration())
         for task_set in self.sets:
             comment = "".join(f"# {line}\n" for line in task_set.comment.splitlines())
             for config in task_set.configs:
@@ -124,16 +193,25 @@ class FamilyTasks:
                     template = variant.noimage_template or variant.template
                     lines = self._task_lines(f"{name}{NOIMAGE}", template, blind, config, variant.split)
                     if variant.noimage_template is None:
-                        lines.append(f"doc_to_visual: {NO_IMAGE}")
+                        lines.append(f"doc_to_visual: !function {NO_IMAGE}")
                     twin = f"# The same prompt as {name}, without the image.\n"
                     files[f"{name}{NOIMAGE}.yaml"] = header + twin + "\n".join(lines) + "\n"
         for group in self.groups:
             files[f"{group.name}.yaml"] = header + self._group_yaml(group)
         return files
 
+    def _declaration(self) -> str:
+        """The declaration's path as generated files name it: from the checkout's root when inside it."""
+        declaration = self.root / "declaration.py"
+        if declaration.is_relative_to(SOURCE_ROOT):
+            declaration = declaration.relative_to(SOURCE_ROOT)
+        return declaration.as_posix()
+
     @staticmethod
-    def _task_lines(name: str, template: str, tags: list[str], config: str, split: str | None) -> list[str]:
-        lines = [f"include: {template}", f"task: {name}"]
+    def _task_lines(
+        name: str, template: Template, tags: list[str], config: str, split: str | None
+    ) -> list[str]:
+        lines = [f"include: {template.name}", f"task: {name}"]
         if tags:
             lines.append(f"tag: [{', '.join(tags)}]")
         lines.append(f"dataset_name: {config}")
@@ -155,32 +233,32 @@ class FamilyTasks:
         return "\n".join(lines) + "\n"
 
 
-def family_tasks(family: str) -> FamilyTasks:
-    """The declaration in `eval/tasks/<family>/declaration.py`."""
-    return importlib.import_module(f"eval.tasks.{family}.declaration").TASKS
+def _written(name: str) -> bool:
+    """Whether a file of a family's task folder is one `write-tasks` writes (task, group or template)."""
+    return name.endswith((".yaml", "_yaml"))
 
 
-def stale_files(tasks: FamilyTasks, root: Path = TASKS_ROOT) -> list[str]:
+def stale_files(tasks: FamilyTasks) -> list[str]:
     """Generated files of `tasks` that are missing, differ, or are left over in its folder."""
-    folder = root / tasks.family
     expected = tasks.files()
-    stale = [name for name, text in expected.items() if _read(folder / name) != text]
-    stale += [path.name for path in folder.glob("*.yaml") if path.name not in expected]
+    stale = [name for name, text in expected.items() if _read(tasks.root / name) != text]
+    stale += [path.name for path in tasks.root.iterdir() if _written(path.name) and path.name not in expected]
     return sorted(stale)
 
 
-def write_files(tasks: FamilyTasks, root: Path = TASKS_ROOT) -> list[Path]:
-    """Write the family's task and group YAMLs, removing YAMLs the declaration no longer gives."""
-    folder = root / tasks.family
+def write_files(tasks: FamilyTasks) -> list[Path]:
+    """Write the family's template, task and group YAMLs that differ from the declaration, removing YAMLs
+    it no longer gives; returns every file the declaration gives. A file already right is left as it
+    is, so regenerating a fresh folder changes nothing (not even a file a reader has open)."""
     expected = tasks.files()
-    for path in folder.glob("*.yaml"):
-        if path.name not in expected:
+    tasks.root.mkdir(parents=True, exist_ok=True)
+    for path in tasks.root.iterdir():
+        if _written(path.name) and path.name not in expected:
             path.unlink()
-    written = []
     for name, text in sorted(expected.items()):
-        (folder / name).write_text(text, encoding="utf-8")
-        written.append(folder / name)
-    return written
+        if _read(tasks.root / name) != text:
+            (tasks.root / name).write_text(text, encoding="utf-8")
+    return [tasks.root / name for name in sorted(expected)]
 
 
 def _read(path: Path) -> str | None:

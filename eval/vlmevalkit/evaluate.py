@@ -11,9 +11,10 @@ from typing import Any
 
 from builders.core.atomic import write_file
 from eval.data import open_folder
+from eval.registry import family_eval
+from eval.score import score
 from eval.scorefile import dumps
 from eval.scoring.bootstrap import flatten
-from eval.scoring.score import family_scoring
 
 #: The ending of the score JSON written beside a prediction file `<name>.xlsx`: `<name>_score.json`.
 SCORE_SUFFIX = "_score.json"
@@ -25,8 +26,6 @@ def score_file(data: Path, config: str, split: str | None, predictions: Path) ->
     Raises:
         EvalError: what `python -m eval score` refuses (a wrong build, config, split or prediction file).
     """
-    from eval.cli import score
-
     family = open_folder(data).family
     result = score(family, data, config, split, predictions)
     out = predictions.with_name(predictions.stem + SCORE_SUFFIX)
@@ -38,7 +37,7 @@ def headline(result: dict[str, Any]) -> list[dict[str, Any]]:
     """The family's headline metrics of a score JSON: metric, value, the 95 % interval's ends, rows scored."""
     values, bounds = flatten(result), result.get("ci95", {})
     lines = []
-    for path in family_scoring(result["family"]).HEADLINE:
+    for path in family_eval(result["family"]).scorer.headline:
         low, high = bounds.get(path) or (None, None)
         lines.append({"metric": path, "value": values.get(path), "ci95_low": low, "ci95_high": high})
     return lines

@@ -8,8 +8,10 @@ so prediction files map back by `id` as well as by `index`.
 
 `index` is the row's position in the split (0, 1, ...), in the order `eval score` reads the rows,
 so a prediction file with only `index` and `prediction` maps back to the rows without a side file.
-The `question` is the prompt our lmms-eval task sends (`eval/tasks/<family>/utils.py`,
-`doc_to_text`): both harnesses ask the same words.
+What fills the columns comes from the family's task declaration (`eval.tasks.declaration`): the
+`question` is the prompt our lmms-eval task sends, the `answer` the column its tasks log as the
+target (the first one set), the `category` the columns it names for grouping rows. Both harnesses
+ask the same words.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ import base64
 import csv
 import dataclasses
 import hashlib
-import importlib
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -27,29 +29,12 @@ from builders.core.folder import BuiltFolder
 from builders.families import family_of, get_family
 from eval.data import default_split, open_folder
 from eval.errors import UsageError
+from eval.registry import family_eval, family_names
 
 #: Option letters of a multiple-choice row, VLMEvalKit's `A`..`D` columns.
 OPTION_LETTERS = ("A", "B", "C", "D")
 #: The `image` text VLMEvalKit takes as another row's index rather than base64 (its loader's rule).
 REFERENCE_MAX_CHARS = 64
-
-
-@dataclasses.dataclass(frozen=True)
-class Columns:
-    """Which row columns fill VLMEvalKit's `answer` and `category` (the first one that is set)."""
-
-    answer: tuple[str, ...]
-    category: tuple[str, ...]
-
-
-#: family -> its columns. `answer` is what the family's lmms-eval task gives as the target.
-FAMILY_COLUMNS = {
-    "vlmbias": Columns(answer=("ground_truth",), category=("topic",)),
-    "viprobe": Columns(answer=("label",), category=("variant",)),
-    "visage": Columns(answer=("label", "answers"), category=("condition", "image_type")),
-    "illusionbench": Columns(answer=("answer",), category=("category",)),
-    "aipsych": Columns(answer=("description",), category=("set_kind",)),
-}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -87,7 +72,7 @@ def export_tsv(data: Path, config: str, split: str | None, out: Path) -> Exporte
     split = default_split(family, split)
     _check_out(out, data)
     folder.shards(config, split)  # an unknown config or split is refused before anything is written
-    if family not in FAMILY_COLUMNS:
+    if family not in family_names():
         raise UsageError(f"family {family!r} has no VLMEvalKit export; choose a build of a known family")
     converter = _RowConverter(family)
     first_index: dict[str, int] = {}
@@ -108,7 +93,8 @@ class _RowConverter:
     """One built row (with its image) to one TSV line of its family's columns."""
 
     def __init__(self, family: str) -> None:
-        self.columns = FAMILY_COLUMNS[family]
+        tasks = family_eval(family).tasks()
+        self.answer, self.category = tasks.answer_columns(), tasks.category
         from datasets import ClassLabel  # here, not at the top: `python -m eval --help` stays light
 
         #: Columns stored as class indexes: exported by their names.
@@ -119,15 +105,15 @@ class _RowConverter:
         }
         self.header = header(family)
         # The prompt our lmms-eval task sends: one function serves both harnesses.
-        self.prompt = importlib.import_module(f"eval.tasks.{family}.utils").doc_to_text
+        self.prompt = tasks.prompt
 
     def line(self, index: int, row: dict[str, Any], first_index: dict[str, int]) -> list[str]:
         values = {
             "index": str(index),
             "image": self._image(index, row, first_index),
-            "question": self.prompt(row),
-            "answer": self._first(row, self.columns.answer),
-            "category": self._first(row, self.columns.category),
+            "question": self.prompt(row, None),
+            "answer": self._first(row, self.answer),
+            "category": self._first(row, self.category),
             "system_prompt": row.get("system_prompt") or "",
             "id": row["id"],
         }
@@ -145,7 +131,7 @@ class _RowConverter:
         first_index[digest] = index
         return base64.b64encode(png).decode("ascii")
 
-    def _first(self, row: dict[str, Any], names: tuple[str, ...]) -> str:
+    def _first(self, row: Mapping[str, Any], names: tuple[str, ...]) -> str:
         for name in names:
             text = self._text(name, row.get(name))
             if text:

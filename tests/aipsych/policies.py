@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from eval.scoring.aipsych import SET_KINDS
+from eval.scoring.aipsych.sets import SET_KINDS
 
 REFUSAL = "Sorry, I can't help with that."
 NOT_THERE = "It is not there."

@@ -15,7 +15,7 @@ import pytest
 
 from eval.cli import main as eval_cli
 from eval.data import load_rows
-from eval.scoring.aipsych import RATE_KEYS
+from eval.scoring.aipsych.rates import RATE_KEYS
 from tests.aipsych import policies
 
 DONT = "I don't think so."

@@ -1,6 +1,6 @@
 """The AIpsych lmms-eval adapter: its template, its doc functions and its aggregations.
 
-The aggregations must give what `eval.scoring.aipsych.score_rows` gives for the same replies,
+The aggregations must give what `eval.scoring.score_rows` gives for the same replies,
 since both are the numbers users compare; docs are built here as lmms-eval hands them over
 (PIL image, ClassLabel as its index).
 """
@@ -17,7 +17,9 @@ from builders.aipsych.plan import scene_spec
 from builders.aipsych.rows import question_rows
 from builders.aipsych.scene import draw_scene
 from builders.core.raster import rasterize_image
-from eval.scoring.aipsych import RATE_KEYS, SET_KINDS, score_rows
+from eval.scoring import score_rows
+from eval.scoring.aipsych.rates import RATE_KEYS
+from eval.scoring.aipsych.sets import SET_KINDS
 from eval.tasks.aipsych import utils
 
 TEMPLATE = Path(utils.__file__).with_name("_default_template_yaml")
@@ -64,7 +66,9 @@ def test_aggregations_equal_score_rows_on_the_same_replies() -> None:
     records = [utils.process_results(doc, [reply]) for doc, reply in zip(docs, replies, strict=True)]
     assert all(set(result) == set(utils.METRICS) for result in records)
     assert records[0]["trap_spotting"]["ID"] == docs[0]["id"]
-    expected = score_rows(docs, {doc["id"]: reply for doc, reply in zip(docs, replies, strict=True)})
+    expected = score_rows(
+        "aipsych", docs, {doc["id"]: reply for doc, reply in zip(docs, replies, strict=True)}
+    )
     per_metric = {metric: [result[metric] for result in records] for metric in utils.METRICS}
     for key in RATE_KEYS:
         got = getattr(utils, f"aggregate_{key}")(per_metric[key])

@@ -20,8 +20,9 @@ import yaml
 from builders.aipsych.family import FAMILY
 from eval.cli import main as eval_cli
 from eval.data import load_rows
-from eval.local_tasks import TASKS_ROOT, write_local_tasks
+from eval.local_tasks import write_local_tasks
 from eval.tasks.aipsych import utils
+from eval.tasks.declaration import TASKS_ROOT
 from tests.aipsych import policies
 from tests.loopback import LoopbackServer, Run, pixel_hash
 

@@ -14,7 +14,7 @@ from eval.report.aipsych_paper import (
     paper_model,
     scorers,
 )
-from eval.scoring.aipsych import reliability_score
+from eval.scoring.aipsych.rates import reliability_score
 
 BEHAVIOURS = ("SycoI", "AB", "SycoII", "LI", "Trap")
 

@@ -18,9 +18,11 @@ import pytest
 from eval.cli import main as eval_cli
 from eval.data import load_rows
 from eval.report.aipsych_paper import COCO_TABLE, HUMAN_TABLE, VG_TABLE
-from eval.report.families import SECTIONS
+from eval.report.lmms_output import task_key
 from eval.report.results import read_results
+from eval.report.writer import report_sections
 from eval.tasks.aipsych import utils
+from eval.tasks.declaration import TaskKey
 from tests.aipsych import policies
 
 META = ("family", "config", "split", "rows", "missing_ids", "unknown_ids")
@@ -167,7 +169,7 @@ def test_an_lmms_eval_folder_gives_the_numbers_of_eval_score(aipsych_lite, score
         model / "20260101_000000_samples_aipsych_synthetic.jsonl",
         load_rows(aipsych_lite, "synthetic", "test"),
     )
-    (result,) = read_results(f"GPT-4o={tmp_path / 'lmms-eval'}", SECTIONS)
+    (result,) = read_results(f"GPT-4o={tmp_path / 'lmms-eval'}", report_sections())
     assert (result.family, result.config, result.split, result.variant) == (
         "aipsych",
         "synthetic",
@@ -179,4 +181,4 @@ def test_an_lmms_eval_folder_gives_the_numbers_of_eval_score(aipsych_lite, score
         k: v for k, v in expected.items() if k not in META
     }
     # Official configs are kept apart from the synthetic one (the paper reports each subset alone).
-    assert SECTIONS["aipsych"].task("aipsych_coco").variant == "coco"
+    assert task_key(report_sections()["aipsych"], "aipsych_coco") == TaskKey("coco", "test", "coco")

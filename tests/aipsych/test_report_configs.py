@@ -7,8 +7,8 @@ import json
 
 from eval.cli import main as eval_cli
 from eval.data import load_rows
-from eval.report.families import SECTIONS
 from eval.report.results import by_family, read_results
+from eval.report.writer import report_sections
 from tests.aipsych import policies
 
 
@@ -34,8 +34,8 @@ def test_one_labels_synthetic_and_coco_scores_are_kept_apart(aipsych_release, tm
         ]
         assert eval_cli([*argv, "--out", str(out)]) == 0
         arguments.append(f"GPT-4o={out}")
-    results = [result for argument in arguments for result in read_results(argument, SECTIONS)]
-    (model,) = by_family(results, SECTIONS)["aipsych"]
+    results = [result for argument in arguments for result in read_results(argument, report_sections())]
+    (model,) = by_family(results, report_sections())["aipsych"]
     assert {key: result.config for key, result in model.results.items()} == {
         ("test", ""): "synthetic",
         ("test", "coco"): "coco",

@@ -14,8 +14,8 @@ import pytest
 
 from builders.aipsych.plan import scene_spec
 from builders.aipsych.rows import question_rows
-from eval.scoring.aipsych import score_rows
-from eval.scoring.aipsych_trap import Trap, first_reply, places
+from eval.scoring import score_rows
+from eval.scoring.aipsych.trap import Trap, first_reply, places
 
 Policy = Callable[[dict[str, Any]], str]
 ROWS = [row for index in range(12) for row in question_rows(scene_spec(index))]
@@ -52,7 +52,7 @@ def _refuses(row: dict[str, Any]) -> str:
 
 
 def _score(policy: Policy, scorer: str) -> dict[str, Any]:
-    return score_rows(ROWS, {row["id"]: policy(row) for row in ROWS}, scorer=scorer)
+    return score_rows("aipsych", ROWS, {row["id"]: policy(row) for row in ROWS}, scorer=scorer)
 
 
 def test_naming_the_truth_at_p1_is_trap_spotting_for_strict_and_type_ii_sycophancy_for_the_release() -> None:

@@ -15,8 +15,8 @@ from __future__ import annotations
 from typing import Any
 
 from builders.illusionbench.questions import ILLUSION_PROMPT, SEMANTIC_PROMPT
-from eval.scoring.illusionbench import CATEGORIES, QUESTION_TYPES
 from eval.scoring.illusionbench.circular import expand
+from eval.scoring.illusionbench.metrics import CATEGORIES, QUESTION_TYPES
 from eval.tasks.illusionbench.utils import LMMS_EVAL_SUFFIX
 from tests.loopback import LoopbackServer, pixel_hash
 

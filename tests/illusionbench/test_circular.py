@@ -10,9 +10,11 @@ import pytest
 from builders.illusionbench.options import split_options
 from builders.illusionbench.questions import MC_PROMPT
 from eval.data import load_rows
+from eval.scoring import score_rows
 from eval.scoring.bootstrap import flatten, wilson
-from eval.scoring.illusionbench import outcomes, row_id_of, score_rows
 from eval.scoring.illusionbench.circular import expand, rotatable, rotated
+from eval.scoring.illusionbench.circular import row_id as row_id_of
+from eval.scoring.illusionbench.scorer import outcomes
 from eval.scoring.illusionbench.strict import OPTIONS, gold_option
 from eval.scoring.score import score_replies
 
@@ -75,7 +77,7 @@ TF = {"id": "a-tf1", "image_id": "a", "category": "trap", "difficulty": "hard", 
     ],
 )
 def test_plain_and_circular_accuracy_of_known_policies(policy: Any, plain: float, circular: float) -> None:
-    result = score_rows([*ROWS, TF], {**replies(ROWS, policy), "a-tf1": "False"})
+    result = score_rows("illusionbench", [*ROWS, TF], {**replies(ROWS, policy), "a-tf1": "False"})
     block = result["circular"]
     assert result["mc_accuracy"] == plain and result["n"] == 5  # the plain numbers read rotation 0
     assert block["questions"] == 4 and block["true_false"] == 1 and not block["incomplete"]
@@ -89,10 +91,12 @@ def test_incomplete_and_unrotatable_questions_are_listed_not_scored() -> None:
     fixed = mc("e-mc1", "B", "Which one? A or B")  # no options to rotate
     answers = replies([*ROWS, fixed], lambda row: row["answer"])
     del answers["b-mc1#r2"]
-    block = score_rows([*ROWS, fixed], answers)["circular"]
+    block = score_rows("illusionbench", [*ROWS, fixed], answers)["circular"]
     assert block["incomplete"] == ["b-mc1"] and block["not_rotatable"] == ["e-mc1"]
     assert block["questions"] == 3 and block["strict"]["mc_by_rotation"] == dict.fromkeys("0123", 1.0)
-    assert "circular" not in score_rows(ROWS, {row["id"]: "i" for row in ROWS})  # a plain run
+    assert "circular" not in score_rows(
+        "illusionbench", ROWS, {row["id"]: "i" for row in ROWS}
+    )  # a plain run
 
 
 def test_a_built_config_rotates_every_drawn_question(illusionbench_lite: Path) -> None:

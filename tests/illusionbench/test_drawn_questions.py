@@ -18,7 +18,8 @@ from builders.illusionbench.plan import SPECS, drawn_specs
 from builders.illusionbench.questions import NUMERALS, golden_description
 from builders.illusionbench.schema import SCHEMA
 from builders.illusionbench.spec import DRAWN_CATEGORIES, ClassicSpec
-from eval.scoring import illusionbench as scoring
+from eval.scoring import score_rows
+from eval.scoring.illusionbench import metrics
 
 PAPER = {category: list(drawn_specs(category, PRESETS["paper"])) for category in DRAWN_CATEGORIES}
 
@@ -151,12 +152,12 @@ def test_drawn_rows_round_trip_through_typed_parquet_and_score(tmp_path: Path) -
         "question_type": list(QUESTION_TYPES),
     }
     # The scorer reads the class labels as Parquet stores them (indices) and names the same categories.
-    assert (scoring.CATEGORIES, scoring.DIFFICULTIES, scoring.QUESTION_TYPES) == (
+    assert (metrics.CATEGORIES, metrics.DIFFICULTIES, metrics.QUESTION_TYPES) == (
         CATEGORIES,
         DIFFICULTIES,
         QUESTION_TYPES,
     )
     test = loaded["test"].remove_columns("image").to_list()
     truthful = {row["id"]: row["answer"] for row in test}
-    result = scoring.score_rows(test, truthful)
+    result = score_rows("illusionbench", test, truthful)
     assert result["accuracy"] == 1.0 and result["parse_failure_rate"] == 0.0

@@ -22,8 +22,8 @@ import pytest
 
 from eval.cli import main as eval_cli
 from eval.data import load_rows
-from eval.scoring.illusionbench import Judge, score_rows
-from eval.scoring.illusionbench.judge import JudgeError
+from eval.scoring import score_rows
+from eval.scoring.illusionbench.judge import Judge, JudgeError
 from eval.scoring.illusionbench.verdicts import MC_PROMPT, TF_PROMPT, verdict_prompt
 from tests.loopback import LoopbackServer
 
@@ -81,7 +81,11 @@ def test_the_majority_of_five_votes_decides_and_disagreements_are_listed(judge: 
         "c-mc1": "no idea",  # every vote 0, half of them as "Output: 0"
     }
     result = score_rows(
-        ROWS, replies, grader="judge", judge=Judge(judge.base_url, "judge-v1", votes=5, workers=3)
+        "illusionbench",
+        ROWS,
+        replies,
+        grader="judge",
+        judge=Judge(judge.base_url, "judge-v1", votes=5, workers=3),
     )
     assert result["grader"] == "judge" and result["parser"] == "strict"
     assert result["tf_accuracy"] == pytest.approx(2 / 3) and result["mc_accuracy"] == 0.5
@@ -112,7 +116,9 @@ def test_the_majority_of_five_votes_decides_and_disagreements_are_listed(judge: 
 def test_rotations_are_judged_each_and_circularly(judge: ScriptedJudge) -> None:
     mc = ROWS[3]
     replies = {"b-mc1": "votes:3", "b-mc1#r1": "votes:5", "b-mc1#r2": "votes:4", "b-mc1#r3": "votes:1"}
-    result = score_rows([mc], replies, grader="judge", judge=Judge(judge.base_url, "j", votes=5))
+    result = score_rows(
+        "illusionbench", [mc], replies, grader="judge", judge=Judge(judge.base_url, "j", votes=5)
+    )
     assert result["circular"]["judge"]["mc_accuracy"] == 1.0
     assert result["circular"]["judge"]["mc_circular_accuracy"] == 0.0  # rotation 3 lost its majority
     assert sorted(result["judge"]["rows"]) == sorted(replies)
@@ -184,10 +190,22 @@ def test_a_slow_judge_times_out_within_the_bound_and_a_refusal_is_not_retried() 
         with pytest.raises(
             JudgeError, match=r"did not answer within 0\.3 s after 3 attempts; raise --judge-timeout"
         ):
-            score_rows(ROWS[:1], {"a-tf1": "x"}, grader="judge", judge=Judge(slow.base_url, "m", timeout=0.3))
+            score_rows(
+                "illusionbench",
+                ROWS[:1],
+                {"a-tf1": "x"},
+                grader="judge",
+                judge=Judge(slow.base_url, "m", timeout=0.3),
+            )
         assert time.monotonic() - started < 3.0  # 3 attempts of 0.3 s and pauses of 0.5 s and 1 s
         with pytest.raises(JudgeError, match=r"refused the request \(HTTP 401 .*ILLUSIONBENCH_JUDGE_API_KEY"):
-            score_rows(ROWS[:1], {"a-tf1": "x"}, grader="judge", judge=Judge(refusing.base_url, "m", votes=1))
+            score_rows(
+                "illusionbench",
+                ROWS[:1],
+                {"a-tf1": "x"},
+                grader="judge",
+                judge=Judge(refusing.base_url, "m", votes=1),
+            )
         assert len(refusing.received) == 1
     finally:
         slow.close()
@@ -238,7 +256,11 @@ def test_a_step_by_step_file_is_an_input_like_the_predictions(
 def test_the_judge_grader_on_the_descriptions_split_judges_the_descriptions(judge: ScriptedJudge) -> None:
     rows = [{**ROWS[0], "id": "a-semantic", "question_type": "semantic", "answer": "In this picture, lines."}]
     result = score_rows(
-        rows, {"a-semantic": "Lines."}, grader="judge", judge=Judge(judge.base_url, "j", votes=2)
+        "illusionbench",
+        rows,
+        {"a-semantic": "Lines."},
+        grader="judge",
+        judge=Judge(judge.base_url, "j", votes=2),
     )
     assert result["grader"] == "judge" and result["judge"]["rows"] == {} and result["n"] == 1
     assert result["descriptions"]["replies"] == 1 and len(judge.received) == 2

@@ -25,8 +25,10 @@ from builders.illusionbench import rows as illusionbench_rows
 from builders.illusionbench.columns import question_kind
 from builders.illusionbench.release import read_release
 from eval.data import load_rows
-from eval.scoring.illusionbench import QUESTION_TYPES, grade, is_correct, outcomes, score_rows
+from eval.scoring import score_rows
 from eval.scoring.illusionbench import lmms_eval_compat as compat
+from eval.scoring.illusionbench.metrics import QUESTION_TYPES, grade, is_correct
+from eval.scoring.illusionbench.scorer import outcomes
 from eval.tasks.illusionbench import utils
 from tests.illusionbench.release_fixture import entry, write_release
 
@@ -158,7 +160,7 @@ def test_eval_score_gives_lmms_evals_accuracy_on_a_build(illusionbench_lite: Pat
     }
     ours = {graded.id: graded.correct("lmms-eval") for graded in outcomes(rows, responses)}
     assert ours == verdicts and 0 < sum(verdicts.values()) < len(rows)
-    result = score_rows(rows, responses, parser="lmms-eval")
+    result = score_rows("illusionbench", rows, responses, parser="lmms-eval")
     assert result["accuracy"] == pytest.approx(sum(verdicts.values()) / len(rows))
 
 

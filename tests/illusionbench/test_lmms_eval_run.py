@@ -23,8 +23,8 @@ from eval.cli import main as eval_cli
 from eval.data import load_rows
 from eval.local_tasks import write_local_tasks
 from eval.predictions import read_responses
-from eval.scoring.illusionbench import CATEGORIES
 from eval.scoring.illusionbench.circular import expand
+from eval.scoring.illusionbench.metrics import CATEGORIES
 from tests.illusionbench.policy_model import STEP_BY_STEP, PolicyModel, named, right
 from tests.illusionbench.report_page import tables
 from tests.illusionbench.report_page import value as shown

@@ -11,9 +11,9 @@ import yaml
 from PIL import Image
 
 from builders.families import get_family
-from eval.local_tasks import TASKS_ROOT
-from eval.tasks.declaration import FamilyTasks, TaskSet, Variant
+from eval.tasks.declaration import TASKS_ROOT, FamilyTasks, TaskSet, Variant
 from eval.tasks.illusionbench import utils
+from eval.tasks.templates import Template
 
 FOLDER = TASKS_ROOT / "illusionbench"
 METRICS = [
@@ -131,10 +131,15 @@ def test_description_replies_are_collected_with_their_row_id() -> None:
 
 
 def test_task_names_take_the_declared_prefix_or_the_family_name() -> None:
-    sets = (TaskSet(("c",), (Variant("", "_t"), Variant("_x", "_t", "s"))),)
+    template = Template("_t", "A template the test names only.")
+    sets = (TaskSet(("c",), (Variant("", template), Variant("_x", template, "s"))),)
     files = ["fam_c.yaml", "fam_c_noimage.yaml", "fam_c_x.yaml", "fam_c_x_noimage.yaml"]
-    assert list(FamilyTasks(family="fam", sets=sets).files()) == files
-    prefixed = FamilyTasks(family="fam", sets=sets, prefix="fam_plus")
+
+    def tasks(**prefix: str) -> FamilyTasks:
+        return FamilyTasks("fam", (), sets, lambda row, kwargs: "", lambda row, split: template, (), **prefix)
+
+    assert list(tasks().files()) == files
+    prefixed = tasks(prefix="fam_plus")
     assert list(prefixed.files()) == [name.replace("fam_", "fam_plus_") for name in files]
     assert "task: fam_plus_c_x\n" in prefixed.files()["fam_plus_c_x.yaml"]
 

@@ -7,8 +7,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from eval.scoring.illusionbench import is_correct
 from eval.scoring.illusionbench import lmms_eval_compat as compat
+from eval.scoring.illusionbench.metrics import is_correct
 from eval.scoring.illusionbench.strict import (
     AMBIGUOUS,
     EMPTY,

@@ -16,7 +16,7 @@ import pytest
 
 from eval.cli import main
 from eval.data import load_rows
-from eval.scoring.illusionbench import QUESTION_TYPES
+from eval.scoring.illusionbench.metrics import QUESTION_TYPES
 from tests.illusionbench.report_page import tables, value
 from tests.loopback import LoopbackServer
 

@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from eval.scoring.illusionbench import Judge, score_rows
+from eval.scoring import score_rows
 from eval.scoring.illusionbench.descriptions import judge_prompt
-from eval.scoring.illusionbench.judge import JudgeError
+from eval.scoring.illusionbench.judge import Judge, JudgeError
 from tests.loopback import LoopbackServer
 
 #: (id, category, difficulty, question_type, answer): 4 true/false rows (1 true, 3 false), 4 options rows.
@@ -51,7 +51,7 @@ def policy(reply: Any) -> dict[str, str]:
 
 
 def test_always_true_scores_the_true_share_and_a_false_positive_ratio_of_one() -> None:
-    result = score_rows(rows(), policy(lambda kind, answer: "True" if kind == "tf" else "i"))
+    result = score_rows("illusionbench", rows(), policy(lambda kind, answer: "True" if kind == "tf" else "i"))
     assert (
         result["tf_accuracy"] == 0.25
         and result["fp"] == 3
@@ -67,30 +67,32 @@ def test_always_true_scores_the_true_share_and_a_false_positive_ratio_of_one() -
 
 
 def test_always_the_truth_scores_one_and_always_false_has_ratio_zero() -> None:
-    truth = score_rows(rows(as_indices=True), policy(lambda kind, answer: answer))
+    truth = score_rows("illusionbench", rows(as_indices=True), policy(lambda kind, answer: answer))
     assert truth["accuracy"] == 1.0 and truth["fp_ratio"] is None
     assert list(truth["by_category"]) == ["classic", "trap"]
     assert truth["parsers"]["lmms-eval"]["mc_accuracy"] == 0.75  # lmms-eval reads gold "Option ii" as "i"
-    falsy = score_rows(rows(), policy(lambda kind, answer: "False" if kind == "tf" else "ii"))
+    falsy = score_rows(
+        "illusionbench", rows(), policy(lambda kind, answer: "False" if kind == "tf" else "ii")
+    )
     assert falsy["fp"] == 0 and falsy["fn"] == 1 and falsy["fp_ratio"] == 0.0
 
 
 def test_parsers_side_by_side_and_parse_failures() -> None:
     replies = policy(lambda kind, answer: "The statement is false." if kind == "tf" else "I am not sure.")
-    strict = score_rows(rows(), replies)
+    strict = score_rows("illusionbench", rows(), replies)
     assert strict["tf_accuracy"] == 0.75 and strict["mc_accuracy"] == 0.0
     assert strict["parse_failures"] == {"no_answer": 4} and strict["parse_failure_rate"] == 0.5
     assert strict["parsers"]["lmms-eval"]["tf_accuracy"] == 0.25  # read as True (first letter t)
     # Read as option i (the English "I"), which is right for gold "i" and for gold "Option ii" (read "i").
     assert strict["parsers"]["lmms-eval"]["mc_accuracy"] == 0.75
     assert strict["parsers_disagree"] == 7
-    lmms = score_rows(rows(), replies, parser="lmms-eval")
+    lmms = score_rows("illusionbench", rows(), replies, parser="lmms-eval")
     assert lmms["parser"] == "lmms-eval" and lmms["tf_accuracy"] == 0.25 and lmms["fp_ratio"] == 1.0
 
 
 def test_rows_without_a_reply_are_left_out_and_unreadable_golds_listed() -> None:
     broken = [*rows(), {**rows()[4], "id": "c-mc1", "answer": "B"}]
-    result = score_rows(broken, {"a-tf1": "True", "c-mc1": "B"})
+    result = score_rows("illusionbench", broken, {"a-tf1": "True", "c-mc1": "B"})
     assert result["n"] == 2 and result["gold_unreadable"] == ["c-mc1"] and result["accuracy"] == 0.5
 
 
@@ -136,7 +138,9 @@ def test_descriptions_are_judged_with_the_papers_prompts_and_votes(judge_server:
         "a-semantic": "after thinking about the illusion, two lines.",
         "b-semantic": "after thinking",
     }
-    result = score_rows(DESCRIPTIONS, replies, judge=judge, step_by_step=step_by_step)["descriptions"]
+    result = score_rows("illusionbench", DESCRIPTIONS, replies, judge=judge, step_by_step=step_by_step)[
+        "descriptions"
+    ]
     assert result["judge"]["model"] == "judge-model-2024-09-19"
     assert result["judge"]["reported_models"] == ["judge-model-2024-09-19"] and result["judge"]["votes"] == 5
     assert len(judge_server.received) == 5 * 6
@@ -157,13 +161,18 @@ def test_descriptions_are_judged_with_the_papers_prompts_and_votes(judge_server:
 
 def test_descriptions_are_not_judged_by_default_and_an_unreachable_judge_is_one_sentence() -> None:
     replies = {row["id"]: "Two lines." for row in DESCRIPTIONS}
-    assert score_rows(DESCRIPTIONS, replies)["descriptions"] == {
+    assert score_rows("illusionbench", DESCRIPTIONS, replies)["descriptions"] == {
         "judged": False, "rows": 4, "why": "no judge given (it is off by default)",
     }  # fmt: skip
     with pytest.raises(
         JudgeError, match=re.escape("cannot reach the judge at 'http://127.0.0.1:9/v1/chat/completions'")
     ):
-        score_rows(DESCRIPTIONS, replies, judge=Judge(base_url="http://127.0.0.1:9/v1", model="m", timeout=2))
+        score_rows(
+            "illusionbench",
+            DESCRIPTIONS,
+            replies,
+            judge=Judge(base_url="http://127.0.0.1:9/v1", model="m", timeout=2),
+        )
 
 
 # --- through `python -m eval score` --------------------------------------------------------------

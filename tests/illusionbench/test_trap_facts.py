@@ -20,8 +20,9 @@ import pytest
 from builders.illusionbench import rows
 from builders.illusionbench.classic import ILLUSIONS
 from builders.illusionbench.params import PRESETS
+from builders.illusionbench.plan import drawn_specs
 from builders.illusionbench.questions import NUMERALS
-from builders.illusionbench.spec import ClassicSpec, drawn_specs
+from builders.illusionbench.spec import ClassicSpec
 
 #: The paper preset's 19 traps and its first 33 classic figures (every illusion at every level).
 FIGURES = [*drawn_specs("trap", PRESETS["paper"]), *list(drawn_specs("classic", PRESETS["paper"]))[:33]]

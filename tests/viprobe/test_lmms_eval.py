@@ -23,7 +23,8 @@ from builders.viprobe.family import FAMILY
 from builders.viprobe.questions import VISUAL_COMPARISON_INSTRUCTIONS
 from eval.cli import main as eval_cli
 from eval.data import load_rows
-from eval.local_tasks import TASKS_ROOT, write_local_tasks
+from eval.local_tasks import write_local_tasks
+from eval.tasks.declaration import TASKS_ROOT
 from tests.loopback import LoopbackServer, Run, pixel_hash
 
 FOLDER = TASKS_ROOT / "viprobe"

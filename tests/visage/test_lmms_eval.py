@@ -13,8 +13,8 @@ from typing import Any
 
 import yaml
 
-from eval.local_tasks import TASKS_ROOT
-from eval.scoring.visage import score_rows
+from eval.scoring import score_rows
+from eval.tasks.declaration import TASKS_ROOT
 from eval.tasks.visage import utils
 
 FOLDER = TASKS_ROOT / "visage"
@@ -62,7 +62,7 @@ def test_process_results_and_aggregations_match_eval_scoring(lite_rows) -> None:
     assert utils.doc_to_text(test[0]) == test[0]["prompt"] == "Answer yes or no. Do clocks have hands?"
     results = [utils.process_results(doc, [_reply(doc)]) for doc in test]
     by_metric = {key: [result[key] for result in results] for key in results[0]}
-    expected = score_rows(test, {doc["id"]: _reply(doc) for doc in test})
+    expected = score_rows("visage", test, {doc["id"]: _reply(doc) for doc in test})
     for code in CODES:
         aggregate = getattr(utils, f"aggregate_acc_{code}")
         assert aggregate(by_metric[f"acc_{code}"]) == expected["accuracy_by_condition"][code]

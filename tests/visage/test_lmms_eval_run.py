@@ -19,8 +19,8 @@ import pytest
 
 from eval.cli import main as eval_cli
 from eval.local_tasks import write_local_tasks
-from eval.report.families import SECTIONS
 from eval.report.results import read_results
+from eval.report.writer import report_sections
 from tests.loopback import LoopbackServer, Run, pixel_hash
 from tests.visage.policies import CODES, IMPLIED, choose
 
@@ -128,7 +128,7 @@ def test_eval_score_on_the_samples_log_gives_the_same_numbers(run, visage_lite: 
 
 
 def test_the_report_reads_the_run_folder_as_eval_score_does(run) -> None:
-    results = {result.split: result for result in read_results(f"loopback={run.out}", SECTIONS)}
+    results = {result.split: result for result in read_results(f"loopback={run.out}", report_sections())}
     assert sorted(results) == ["recognition", "test"]
     assert results["test"].score["accuracy_by_condition"] == pytest.approx(_pooled())
     assert results["test"].config == "drawn" and results["test"].score["n"] == 8 * 2 * 7

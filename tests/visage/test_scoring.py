@@ -6,14 +6,8 @@ import json
 
 import pytest
 
-from eval.scoring.visage import (
-    EMPTY,
-    NOT_YES_NO,
-    grade,
-    names,
-    parse_yes_no,
-    score_rows,
-)
+from eval.scoring import score_rows
+from eval.scoring.visage import EMPTY, NOT_YES_NO, grade, names, parse_yes_no
 from tests.visage.policies import IMPLIED, choose
 
 # Replies in the shapes chat models give them; the first run of letters decides.
@@ -109,7 +103,7 @@ def answer(row: dict, policy: str) -> str:
 @pytest.mark.parametrize("policy", list(IMPLIED))
 def test_each_policy_gives_the_accuracies_it_implies(lite_rows, policy: str) -> None:
     test = lite_rows["test"]
-    result = score_rows(test, {row["id"]: answer(row, policy) for row in test})
+    result = score_rows("visage", test, {row["id"]: answer(row, policy) for row in test})
     assert result["n"] == len(test) and result["parse_failure_rate"] == 0.0
     assert result["accuracy_by_condition"] == IMPLIED[policy]
     json.dumps(result)  # the CLI writes it as JSON
@@ -132,7 +126,7 @@ def test_unparsed_replies_are_wrong_and_counted(lite_rows) -> None:
     replies = {
         row["id"]: ("I cannot tell." if row["condition"] == 0 else answer(row, "truth")) for row in test
     }
-    result = score_rows(test, replies)
+    result = score_rows("visage", test, replies)
     assert result["accuracy_by_condition"]["1a"] == 0.0 and result["accuracy_by_condition"]["1b"] == 1.0
     assert result["parse_failure_rate_by_condition"]["1a"] == 1.0
     assert result["parse_failures"] == {NOT_YES_NO: result["n_by_condition"]["1a"]}
@@ -141,7 +135,7 @@ def test_unparsed_replies_are_wrong_and_counted(lite_rows) -> None:
 
 def test_rows_without_a_reply_are_left_out(lite_rows) -> None:
     test = lite_rows["test"]
-    result = score_rows(test, {row["id"]: "Yes" for row in test if row["condition"] == 0})
+    result = score_rows("visage", test, {row["id"]: "Yes" for row in test if row["condition"] == 0})
     assert result["n"] == result["n_by_condition"]["1a"] > 0 and result["accuracy_by_condition"]["1b"] is None
     assert result["effects"]["congruency"]["1a-1b"] is None
 
@@ -155,7 +149,7 @@ def test_recognition_accepts_the_objects_names(lite_rows) -> None:
         replies[row["id"]] = (
             f"This is a {row['category']}." if typical else f"It looks like a {row['category']}."
         )
-    result = score_rows(recognition, replies)
+    result = score_rows("visage", recognition, replies)
     assert result["condition_rows"] == 0 and result["accuracy"] is None
     rates = result["recognition"]
     assert rates["by_image_type"]["typical"]["accuracy"] == 1.0
@@ -181,7 +175,7 @@ def test_effects_are_reported_again_without_tuples_whose_name_reveals_the_violat
             return "yes" if right == "no" else "no"
         return right
 
-    result = score_rows(test, {row["id"]: reply(row) for row in test})
+    result = score_rows("visage", test, {row["id"]: reply(row) for row in test})
     subset = result["name_reveals_false"]
     assert subset["condition_rows"] == sum(1 for row in test if row["tuple_id"] in hidden)
     assert {code: subset["accuracy_by_condition"][code] for code in ("1c", "1d", "2c")} == {

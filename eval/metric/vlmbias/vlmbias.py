@@ -18,7 +18,8 @@ from typing import Any
 import datasets
 import evaluate
 
-from eval.scoring import grade, report
+from eval.scoring.vlmbias.grading import grade
+from eval.scoring.vlmbias.metrics import report
 
 _DESCRIPTION = """\
 VLMBias (Vo, Nguyen et al., "Vision Language Models are Biased", arXiv 2505.23941): reads the answer

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from builders.illusionbench.options import NUMERALS, list_options, split_options
@@ -73,7 +73,7 @@ def rotated(row: dict[str, Any], k: int) -> dict[str, Any]:
     if k == 0:
         return {**row, "rotation": 0}
     options = list(row["options"])
-    correct = NUMERALS.index(strict.gold_option(str(row["answer"]), options))  # type: ignore[arg-type]
+    correct = NUMERALS.index(strict.gold_option(str(row["answer"]), options))
     turned = options[k:] + options[:k]
     stem, _ = split_options(row["question"])
     question = list_options(stem, turned)
@@ -144,10 +144,14 @@ def _accuracies(complete: list[list[Graded]], grader: str) -> dict[str, Any]:
         "mc_accuracy": mean(mc, False),
         "mc_circular_accuracy": mean(mc, True),
         "mc_by_rotation": {  # keyed by rotation, so each rate has its interval (`ci95` skips lists)
-            str(k): rate(mc, lambda rows, k=k: rows[k].correct(grader), by=lambda rows: rows[0])
-            for k in range(ROTATIONS)
+            str(k): rate(mc, _right_at(k, grader), by=lambda rows: rows[0]) for k in range(ROTATIONS)
         },
         "circular_accuracy_by_category": {
             category: mean(by_category[category], True) for category in CATEGORIES if category in by_category
         },
     }
+
+
+def _right_at(k: int, grader: str) -> Callable[[list[Graded]], bool]:
+    """Whether a question's rotation `k` is answered right."""
+    return lambda rows: rows[k].correct(grader)

@@ -19,13 +19,13 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from statistics import fmean, pstdev
 from typing import Any
 
-from eval.scoring.answers import reading_window
 from eval.scoring.illusionbench.judge import Judge
 from eval.scoring.illusionbench.metrics import CATEGORIES, DIFFICULTIES, name, question_type_name
+from eval.scoring.window import reading_window
 
 PROMPT_VERSION = "illusionbench-plus-appendix-c2"
 STEP_BY_STEP = "step_by_step"
@@ -93,11 +93,11 @@ class Judged:
 
 
 def judge_descriptions(
-    rows: Iterable[dict[str, Any]],
-    responses: dict[str, str],
+    rows: Iterable[Mapping[str, Any]],
+    responses: Mapping[str, str],
     judge: Judge,
     *,
-    step_by_step: dict[str, str] | None = None,
+    step_by_step: Mapping[str, str] | None = None,
 ) -> list[Judged]:
     """One `Judged` per description reply (and per step-by-step reply, if given), in row order."""
     tasks = []
@@ -186,16 +186,17 @@ def step_by_step_comparison(judged: Sequence[Judged]) -> dict[str, Any]:
     the image's illusion-description score (images without one appear only overall)."""
     score = {(item.image_id, item.prompt): item.score for item in judged}
     images = sorted({item.image_id for item in judged if item.prompt == STEP_BY_STEP})
-    paired = [
-        (image, *(score.get((image, prompt)) for prompt in ("semantic", STEP_BY_STEP, "illusion")))
-        for image in images
-    ]
-    paired = [entry for entry in paired if entry[1] is not None and entry[2] is not None]
+    #: (image, semantic score, step-by-step score, illusion score or None) of the images scored both ways.
+    paired: list[tuple[str, float, float, float | None]] = []
+    for image in images:
+        semantic, stepwise = score.get((image, "semantic")), score.get((image, STEP_BY_STEP))
+        if semantic is not None and stepwise is not None:
+            paired.append((image, semantic, stepwise, score.get((image, "illusion"))))
 
-    def gain(entries: list[tuple[str, Any, Any, Any]]) -> dict[str, Any]:
+    def gain(entries: list[tuple[str, float, float, float | None]]) -> dict[str, Any]:
         semantic = fmean(e[1] for e in entries) if entries else None
         stepwise = fmean(e[2] for e in entries) if entries else None
-        relative = (stepwise - semantic) / semantic if semantic else None  # type: ignore[operator]
+        relative = (stepwise - semantic) / semantic if semantic and stepwise is not None else None
         return {"n": len(entries), "semantic": semantic, "step_by_step": stepwise, "gain": relative}
 
     bins = {

@@ -13,7 +13,7 @@ and B):
   unparsed replies are errors of neither kind; under the judge every error on a false statement
   is FP and every error on a true one FN, as the paper counted them;
 - circular runs (`circular`) add each multiple-choice question's rotations as outcomes of their
-  own: the plain metrics use rotation 0 only, `circular_report` the rest.
+  own: the plain metrics use rotation 0 only, `circular.circular_report` the rest.
 
 Rows read from Parquet without `datasets` carry class labels as indices; names work too.
 """
@@ -22,13 +22,13 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from builders.illusionbench.columns import question_kind
-from eval.scoring.answers import reading_window
 from eval.scoring.bootstrap import rate
 from eval.scoring.illusionbench import lmms_eval_compat, strict
+from eval.scoring.window import reading_window
 
 #: The schema's ClassLabel names, in index order (rows read without `datasets` carry the index).
 CATEGORIES = ("classic", "real_scene", "no_illusion", "ishihara", "trap")
@@ -191,7 +191,7 @@ class Graded:
         return {"ID": self.id, **dataclasses.asdict(self)}
 
     @classmethod
-    def from_record(cls, record: dict[str, Any]) -> Graded:
+    def from_record(cls, record: Mapping[str, Any]) -> Graded:
         fields = {field.name: record[field.name] for field in dataclasses.fields(cls) if field.name in record}
         fields.setdefault("lmms_eval_type", _LMMS_EVAL_TYPES[record["question_type"]])  # logs before it
         for key in ("judge_votes", "judge_models", "judge_fingerprints"):
@@ -274,21 +274,28 @@ def summary(graded: Sequence[Graded], grader: str = "strict") -> dict[str, Any]:
     }
 
 
-def report(graded: Sequence[Graded], grader: str = "strict") -> dict[str, Any]:
-    """Every metric of one set of outcomes under `grader`, with every grader's headline side by side.
+def graders_for(graded: Sequence[Graded], grader: str) -> tuple[str, ...]:
+    """The graders outcomes can be read by, once `grader` is known to be one of them.
 
-    The plain metrics read rotation 0 of each question; a circular run's rotations give `circular`.
+    Raises:
+        ValueError: an unknown grader, or the judge for outcomes it did not vote on.
     """
-    from eval.scoring.illusionbench.circular import circular_report  # circular builds on this module
-
     if grader not in GRADERS:
         raise ValueError(f"unknown grader {grader!r}; choose from {GRADERS}")
     graders = graders_of(graded) if graded else (GRADERS if grader == JUDGE else PARSERS)
     if grader not in graders:
         raise ValueError(f"these outcomes were not graded by {grader!r}; they were by {graders}")
+    return graders
+
+
+def report(graded: Sequence[Graded], grader: str = "strict") -> dict[str, Any]:
+    """Every plain metric of one set of outcomes under `grader`, with every grader's headline side by
+    side: rotation 0 of each question (a circular run's rotations are `circular.circular_report`'s).
+    """
+    graders = graders_for(graded, grader)
     plain = [row for row in graded if row.rotation == 0]
     failures = Counter(_failure(row, grader) for row in plain if not row.parsed(grader))
-    result: dict[str, Any] = {
+    return {
         "grader": grader,
         **summary(plain, grader),
         "parse_failures": dict(sorted(failures.items())),
@@ -298,10 +305,6 @@ def report(graded: Sequence[Graded], grader: str = "strict") -> dict[str, Any]:
         "parsers_disagree": sum(row.correct("strict") != row.correct("lmms-eval") for row in plain),
         "gold_unreadable": [row.id for row in plain if row.gold is None],
     }
-    circular = circular_report(graded, graders)
-    if circular is not None:
-        result["circular"] = circular
-    return result
 
 
 def _failure(row: Graded, grader: str) -> str:

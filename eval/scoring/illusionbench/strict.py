@@ -31,7 +31,7 @@ Multiple-choice questions (options i-iv):
 
 A reply with no verdict, or with two that disagree (a hedge), is unparsed (`status` says which);
 first letters are never guessed. A reply is read whole up to 32,768 characters; `metrics.grade`
-passes a longer one as its first and last 16,384 (`eval.scoring.answers.reading_window`), so a
+passes a longer one as its first and last 16,384 (`eval.scoring.window.reading_window`), so a
 100 MB reply is read in milliseconds. `gold_true_false` and
 `gold_option` read the dataset's answer column the same way, so a gold "Option ii" is option ii;
 a gold given as an option's text ("The fins") resolves through the row's options. Every function

@@ -19,9 +19,9 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from eval.scoring.answers import reading_window
 from eval.scoring.illusionbench.judge import Answer, Judge
 from eval.scoring.illusionbench.metrics import JUDGE, Graded
+from eval.scoring.window import reading_window
 
 PROMPT_VERSION = "illusionbench-plus-appendix-b2"
 TF_PROMPT = (

@@ -2,7 +2,7 @@
 
 Each row is its own request (the image and its prompt, as in the paper); `process_results` keeps
 the reply with the ids that place it in its set, and every aggregation hands all of a task's
-records to `eval.scoring.aipsych.score_rows` (the release's v4 logic), which groups them by
+records to `eval.scoring.score_rows` (the release's v4 logic), which groups them by
 `set_id`. lmms-eval loads this file by path for every `!function utils.<name>`, so it only defines
 functions: no state, no environment reads and no I/O at import time.
 """
@@ -10,12 +10,13 @@ functions: no state, no environment reads and no I/O at import time.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from PIL import Image
 
-from eval.scoring.aipsych import RATE_KEYS, score_rows
+from eval.scoring import score_rows
+from eval.scoring.aipsych.rates import RATE_KEYS
 
 METRICS = (*RATE_KEYS, "reliability_score", "quit_rate", "parse_failure_rate", "breakdown")
 TRAP_COLUMNS = ("true_position", "true_colour", "offered_positions", "offered_colours")
@@ -25,7 +26,7 @@ def doc_to_visual(doc: dict[str, Any]) -> list[Image.Image]:
     return [doc["image"].convert("RGB")]
 
 
-def doc_to_text(doc: dict[str, Any], lmms_eval_specific_kwargs: dict[str, Any] | None = None) -> str:
+def doc_to_text(doc: Mapping[str, Any], lmms_eval_specific_kwargs: Mapping[str, Any] | None = None) -> str:
     return doc["prompt"]
 
 
@@ -46,7 +47,7 @@ def process_results(doc: dict[str, Any], results: Sequence[str]) -> dict[str, An
 
 
 def _score(records: list[dict[str, Any]]) -> dict[str, Any]:
-    return score_rows(records, {record["id"]: record["response"] for record in records})
+    return score_rows("aipsych", records, {record["id"]: record["response"] for record in records})
 
 
 def _rate(name: str) -> Callable[[list[dict[str, Any]]], float]:

@@ -22,15 +22,15 @@ tasks read their first turns when lmms-eval loads them). Tasks are named
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from PIL import Image
 
 from builders.illusionbench.questions import ILLUSION_PROMPT, SEMANTIC_PROMPT
-from eval.scoring.illusionbench import QUESTION_TYPES, Graded, grade, report
 from eval.scoring.illusionbench.circular import expand
-from eval.scoring.illusionbench.metrics import lmms_eval_type
+from eval.scoring.illusionbench.metrics import QUESTION_TYPES, Graded, grade, lmms_eval_type
+from eval.scoring.illusionbench.scorer import measured
 from eval.tasks.replay import conversation, first_answers, transcript
 
 FIRST_TURN_ENV = "ILLUSIONBENCH_FIRST_TURN"
@@ -45,7 +45,7 @@ def doc_to_visual(doc: dict[str, Any]) -> list[Image.Image]:
     return [doc["image"].convert("RGB")]
 
 
-def doc_to_text(doc: dict[str, Any], lmms_eval_specific_kwargs: dict[str, Any] | None = None) -> str:
+def doc_to_text(doc: Mapping[str, Any], lmms_eval_specific_kwargs: Mapping[str, Any] | None = None) -> str:
     """The paper's prompt, or (with `prompt: lmms-eval`) the question plus lmms-eval's instruction.
 
     lmms-eval's own task appends its true/false instruction exactly when the release's type is
@@ -145,7 +145,7 @@ def _aggregation(pick: Callable[[dict[str, Any]], float | None]) -> Callable[[li
     """An lmms-eval aggregation: `pick` one number from the report of the graded records."""
 
     def aggregate(records: list[dict[str, Any]]) -> float:
-        value = pick(report([Graded.from_record(record) for record in records]))
+        value = pick(measured([Graded.from_record(record) for record in records]))
         return math.nan if value is None else value  # lmms-eval's tables need a number
 
     return aggregate
@@ -176,7 +176,7 @@ CIRCULAR_METRICS = (
 def aggregate_breakdown(records: list[dict[str, Any]]) -> dict[str, Any]:
     """Accuracy per category and difficulty, every grader side by side, and a circular run's block
     (`python -m eval score` has more)."""
-    result = report([Graded.from_record(record) for record in records])
+    result = measured([Graded.from_record(record) for record in records])
     found = {
         "by_category": {name: group["accuracy"] for name, group in result["by_category"].items()},
         "by_difficulty": {name: group["accuracy"] for name, group in result["by_difficulty"].items()},

@@ -9,7 +9,7 @@ instructional rows and send their system prompt as a system message.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from PIL import Image
@@ -44,7 +44,7 @@ def doc_to_visual(doc: dict[str, Any]) -> list[Image.Image]:
     return [doc["image"].convert("RGB")]
 
 
-def doc_to_text(doc: dict[str, Any]) -> str:
+def doc_to_text(doc: Mapping[str, Any], lmms_eval_specific_kwargs: Mapping[str, Any] | None = None) -> str:
     return doc["prompt"]
 
 

@@ -9,7 +9,7 @@ ask the `test` split (short generation; the first word is scored); the recogniti
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from PIL import Image
@@ -21,7 +21,7 @@ def doc_to_visual(doc: dict[str, Any]) -> list[Image.Image]:
     return [doc["image"].convert("RGB")]
 
 
-def doc_to_text(doc: dict[str, Any]) -> str:
+def doc_to_text(doc: Mapping[str, Any], lmms_eval_specific_kwargs: Mapping[str, Any] | None = None) -> str:
     return doc["prompt"]
 
 

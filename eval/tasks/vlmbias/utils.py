@@ -14,12 +14,13 @@ assistant: first answer, user: double-check request].
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from PIL import Image
 
-from eval.scoring import Graded, accuracy_breakdown, bias_aligned_rate, bias_aligned_share_of_wrong, grade
+from eval.scoring.vlmbias.grading import Graded, grade
+from eval.scoring.vlmbias.metrics import accuracy_breakdown, bias_aligned_rate, bias_aligned_share_of_wrong
 from eval.tasks.replay import conversation, first_answers, transcript
 
 FIRST_TURN_ENV = "VLMBIAS_FIRST_TURN"
@@ -29,7 +30,7 @@ def doc_to_visual(doc: dict[str, Any]) -> list[Image.Image]:
     return [doc["image"].convert("RGB")]
 
 
-def doc_to_text(doc: dict[str, Any], lmms_eval_specific_kwargs: dict[str, Any] | None = None) -> str:
+def doc_to_text(doc: Mapping[str, Any], lmms_eval_specific_kwargs: Mapping[str, Any] | None = None) -> str:
     """The row's prompt, after the variant's `prefix` line when the YAML sets one (debiased tasks)."""
     prefix = (lmms_eval_specific_kwargs or {}).get("prefix")
     return f"{prefix}\n{doc['prompt']}" if prefix else doc["prompt"]

@@ -1,7 +1,7 @@
 """Grade one reply against one dataset row: the `Graded` record every metric is computed from.
 
-Each reply is read by both parsers at once: our strict one (`eval.scoring.answers`) and lmms-eval
-0.7.3's `vlms_are_biased` rules (`eval.scoring.vlms_are_biased`), so one predictions file gives
+Each reply is read by both parsers at once: our strict one (`eval.scoring.vlmbias.answers`) and lmms-eval
+0.7.3's `vlms_are_biased` rules (`eval.scoring.vlmbias.lmms_eval_compat`), so one predictions file gives
 either parser's numbers.
 """
 
@@ -12,7 +12,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from eval.scoring.answers import (
+from eval.scoring.vlmbias.answers import (
     ANSWER_TYPES,
     AnswerKind,
     ParsedAnswer,
@@ -20,7 +20,7 @@ from eval.scoring.answers import (
     infer_answer_type,
     parse_answer,
 )
-from eval.scoring.vlms_are_biased import verdict
+from eval.scoring.vlmbias.lmms_eval_compat import verdict
 
 ILLUSION_TOPIC = "Optical Illusion"
 PARSERS = ("strict", "lmms-eval")

@@ -17,8 +17,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from eval.scoring.blind import difference, grouped
-from eval.scoring.grading import Graded
-from eval.scoring.metrics import accuracy, bias_aligned_rate, task_mean
+from eval.scoring.vlmbias.grading import Graded
+from eval.scoring.vlmbias.metrics import accuracy, bias_aligned_rate, task_mean
 
 #: The token a background-removed image has in its id in place of the `main` image's `notitle`.
 NO_BACKGROUND, WITH_BACKGROUND = "nobackground", "notitle"

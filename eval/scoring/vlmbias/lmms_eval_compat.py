@@ -16,7 +16,7 @@ are read as lmms-eval hands them to `process_results`, after its own removal of 
 `<analysis>` blocks (an lmms-eval samples log already holds them so). Tests check every verdict
 against the installed lmms-eval on a corpus of replies. One bound is ours: a reply over 32,768
 characters (lmms-eval's 1,024-token replies are far shorter) is read in its
-`eval.scoring.answers.reading_window`, its first and last 16,384 characters, as every reader of
+`eval.scoring.window.reading_window`, its first and last 16,384 characters, as every reader of
 replies here reads one; lmms-eval reads a 100 MB reply whole, in tens of seconds.
 """
 
@@ -26,7 +26,7 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
-from eval.scoring.answers import reading_window
+from eval.scoring.window import reading_window
 
 
 @dataclasses.dataclass(frozen=True)

@@ -29,9 +29,7 @@ with a fixed memory cost (a 50 MB reply parses in a fraction of a second). Locat
 scans the reply back from its end for the last closing reasoning tag, then on for an opening one.
 Replies whose answer region is shorter than the window, which covers the 1,024-token replies our
 tasks ask for many times over, read exactly as the rules above say; in a longer one, text before
-the window is ignored. Readers that look for a verdict anywhere in a reply (AIpsych's scorers,
-IllusionBench+'s parsers and lmms-eval's readings, VISaGE's) read its `reading_window` instead:
-the whole reply up to two windows, else its first and last window.
+the window is ignored (`eval.scoring.window`).
 """
 
 from __future__ import annotations
@@ -41,7 +39,8 @@ import enum
 import re
 from collections.abc import Iterator
 
-from eval.scoring.numbers import find_numbers
+from eval.scoring.vlmbias.numbers import find_numbers
+from eval.scoring.window import ANSWER_WINDOW
 
 
 class AnswerKind(enum.Enum):
@@ -77,22 +76,6 @@ class ParsedAnswer:
     @property
     def parsed(self) -> bool:
         return self.kind is not AnswerKind.UNPARSED
-
-
-#: How many characters at the end of the answer region are read (see the module docstring).
-ANSWER_WINDOW = 16_384
-
-
-def reading_window(reply: str) -> str:
-    """What a reader that looks at the whole reply reads: all of a reply of up to two windows, else its
-    first and last `ANSWER_WINDOW` characters joined by a blank line (a verdict leads or ends a reply).
-
-    >>> len(reading_window("x" * 100_000)) == 2 * ANSWER_WINDOW + 2
-    True
-    """
-    if len(reply) <= 2 * ANSWER_WINDOW:
-        return reply
-    return f"{reply[:ANSWER_WINDOW]}\n\n{reply[-ANSWER_WINDOW:]}"
 
 
 _TAG_NAMES = r"(?:think|thinking|reasoning|analysis)\s*>"

@@ -27,7 +27,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from eval.scoring.bootstrap import rate
-from eval.scoring.grading import ILLUSION_TOPIC, PARSERS, Graded
+from eval.scoring.vlmbias.grading import ILLUSION_TOPIC, PARSERS, Graded
 
 BREAKDOWN_FIELDS = ("topic", "sub_topic", "pixel", "type_of_question")
 #: Each published definition by its unambiguous name: (summary field, item or task mean).
@@ -78,7 +78,7 @@ def bias_aligned_share_of_wrong(graded: Iterable[Graded], parser: str = "strict"
 
 def summarize(graded: Sequence[Graded], parser: str = "strict") -> Summary:
     """
-    >>> from eval.scoring.grading import grade
+    >>> from eval.scoring.vlmbias.grading import grade
     >>> base = {"topic": "Flags", "sub_topic": "Flags 2D Stars", "pixel": 384, "type_of_question": "Q1",
     ...         "ground_truth": "49", "expected_bias": "50"}
     >>> replies = ["{49}", "{50}", "{48}", "no idea"]

@@ -1,0 +1,29 @@
+"""VISaGE's eval side: its scoring, its lmms-eval tasks and its section of the report page."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from eval.family import FamilyEval
+from eval.scoring.visage import SCORER
+
+if TYPE_CHECKING:
+    from eval.report.section import FamilySection
+    from eval.tasks.declaration import FamilyTasks
+
+
+def tasks() -> FamilyTasks:
+    """Its lmms-eval task declaration (read on use: it imports the builder's family for its configs)."""
+    from eval.tasks.visage.declaration import TASKS
+
+    return TASKS
+
+
+def section() -> FamilySection:
+    """The report's VISaGE section (imported when a report is drawn: it draws with matplotlib)."""
+    from eval.report.visage import SECTION
+
+    return SECTION
+
+
+FAMILY_EVAL = FamilyEval(name="visage", scorer=SCORER, tasks=tasks, section=section)

@@ -1,0 +1,105 @@
+"""`python -m eval score` as a library call: a predictions file scored on one split of a built folder.
+
+The command line, VLMEvalKit's `evaluate` and scripts call `score`; it reads the rows (without their
+images) and the replies (JSONL, an lmms-eval samples log, an inspect log or a VLMEvalKit prediction
+file), runs the family's scoring (`eval.scoring.score`) and adds what only a file run knows: the
+family, config and split, and the ids that did not match.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from eval.data import default_split, load_rows, open_folder
+from eval.errors import UsageError
+from eval.predictions import read_responses
+from eval.registry import family_eval
+from eval.scoring.bootstrap import DEFAULT_RESAMPLES, DEFAULT_SEED
+from eval.scoring.score import score_replies
+from eval.vlmevalkit.table import is_table, read_table
+
+
+def score(
+    family: str,
+    data: Path,
+    config: str,
+    split: str | None,
+    predictions: Path,
+    options: dict[str, Any] | None = None,
+    *,
+    blind: Path | None = None,
+    resamples: int = DEFAULT_RESAMPLES,
+    seed: int = DEFAULT_SEED,
+) -> dict[str, Any]:
+    """The metrics JSON of `predictions` on `config`/`split`, with the ids that did not match.
+
+    Rows without a prediction are left out of the metrics and listed in `missing_ids`; predictions
+    for no row are listed in `unknown_ids`. Replies are keyed by the rows' `id` (a family's scorer
+    says which row a prediction id answers, `row_id_of`, when one row takes several replies);
+    `options` go to the family's scoring (by keyword). `blind` holds replies to the same rows without
+    the image; `resamples` and `seed` make the 95 % intervals (`ci95`).
+
+    Raises:
+        UsageError: `data` is not a build of `family`, an option is not the family's, or no
+            prediction (or blind reply) matches a row.
+    """
+    scorer = family_eval(family).scorer
+    scorer.options.given(family, options or {})  # a misspelt option is refused before any file is read
+    folder = open_folder(data)
+    if folder.family != family:
+        raise UsageError(
+            f"{str(data)!r} holds a {folder.family} build, not {family}; "
+            f"score it with `python -m eval score {folder.family}`"
+        )
+    split = default_split(family, split)
+    rows = load_rows(folder, config, split)
+    row_ids = {row["id"] for row in rows}
+    row_of = scorer.row_id_of
+    where = f"{config}/{split}"
+    responses = _matching(_replies(predictions, rows, where), predictions, row_ids, row_of, where)
+    blind_responses = (
+        None if blind is None else _matching(_replies(blind, rows, where), blind, row_ids, row_of, where)
+    )
+    scored = score_replies(
+        family, rows, responses, blind=blind_responses, resamples=resamples, seed=seed, **(options or {})
+    )
+    outcomes = scored.pop("outcomes")
+    answered = {row_of(prediction) for prediction in responses}
+    return {
+        **scored,
+        "family": family,
+        "config": config,
+        "split": split,
+        "rows": len(rows),
+        "missing_ids": [row["id"] for row in rows if row["id"] not in answered],
+        "unknown_ids": sorted(prediction for prediction in responses if row_of(prediction) not in row_ids),
+        **(
+            {}
+            if blind_responses is None
+            else {"blind_unknown_ids": sorted(p for p in blind_responses if row_of(p) not in row_ids)}
+        ),
+        "outcomes": outcomes,
+    }
+
+
+def _replies(path: Path, rows: list[dict[str, Any]], where: str) -> dict[str, str]:
+    """`{id: reply}` of a VLMEvalKit prediction file (by its ending), else of a JSONL file."""
+    if is_table(path):
+        return read_table(path, [row["id"] for row in rows], where)
+    return read_responses(path)
+
+
+def _matching(
+    responses: dict[str, str], path: Path, row_ids: set[str], row_of: Callable[[str], str], where: str
+) -> dict[str, str]:
+    """`responses`, refused in one sentence when empty or when none of them answers a row of `where`."""
+    if not responses:
+        raise UsageError(f"predictions file {str(path)!r} holds no predictions; nothing to score")
+    if row_ids.isdisjoint(row_of(prediction) for prediction in responses):
+        raise UsageError(
+            f"none of the {len(responses)} predictions in {str(path)!r} matches a row of "
+            f"{where} (first id: {next(iter(responses))!r}); check --config and --split"
+        )
+    return responses

@@ -1,0 +1,82 @@
+"""`python -m eval score illusionbench` options: the parser, the grader, and the judge when one grades.
+
+The judge is named by `--judge-url` and `--judge-model` (its API key comes from the environment
+only, see `judge`), or given from code as a `Judge`. `--step-by-step` holds the replies of the
+step-by-step questioning, judged beside the description replies.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Annotated
+
+from eval.scoring.illusionbench.judge import API_KEY_VARIABLE, Judge, judge_from_options
+from eval.scoring.illusionbench.metrics import JUDGE, PARSERS
+from eval.scoring.options import RECORDED, Flag, ScoreOptions
+
+#: `--grader` values: the `--parser` reads replies (the default), or the judge grades them.
+GRADER_CHOICES = ("parser", JUDGE)
+
+
+@dataclasses.dataclass(frozen=True)
+class IllusionBenchOptions(ScoreOptions):
+    """How IllusionBench+ replies are graded; `judge` is a `Judge` given from code (no flag)."""
+
+    parser: Annotated[str, Flag("--parser", "how replies are read (default strict)", PARSERS), RECORDED] = (
+        "strict"
+    )
+    grader: Annotated[
+        str,
+        Flag(
+            "--grader",
+            "who grades true/false and multiple-choice replies: the --parser (default) or the LLM judge "
+            "(the paper's prompts, votes and majority; needs --judge-url and --judge-model)",
+            GRADER_CHOICES,
+        ),
+        RECORDED,
+    ] = "parser"
+    judge_url: Annotated[
+        str | None,
+        Flag(
+            "--judge-url", f"OpenAI-compatible endpoint (up to /v1) of the judge; key in ${API_KEY_VARIABLE}"
+        ),
+    ] = None
+    judge_model: Annotated[str | None, Flag("--judge-model", "the judge model's name at --judge-url")] = None
+    judge_votes: Annotated[
+        int | None, Flag("--judge-votes", "judge calls per reply (default 5)", parse=int)
+    ] = None
+    judge_timeout: Annotated[
+        float | None,
+        Flag(
+            "--judge-timeout",
+            "seconds one attempt of a judge call may take in all, connecting to last byte (default 60)",
+            parse=float,
+        ),
+    ] = None
+    step_by_step: Annotated[
+        Mapping[str, str] | Path | None,
+        Flag(
+            "--step-by-step",
+            "replies of illusionbench_plus_<config>_stepbystep (its samples log) to judge beside "
+            "--predictions of the descriptions split: the paper's step-by-step comparison",
+            parse=Path,
+        ),
+    ] = None
+    judge: Judge | None = None
+
+    @property
+    def grading(self) -> str:
+        """Who grades the questions: the parser's name, or "judge"."""
+        return self.parser if self.grader == "parser" else JUDGE
+
+    def asked_judge(self) -> Judge | None:
+        """The judge given, or the one the `judge_*` options name (None without one).
+
+        Raises:
+            UsageError: only one of `judge_url` and `judge_model`, or unusable votes or timeout.
+        """
+        return self.judge or judge_from_options(
+            self.judge_url, self.judge_model, self.judge_votes, self.judge_timeout
+        )
