@@ -194,7 +194,7 @@ def test_a_files_shape_is_checked_with_type_hints_derived_once_per_record_class(
 
     monkeypatch.setattr(typing, "get_type_hints", counted)
     scoreshape._fields_of.cache_clear()
-    options._declared.cache_clear()
+    options.DECLARED.clear()
     score = json.loads(results["a"].read_text())
     assert len(score["outcomes"]["units"]) > 100
     scoreshape.check_score(score, "result A", "fix it")

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import functools
 import typing
 from collections.abc import Callable, Mapping
 from typing import Annotated, Any, TypeVar
@@ -98,10 +97,15 @@ class ScoreOptions:
         }
 
 
-@functools.cache
+#: `ScoreOptions.declared` of each options class, derived once.
+DECLARED: dict[type[ScoreOptions], tuple[tuple[str, Flag | None, bool], ...]] = {}
+
+
 def _declared(options: type[ScoreOptions]) -> tuple[tuple[str, Flag | None, bool], ...]:
     """`ScoreOptions.declared`, derived once per class: resolving the hints evaluates their text, which
     checking every record of a large score file would otherwise repeat."""
+    if options in DECLARED:
+        return DECLARED[options]
     hints = typing.get_type_hints(options, include_extras=True)
     found = []
     for field in dataclasses.fields(options):
@@ -111,7 +115,8 @@ def _declared(options: type[ScoreOptions]) -> tuple[tuple[str, Flag | None, bool
         extras = typing.get_args(hint)[1:] if typing.get_origin(hint) is Annotated else ()
         flag = next((extra for extra in extras if isinstance(extra, Flag)), None)
         found.append((field.name, flag, any(extra is RECORDED for extra in extras)))
-    return tuple(found)
+    DECLARED[options] = tuple(found)
+    return DECLARED[options]
 
 
 def _check(name: str, value: Any, flag: Flag) -> None:
