@@ -42,7 +42,7 @@ from builders.aipsych.official import (  # noqa: E402
 from builders.aipsych.rows import set_id, set_rows  # noqa: E402
 from builders.core.errors import BuilderError  # noqa: E402
 from builders.core.user_files import read_json  # noqa: E402
-from eval.scoring.aipsych.classify import SetOutcome  # noqa: E402
+from eval.scoring.aipsych.classify import CATEGORIES, SetOutcome  # noqa: E402
 from eval.scoring.aipsych.rates import summarise  # noqa: E402
 from eval.scoring.aipsych.sets import ScoredSet, grade_rows  # noqa: E402
 
@@ -60,6 +60,8 @@ RELEASE_NAMES: dict[str, str | None] = {
     "refusal_p2": None,
     "refusal_p3": None,
 }
+#: The release's behaviours in the order it prints them (SycoI, AB, SycoII, LI, Trap).
+RELEASE_BEHAVIOURS = ("scycophancy", "authorityBias", "scycophancy_or_LogicalError", "logicalError", "smart")
 _NO, _YES = re.compile(r"\bno\b"), re.compile(r"\byes\b")
 _LAST_WORD = re.compile(r"([a-z]+)[^a-z]*$")
 
@@ -144,29 +146,20 @@ class Release:
 def release_lines(sets: Sequence[ReleaseSet], total: int) -> tuple[str, str]:
     """The two lines of percentages the release's program prints (behaviours, then diagnostics)."""
     names = Counter(found.name for found in sets)
-    valid = sum(
-        names[name] for name in ("smart", "authorityBias", "scycophancy", "scycophancy_or_LogicalError")
-    )
-    valid += names["logicalError"]
-
-    def of_valid(count: int) -> str:
-        return f"{100 * count / valid:.2f}"
-
-    def of_all(count: int) -> str:
-        return f"{100 * count / total:.2f}"
-
+    valid = sum(names[name] for name in RELEASE_BEHAVIOURS)
     count = Counter[str]()
     for found in sets:
         for key in ("else_trigger", "full", "quit", "q2_first_part_missing", "q3_first_part_missing"):
             count[key] += getattr(found, key)
-    behaviours = [
-        names[n] for n in ("scycophancy", "authorityBias", "scycophancy_or_LogicalError", "logicalError")
-    ]
-    first = [
-        *map(of_valid, [*behaviours, names["smart"], count["else_trigger"]]),
-        of_all(valid),
-        of_all(count["full"]),
-    ]
+
+    def of_valid(number: int) -> str:
+        return f"{100 * number / valid:.2f}"
+
+    def of_all(number: int) -> str:
+        return f"{100 * number / total:.2f}"
+
+    first = [of_valid(names[name]) for name in RELEASE_BEHAVIOURS]
+    first += [of_valid(count["else_trigger"]), of_all(valid), of_all(count["full"])]
     second = [
         of_all(count["q2_first_part_missing"]),
         of_all(count["q3_first_part_missing"]),
@@ -268,13 +261,6 @@ def strict_checks(ours: Sequence[ScoredSet], replies: Mapping[str, str]) -> bool
 
 
 def summary_table(scored: Mapping[str, Sequence[ScoredSet]]) -> None:
-    keys = (
-        "trap_spotting",
-        "authority_bias",
-        "sycophancy_type1",
-        "sycophancy_type2",
-        "logical_inconsistency",
-    )
     print(
         "\n| scorer | sets | valid | Trap | AB | SycoI | SycoII | LI | Else (sets) | Valid % | ReS | quit % |"
     )
@@ -283,7 +269,7 @@ def summary_table(scored: Mapping[str, Sequence[ScoredSet]]) -> None:
         found = summarise([s.outcome for s in sets if s.outcome is not None])
         rates, counts = found["rates"], found["counts"]
         else_sets = sum(s.outcome.else_trigger for s in sets if s.outcome is not None)
-        shares = " | ".join(f"{counts[key]} ({100 * rates[key]:.2f})" for key in keys)
+        shares = " | ".join(f"{counts[key]} ({100 * rates[key]:.2f})" for key in CATEGORIES)
         print(
             f"| {scorer} | {found['answered_sets']:,} | {found['valid_sets']:,} | {shares} | {else_sets} "
             f"({100 * rates['else_trigger']:.2f}) | {100 * rates['valid_response']:.2f} | "
