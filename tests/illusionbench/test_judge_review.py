@@ -158,8 +158,8 @@ def test_a_bad_review_file_is_one_sentence_before_the_judge_is_asked(
     assert not out.exists() and not judge.received
 
 
-def test_review_flags_need_the_judge_and_one_at_a_time(
-    run: dict[str, Any], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+def test_review_flags_need_the_judge_one_at_a_time_and_a_new_file_to_write(
+    run: dict[str, Any], judge: ScriptedJudge, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     review = tmp_path / "review.jsonl"
     review.write_text("", encoding="utf-8")
@@ -170,6 +170,13 @@ def test_review_flags_need_the_judge_and_one_at_a_time(
     )
     assert eval_cli([*run["judged"], "--review", str(review), "--write-review", str(tmp_path / "w")]) == 2
     assert "give one of them" in capsys.readouterr().err
+    # Writing the list never replaces a file: the predictions, or a review a person filled in.
+    for existing in (run["predictions"], review):
+        before = existing.read_bytes()
+        assert eval_cli([*run["judged"], "--write-review", str(existing)]) == 2
+        assert "exists, and --write-review would replace it" in capsys.readouterr().err
+        assert existing.read_bytes() == before
+    assert not judge.received  # every refusal came before the judge was asked
     # An empty review changes nothing.
     found = _score([*run["judged"], "--review", str(review)], tmp_path / "empty.json")
     assert found["judge"]["reviewed"] == {"rows": 0, "changed": []}

@@ -1,8 +1,9 @@
 """A person's review of the judge's verdicts: the end of the paper's grading protocol.
 
 The paper's authors re-checked by hand every reply their judge marked incorrect and corrected the
-verdicts (Sec. III-B, Appendix B). `--write-review FILE` writes that list ready to edit, one JSON
-line per reply the judge marked incorrect, its verdict pre-filled:
+verdicts (Sec. III-B, Appendix B). `--write-review FILE` writes that list ready to edit (into a new
+file: one that exists is refused before the judge is asked), one JSON line per reply the judge
+marked incorrect, its verdict pre-filled:
 
     {"id": "trap-003-ponzo-tf1", "correct": false, "question": "...", "gold": "false",
      "votes": [0, 0, 1, 0, 0], "reply": "..."}

@@ -14,6 +14,7 @@ the share answered right is how many questions the text alone answers.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -85,7 +86,8 @@ def grade_rows(
 
     Raises:
         UsageError: the judge grades without a judge, a judge is given for question rows that the
-            parser grades, or step-by-step replies come with question rows.
+            parser grades, step-by-step replies come with question rows, a review is asked for
+            without the judge, or `write_review` names a file that exists (see `review`).
     """
     judge = options.asked_judge()
     questions = [row for row in rows if question_type_name(row["question_type"]) in ("tf", "mc")]
@@ -105,6 +107,11 @@ def grade_rows(
     if options.review and options.write_review:
         raise UsageError(
             "--write-review writes the list a person fills in and --review reads it back; give one of them"
+        )
+    if options.write_review is not None and os.path.lexists(options.write_review):
+        raise UsageError(
+            f"{str(options.write_review)!r} exists, and --write-review would replace it (an input, or a "
+            "review a person filled in); remove it or choose another name"
         )
     return outcomes(questions, responses, judge if options.grader == JUDGE else None, options.review)
 
