@@ -52,6 +52,7 @@ try:  # inspect prints these as their message alone, without a traceback
 except ImportError:  # pragma: no cover - a later inspect may move it; the error still says what is wrong
     PrerequisiteError = Exception  # type: ignore[misc,assignment]
 from eval.scoring.bootstrap import DEFAULT_RESAMPLES, DEFAULT_SEED, flatten
+from eval.scoring.options import check_bootstrap
 from eval.scoring.score import score_replies
 from eval.tasks.templates import Generation, Template
 
@@ -218,6 +219,7 @@ def _family_task(
     bootstrap_seed: int,
 ) -> Task:
     options = {key: value for key, value in (options or {}).items() if value is not None}
+    check_bootstrap(bootstrap, bootstrap_seed)
     scoring = family.scorer
     given = scoring.options.given(family.name, options)
     folder = user_path(data)
