@@ -35,6 +35,8 @@ MAX_FILE_BYTES = 256 << 20
 #: What the messages suggest when the caller has nothing more specific.
 CHECK_PATH = "check the path"
 _BOM = b"\xef\xbb\xbf"
+#: What `read_bytes` reads at once past a file's stated size.
+_PIECE = 1 << 20
 
 #: What a reader does with a UTF-8 byte-order mark: drop it, or refuse the file.
 Bom = Literal["accept", "refuse"]
@@ -105,15 +107,29 @@ def read_bytes(
     max_bytes: int = MAX_FILE_BYTES,
     error: type[Exception] = UsageError,
 ) -> bytes:
-    """The bytes of a user's regular file, at most `max_bytes` of them; `error` naming it otherwise."""
+    """The bytes of a user's regular file, at most `max_bytes` of them; `error` naming it otherwise.
+
+    A file whose size is over the cap is refused before it is read; the rest is read in pieces no
+    larger than what is there (`read(n)` sets aside `n` bytes at once, whatever the file holds).
+    """
     with opened(path, name, fix, error) as handle:
+        size = os.fstat(handle.fileno()).st_size  # 0 for a file of /proc, whatever it holds
+        if size > max_bytes:
+            raise error(_too_large(name, max_bytes, fix))
+        pieces: list[bytes] = []
+        taken = 0
         try:
-            data = handle.read(max_bytes + 1)
+            while taken <= max_bytes:
+                piece = handle.read(min(max(size - taken, _PIECE), max_bytes - taken) + 1)
+                if not piece:
+                    break
+                pieces.append(piece)
+                taken += len(piece)
         except OSError as failure:
             raise error(_sentence(name, _problem(failure), fix)) from None
-    if len(data) > max_bytes:
+    if taken > max_bytes:
         raise error(_too_large(name, max_bytes, fix))
-    return data
+    return b"".join(pieces)
 
 
 def read_text(

@@ -21,7 +21,7 @@ from typing import Any
 
 from builders.core.bounded_json import safe_text, too_deep
 from builders.core.errors import shown
-from builders.core.user_files import opened
+from builders.core.user_files import opened, read_bytes
 from eval.errors import PredictionsError
 from eval.jsontext import MAX_DEPTH
 from eval.zipcheck import BoundedZip, NotAZip, ZipProblem
@@ -61,12 +61,18 @@ def read_log_replies(path: Path, role: str = "predictions file") -> dict[str, st
         ) from None
     name = f"{role} {str(path)!r}"
     cap = MAX_LOG_BYTES[path.suffix]
-    with opened(path, name, FIX, PredictionsError) as handle:
-        size = os.fstat(handle.fileno()).st_size
-        if size > cap:
-            raise PredictionsError(f"{name} is over {cap >> 20:,} MiB, too large for an inspect log; {FIX}")
-        source: Any = str(path) if path.suffix == ".eval" else io.BytesIO(handle.read(cap + 1))
-        problem = _problem(handle) if path.suffix == ".eval" else _depth_problem(path.name, source.getvalue())
+    source: Any
+    if path.suffix == ".json":
+        source = io.BytesIO(read_bytes(path, name, FIX, max_bytes=cap, error=PredictionsError))
+        problem = _depth_problem(path.name, source.getvalue())
+    else:
+        with opened(path, name, FIX, PredictionsError) as handle:
+            if os.fstat(handle.fileno()).st_size > cap:
+                raise PredictionsError(
+                    f"{name} is over {cap >> 20:,} MiB, too large for an inspect log; {FIX}"
+                )
+            problem = _problem(handle)
+        source = str(path)
     if problem:
         raise PredictionsError(f"{name} {problem}; {FIX}")
     try:

@@ -310,7 +310,8 @@ def _check(url: str, votes: int, timeout: float) -> None:
 def _what(error: BaseException) -> str:
     """An exception as a message shows it: its type and the first line of its text, cut."""
     text = str(error).split("\n")[0]
-    return f"{type(error).__name__}: {shown(text, 60)}" if text else type(error).__name__
+    text = text if len(text) <= 60 else text[:57] + "..."
+    return f"{type(error).__name__}: {text}" if text else type(error).__name__
 
 
 def warn_unread(unread: int, total: int, replies: str, key: str, counted: str) -> None:
