@@ -25,20 +25,31 @@ from tests.test_hostile_eval_inputs import memory_cap
 from tests.test_reliability_parsing import at_most
 
 
+def answered(connection: socket.socket, data: bytes) -> None:
+    """Send `data` and end the answer, then read whatever is left of the request until the client
+    closes: a connection closed with the request unread would be reset, a different failure than
+    the one under test."""
+    connection.sendall(data)
+    connection.shutdown(socket.SHUT_WR)
+    connection.settimeout(10)
+    while connection.recv(65536):
+        pass
+
+
 def cut_chunked_body(raw: RawServer, connection: socket.socket) -> None:
-    connection.sendall(b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n100\r\n" + b'{"choices"')
+    answered(connection, b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n100\r\n" + b'{"choices"')
 
 
 def not_http(raw: RawServer, connection: socket.socket) -> None:
-    connection.sendall(b"SSH-2.0-OpenSSH_9.6\r\n")
+    answered(connection, b"SSH-2.0-OpenSSH_9.6\r\n")
 
 
 def long_header(raw: RawServer, connection: socket.socket) -> None:
-    connection.sendall(b"HTTP/1.1 200 OK\r\nX-Long: " + b"x" * 70_000 + b"\r\n\r\n")
+    answered(connection, b"HTTP/1.1 200 OK\r\nX-Long: " + b"x" * 70_000 + b"\r\n\r\n")
 
 
 def many_headers(raw: RawServer, connection: socket.socket) -> None:
-    connection.sendall(b"HTTP/1.1 200 OK\r\n" + b"".join(b"X-%d: 1\r\n" % n for n in range(150)) + b"\r\n")
+    answered(connection, b"HTTP/1.1 200 OK\r\n" + b"".join(b"X-%d: 1\r\n" % n for n in range(150)) + b"\r\n")
 
 
 @pytest.mark.parametrize(
