@@ -239,10 +239,10 @@ def _kind(value: Any) -> str:
     if value is _MISSING:
         return "nothing"
     if isinstance(value, str):
-        shown = value if len(value) <= 20 else value[:17] + "..."
-        return f"the string {shown!r}"
+        cut = value if len(value) <= 20 else value[:17] + "..."
+        return f"the string {cut!r}"
     if isinstance(value, list):
         return f"a list of {len(value)}"
     if isinstance(value, dict):
         return "an object"
-    return "null" if value is None else f"{type(value).__name__} {value!r}"
+    return "null" if value is None else f"{type(value).__name__} {shown(value)}"

@@ -1,9 +1,10 @@
 """Reading the files a user hands us: one sentence for every way such a file can be wrong.
 
 Question files, tuple files, the release's JSON and map files, photos, parameter files and a built
-folder's manifest are read here (and, in `eval`, prediction files, logs and tables will be), so each
-reader refuses the same things the same way. Such a file can be missing, a folder, a device or a
-pipe (refused without waiting on it), unreadable (permissions), larger than its reader's cap, not
+folder's manifest are read here, and in `eval` every predictions file, log, table, score JSON and
+samples log, so each reader refuses the same things the same way. Such a file can be missing, a
+folder, a device, a pipe or a socket (each named as what it is, found with `stat`: never opened, so
+never waited on), a symbolic link loop, unreadable (permissions), larger than its reader's cap, not
 UTF-8, saved with a byte-order mark (accepted where Excel and Notepad write one, refused where
 `bom="refuse"`), nested thousands of levels deep, or hold a lone surrogate (`"\\ud800"` is valid
 JSON, but no UTF-8 file or Parquet column can store it). A name from inside a file can hold a NUL,

@@ -53,12 +53,6 @@ def read_log_replies(path: Path, role: str = "predictions file") -> dict[str, st
             not an inspect log, breaks a bound, repeats a sample id, or the run asked each sample more
             than once (`--epochs`), which leaves no single reply per row.
     """
-    try:
-        from inspect_ai.log import read_eval_log
-    except ImportError:
-        raise PredictionsError(
-            f"{str(path)!r} is an inspect log; reading it needs inspect-ai (pip install inspect-ai)"
-        ) from None
     name = f"{role} {str(path)!r}"
     cap = MAX_LOG_BYTES[path.suffix]
     source: Any
@@ -75,6 +69,12 @@ def read_log_replies(path: Path, role: str = "predictions file") -> dict[str, st
         source = str(path)
     if problem:
         raise PredictionsError(f"{name} {problem}; {FIX}")
+    try:  # once the file is known to be safe to hand over (inspect takes a second to import)
+        from inspect_ai.log import read_eval_log
+    except ImportError:
+        raise PredictionsError(
+            f"{str(path)!r} is an inspect log; reading it needs inspect-ai (pip install inspect-ai)"
+        ) from None
     try:
         log = read_eval_log(
             source,
