@@ -11,30 +11,28 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import sys
-from collections.abc import Callable
+import warnings
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
-from builders.core.atomic import write_file
 from builders.core.bounded_json import safe_text
-from builders.core.errors import BuilderError
+from builders.core.errors import BuilderError, shown
 from builders.core.interrupts import EXIT_INTERRUPTED, raise_on_interrupt
-from builders.core.request import refuse_inside_dataset
+from builders.core.outputs import check_file, write_file
 from eval.compare import compare, summary_lines
-from eval.errors import LMMS_EVAL_EXIT_TRAP, EvalError, UsageError
+from eval.errors import LMMS_EVAL_EXIT_TRAP, EvalError, InputWarning, UsageError
 from eval.local_tasks import write_local_tasks
 from eval.registry import family_eval, family_names
 from eval.report import run_report
 from eval.score import score
 from eval.scorefile import dumps
-from eval.scoring.bootstrap import DEFAULT_RESAMPLES, DEFAULT_SEED
-from eval.scoring.options import Flag
+from eval.scoring.bootstrap import DEFAULT_RESAMPLES, DEFAULT_SEED, MAX_RESAMPLES
+from eval.scoring.options import RESAMPLES, SEED, Flag
 from eval.tasks.declaration import stale_files, write_files
 from eval.vlmevalkit.export import export_tsv
 
 EXIT_FAILED = 1
 EXIT_USAGE = 2
-T = TypeVar("T")
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -95,7 +93,10 @@ def _parser() -> argparse.ArgumentParser:
     )
     tasks.add_argument("family", choices=families, help="benchmark family")
     tasks.add_argument(
-        "--data", required=True, help="built dataset folder (build/vlmbias) or Hub repo id (org/name)"
+        "--data",
+        required=True,
+        help="built dataset folder (build/vlmbias) or Hub repo id (org/name; hf://org/name when a local "
+        "folder org/ exists)",
     )
     tasks.add_argument("--out", type=Path, required=True, help="folder to pass to lmms-eval --include_path")
 
@@ -124,29 +125,18 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _resamples(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        value = -1
-    if value < 0:
-        raise argparse.ArgumentTypeError(
-            f"{text!r} is not a whole number of resamples (0 turns intervals off)"
-        )
-    return value
-
-
 def _bootstrap_arguments(command: argparse.ArgumentParser) -> None:
     command.add_argument(
         "--bootstrap",
-        type=_resamples,
+        type=RESAMPLES,
         default=DEFAULT_RESAMPLES,
         metavar="N",
-        help=f"cluster-bootstrap resamples per 95%% interval (default {DEFAULT_RESAMPLES}; 0: no intervals)",
+        help=f"cluster-bootstrap resamples per 95%% interval (default {DEFAULT_RESAMPLES}, at most "
+        f"{MAX_RESAMPLES:,}; 0: no intervals)",
     )
     command.add_argument(
         "--bootstrap-seed",
-        type=int,
+        type=SEED,
         default=DEFAULT_SEED,
         metavar="SEED",
         help=f"seed of the resamples (default {DEFAULT_SEED}; the same seed gives the same intervals)",
@@ -191,41 +181,22 @@ def _warn_unmatched(result: dict[str, Any]) -> None:
     if missing:
         print(
             f"warning: {len(missing)} of {result['rows']} rows of {where} have no prediction "
-            f"(first: {missing[0]!r}); the metrics cover the other {result['n']}",
+            f"(first: {shown(missing[0])}); the metrics cover the other {result['n']}",
             file=sys.stderr,
         )
     if unknown:
         print(
-            f"warning: {len(unknown)} predictions match no row of {where} (first: {unknown[0]!r})",
+            f"warning: {len(unknown)} predictions match no row of {where} (first: {shown(unknown[0])})",
             file=sys.stderr,
         )
 
 
-def _emit(out: Path | None, text: str) -> None:
-    """`text` to standard output, or into `out` in one rename."""
+def _emit(out: Path | None, text: str, inputs: tuple[Path, ...] = ()) -> None:
+    """`text` to standard output, or into `out` in one rename (never over one of `inputs`)."""
     if out is None:
         sys.stdout.write(text)
     else:
-        _write(out, lambda: write_file(out, text))
-
-
-def _check_out(out: Path, data: Path | None, inputs: tuple[Path, ...]) -> None:
-    """Refuse an `--out` that would overwrite an input: one of `inputs`, or anything inside `data`."""
-    target = out.resolve()
-    for path in inputs:
-        if target == path.resolve() or (out.exists() and path.exists() and out.samefile(path)):
-            raise UsageError(f"--out {str(out)!r} is the input {str(path)!r}; write the metrics elsewhere")
-    if data is not None and data.resolve() in (target, *target.parents):
-        raise UsageError(
-            f"--out {str(out)!r} is inside the dataset folder {str(data)!r}; write the metrics outside it"
-        )
-
-
-def _write(out: Path, write: Callable[[], T]) -> T:
-    try:
-        return write()
-    except OSError as error:
-        raise UsageError(f"cannot write to {str(out)!r} ({error.strerror}); choose another --out") from None
+        write_file(out, text, inputs=inputs)
 
 
 def _write_tasks(check: bool) -> int:
@@ -243,20 +214,36 @@ def _write_tasks(check: bool) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run the CLI; returns the process exit code."""
+    """Run the CLI; returns the process exit code.
+
+    What a command read but not plainly (`InputWarning`: replies saved as formulas, a judge's
+    answers that never parsed) is printed as one `warning:` line each when the command succeeds; a
+    refused command prints its one `error:` sentence alone.
+    """
     args = _parser().parse_args(argv)
     raise_on_interrupt()
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", InputWarning)
+        code = _run(args)
+    for warning in caught:
+        if not issubclass(warning.category, InputWarning):
+            warnings.showwarning(warning.message, warning.category, warning.filename, warning.lineno)
+        elif code == 0:
+            print(f"warning: {safe_text(str(warning.message))}", file=sys.stderr)
+    return code
+
+
+def _run(args: argparse.Namespace) -> int:
     try:
         if args.command == "report":
-            refuse_inside_dataset(args.out)  # the next build of that folder would delete it
             print(safe_text(run_report(args.results, args.out)))
             return 0
         if args.command == "score":
             options = _chosen_options(args.family, args)
             inputs = (args.predictions, *(() if args.blind is None else (args.blind,)))
+            inputs += tuple(value for value in options.values() if isinstance(value, Path))
             if args.out is not None:
-                paths = (value for value in options.values() if isinstance(value, Path))
-                _check_out(args.out, args.data, (*inputs, *paths))
+                check_file(args.out, inputs=inputs, what="the metrics")  # before any work
             result = score(
                 args.family,
                 args.data,
@@ -269,19 +256,18 @@ def main(argv: list[str] | None = None) -> int:
                 seed=args.bootstrap_seed,
             )
             _warn_unmatched(result)
-            _emit(args.out, dumps(result))
+            _emit(args.out, dumps(result), inputs)
             return 0
         if args.command == "compare":
             if args.out is not None:
-                _check_out(args.out, None, (args.a, args.b))
+                check_file(args.out, inputs=(args.a, args.b), what="the comparison")
             comparison = compare(args.a, args.b, resamples=args.bootstrap, seed=args.bootstrap_seed)
-            _emit(args.out, dumps(comparison))
+            _emit(args.out, dumps(comparison), (args.a, args.b))
             # One line per headline metric beside the JSON: on standard error when the JSON is on
             # standard output, so it still pipes clean.
             print("\n".join(summary_lines(comparison)), file=sys.stdout if args.out else sys.stderr)
             return 0
         if args.command == "export":
-            refuse_inside_dataset(args.out)
             exported = export_tsv(args.data, args.config, args.split, args.out)
             print(
                 f"wrote {exported.rows} rows ({exported.images} distinct images) of {exported.family} "
@@ -290,8 +276,7 @@ def main(argv: list[str] | None = None) -> int:
             return 0
         if args.command == "write-tasks":
             return _write_tasks(args.check)
-        refuse_inside_dataset(args.out)
-        overlay = _write(args.out, lambda: write_local_tasks(args.family, args.data, args.out))
+        overlay = write_local_tasks(args.family, args.data, args.out)
         print(
             f"wrote {len(overlay.files)} task files to {overlay.folder}; run lmms-eval with "
             f"--include_path {args.out} (and no other include path for {args.family}) and --verbosity DEBUG "
@@ -301,7 +286,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"left out {overlay.summary()}")
         return 0
     except (EvalError, BuilderError) as error:
-        print(f"error: {error}", file=sys.stderr)
+        print(f"error: {safe_text(str(error))}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
         print("error: interrupted; no output was written", file=sys.stderr)

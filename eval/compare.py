@@ -15,6 +15,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from builders.core.errors import shown
 from eval.errors import UsageError
 from eval.registry import family_eval, family_names
 from eval.scorefile import load
@@ -67,19 +68,20 @@ def compare(
         given_b = scoring.options.given(family, options_b)
     except (KeyError, TypeError, ValueError, UsageError) as error:
         raise UsageError(
-            f"the outcomes of A or B cannot be read ({type(error).__name__}: {error}); {SCORE}"
+            f"the outcomes of A or B cannot be read ({type(error).__name__}: {shown(str(error))}); {SCORE}"
         ) from None
     common = sorted(set(units_a) & set(units_b))
     if not common:
         raise UsageError(
-            f"A and B share no row id (A's first: {next(iter(units_a), None)!r}, B's first: "
-            f"{next(iter(units_b), None)!r}); compare results on the same rows (same config, split and plan)"
+            f"A and B share no row id (A's first: {shown(next(iter(units_a), None))}, B's first: "
+            f"{shown(next(iter(units_b), None))}); compare results on the same rows (same config, split "
+            "and plan)"
         )
     for unit_id in common:
         if scoring.cluster(units_a[unit_id]) != scoring.cluster(units_b[unit_id]):
             raise UsageError(
-                f"row {unit_id!r} belongs to {scoring.cluster(units_a[unit_id])!r} in A and to "
-                f"{scoring.cluster(units_b[unit_id])!r} in B; compare results of the same plan"
+                f"row {shown(unit_id)} belongs to {shown(scoring.cluster(units_a[unit_id]))} in A and to "
+                f"{shown(scoring.cluster(units_b[unit_id]))} in B; compare results of the same plan"
             )
     left, right = [units_a[i] for i in common], [units_b[i] for i in common]
 
@@ -98,7 +100,7 @@ def compare(
         )
     except (AttributeError, KeyError, TypeError, ValueError) as error:
         raise UsageError(
-            f"the outcomes of A or B cannot be scored ({type(error).__name__}: {error}); {SCORE}"
+            f"the outcomes of A or B cannot be scored ({type(error).__name__}: {shown(str(error))}); {SCORE}"
         ) from None
     metrics = {}
     for path in scoring.headline:

@@ -28,3 +28,9 @@ class TaskError(EvalError, ValueError):
 
     def __init__(self, message: str) -> None:
         super().__init__(f"{message} (note: {LMMS_EVAL_EXIT_TRAP}, so check for this error in its log)")
+
+
+class InputWarning(UserWarning):
+    """A user's file was read, but not as plainly as it looks (replies saved as spreadsheet formulas,
+    a judge's answers that never parsed): `python -m eval` prints each as one `warning:` line when the
+    command succeeds."""

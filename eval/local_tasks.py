@@ -24,16 +24,20 @@ import json
 import re
 from pathlib import Path
 
-from builders.core.atomic import staged
+from builders.core.errors import shown
 from builders.core.folder import BuiltFolder
+from builders.core.outputs import check_folder, check_path, printable, write_folder
+from builders.core.user_files import not_a_file
 from eval.data import open_folder
 from eval.errors import UsageError
 from eval.registry import family_eval
 from eval.tasks.declaration import Borrowed, FamilyTasks
 
 _HUB_ID = re.compile(r"[\w.-]+/[\w.-]+")
-#: What every overlay file starts with: how `write_local_tasks` recognises its own earlier output.
-_OVERLAY_START = 'include: "'
+#: What makes `--data` a Hub repo id whatever is on disk: `hf://org/name`.
+HUB_PREFIX = "hf://"
+#: The command whose earlier overlay `out/<family>` may hold (the record `write_folder` keeps names it).
+COMMAND = "python -m eval tasks"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -62,30 +66,27 @@ class Overlay:
 def write_local_tasks(family: str, data: Path | str, out: Path) -> Overlay:
     """Write `out/<family>/<name>.yaml` for the tasks and groups of `family` that `data` can run.
 
-    `data` is a built folder (e.g. `build/vlmbias`) or, when no such folder exists, a Hub repo id
-    (whose configs cannot be checked offline: every task is written). `out/<family>` is replaced
-    whole, so tasks of an earlier overlay never linger.
+    `data` is a local path or a Hub repo id (`data_source`); a Hub repo's configs cannot be checked
+    offline, so every task is written. `out/<family>` is replaced whole, so tasks of an earlier
+    overlay never linger, and only when it holds nothing but what an earlier overlay wrote there.
 
     Raises:
-        UsageError: there are no tasks for `family`, `data` is neither a build of `family` nor a Hub
-            id, or `out/<family>` holds files this function did not write.
+        UsageError: there are no tasks for `family`, `data` is a local path that is not a build of
+            `family`, or a malformed Hub id, or `out/<family>` holds files this function did not
+            write (or cannot be written: `builders.core.outputs`).
     """
     tasks = family_eval(family).tasks()
+    check_path(out)
+    target = out / family
+    check_folder(target, COMMAND)
+    local, dataset_path = data_source(data)
     folder: BuiltFolder | None = None
-    if Path(data).is_dir():
-        folder = open_folder(Path(data))
+    if local is not None:
+        folder = open_folder(local)
         if folder.family != family:
             raise UsageError(
                 f"{str(data)!r} holds a {folder.family} build, not {family}; pass a {family} build"
             )
-        dataset_path = str(Path(data).resolve())
-    elif _HUB_ID.fullmatch(str(data)):
-        dataset_path = str(data)
-    else:
-        raise UsageError(
-            f"data {str(data)!r} is neither a folder nor a Hub repo id; pass a built folder such as "
-            "build/vlmbias, or org/name"
-        )
     texts, missing = _task_files(tasks, folder, dataset_path)
     groups, left_out = _group_files(tasks, texts)
     texts.update(groups)
@@ -95,13 +96,50 @@ def write_local_tasks(family: str, data: Path | str, out: Path) -> Overlay:
             left_out.append(f"{borrowed.name} ({reason})")
         else:
             texts[f"{borrowed.name}.yaml"] = text
-    target = out / family
-    _check_target(target)
-    out.mkdir(parents=True, exist_ok=True)
-    with staged(target) as staging:
-        for name, text in sorted(texts.items()):
-            (staging / name).write_text(text, encoding="utf-8")
+    write_folder(target, texts, COMMAND)
     return Overlay(target, tuple(target / name for name in sorted(texts)), missing, tuple(left_out))
+
+
+def data_source(data: Path | str) -> tuple[Path | None, str]:
+    """(the local folder, or None for a Hub repo; the `dataset_path` the tasks read) of `--data`.
+
+    A value is a local path when it exists (a folder, a file, a link, a loop), or when its parent
+    folder does (`data/vlmbais`, a typo of `data/vlmbias`, is a folder that is missing, not a Hub
+    repo); it must then be a built folder. Any other `org/name` is a Hub repo id, and so is
+    `hf://org/name` whatever is on disk (for an id that names a local folder).
+
+    Raises:
+        UsageError: a local path that is no folder, or a value that is neither.
+    """
+    text = str(data)
+    if text.startswith(HUB_PREFIX):
+        repo = text.removeprefix(HUB_PREFIX)
+        if not _HUB_ID.fullmatch(repo):
+            raise UsageError(f"--data {shown(text)} is not hf://org/name; name the Hub repo as hf://org/name")
+        return None, repo
+    path = Path(text)
+    if _exists(path) or _exists(path.parent):
+        problem = None if path.is_dir() else (not_a_file(path) or "is a file").removesuffix(", not a file")
+        if problem is not None:
+            raise UsageError(
+                f"--data {printable(text)} {problem}, not a built dataset folder; pass one such as "
+                f"build/vlmbias, or a Hub repo as {HUB_PREFIX}org/name"
+            )
+        return path, str(path.resolve())
+    if _HUB_ID.fullmatch(text):
+        return None, text
+    raise UsageError(
+        f"--data {printable(text)} is neither a folder nor a Hub repo id; pass a built folder such "
+        f"as build/vlmbias, or org/name ({HUB_PREFIX}org/name when a local folder org/ exists)"
+    )
+
+
+def _exists(path: Path) -> bool:
+    """Whether anything is at `path` (a link to nothing or a loop counts), never raising."""
+    try:
+        return path.exists() or path.is_symlink()
+    except (OSError, ValueError):
+        return False
 
 
 def _task_files(
@@ -163,25 +201,3 @@ def _holds(folder: BuiltFolder, config: str, split: str) -> bool:
 def _include(path: Path) -> str:
     # A JSON string is a YAML double-quoted scalar: any path survives.
     return f"include: {json.dumps(str(path.resolve()))}"
-
-
-def _check_target(target: Path) -> None:
-    """Refuse to replace a folder holding anything but an earlier overlay's YAML files."""
-    if not target.exists():
-        return
-    if not target.is_dir():
-        raise UsageError(f"{str(target)!r} is a file; move it away or choose another --out")
-    for path in target.iterdir():
-        try:
-            ours = (
-                path.is_file()
-                and path.suffix == ".yaml"
-                and path.read_text("utf-8").startswith(_OVERLAY_START)
-            )
-        except (OSError, UnicodeDecodeError):
-            ours = False
-        if not ours:
-            raise UsageError(
-                f"{str(target)!r} holds {path.name!r}, which `python -m eval tasks` did not write; "
-                "move it away or choose another --out"
-            )

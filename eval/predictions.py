@@ -1,47 +1,77 @@
-"""Read model replies keyed by row id from a JSONL file or an inspect_ai log.
+"""Read model replies keyed by row id, from every kind of predictions file `eval score` takes.
 
-An inspect log (`.eval`, or `.json`) is read by `eval.inspect.log`. In a JSONL file two line shapes
-are accepted, so lmms-eval's own logs can be scored without conversion:
+`read_replies` is the one entry for `--predictions` and `--blind`; `read_responses` for files of
+replies alone (`--step-by-step`, a replayed first answer). Every file is read through the user-file
+rules of `builders.core.user_files` (regular files only: a folder, device, pipe or link loop is named
+as what it is and never waited on; a size cap; no byte-order mark):
 
-- `{"id": "...", "response": "..."}`: the format of `python -m eval score --predictions` (VLMBias
-  files may key by the released `ID` instead; both columns hold the same value);
-- a line of an lmms-eval `--log_samples` file of our tasks: the reply is `filtered_resps` (what
-  `process_results` was given) and the id comes from the graded record our tasks log as a metric
-  value (lmms-eval 0.7 drops the doc from the log; a logged `doc.id` is used first).
+- a VLMEvalKit prediction file (`.xlsx`, `.tsv`, `.csv`), by its ending (`eval.vlmevalkit.table`);
+- an inspect_ai log (`.eval`, or `.json` laid out as inspect writes one: `eval.inspect.log`);
+- JSONL, streamed line by line, in either of two line shapes, so lmms-eval's own logs can be scored
+  without conversion:
+  - `{"id": "...", "response": "..."}`: the format of `python -m eval score --predictions` (VLMBias
+    files may key by the released `ID` instead; both columns hold the same value);
+  - a line of an lmms-eval `--log_samples` file of our tasks: the reply is `filtered_resps` (what
+    `process_results` was given) and the id comes from the graded record our tasks log as a metric
+    value (lmms-eval 0.7 drops the doc from the log; a logged `doc.id` is used first).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from builders.core.errors import shown
+from builders.core.user_files import text_lines
 from eval.errors import PredictionsError
 from eval.inspect.log import is_inspect_log, read_log_replies
 from eval.jsontext import JSONTextError, parse
+from eval.vlmevalkit.table import is_table, read_table
 
 #: The keys a line may carry its row id under, in order of preference.
 ID_KEYS = ("id", "ID")
+#: The largest JSONL file read, and its longest line: a reply with long reasoning is tens of kilobytes.
+MAX_JSONL_BYTES = 1 << 30
+MAX_LINE_BYTES = 64 << 20
+SHAPE = 'expected {"id": "...", "response": "..."} or an lmms-eval samples line'
+FIX = "pass the JSONL, samples log, inspect log or VLMEvalKit file the model's run wrote"
 
 
-def read_responses(path: Path) -> dict[str, str]:
+def read_replies(
+    path: Path, row_ids: Sequence[str], where: str, role: str = "predictions file"
+) -> dict[str, str]:
+    """`{id: reply}` of any predictions file: a VLMEvalKit table (by its ending; `row_ids` are the
+    split's ids by index, `where` names the split), an inspect log or JSONL (`read_responses`).
+
+    Raises:
+        PredictionsError: one sentence naming the file (as `role`), the place in it and the fix.
+    """
+    if is_table(path):
+        return read_table(path, row_ids, where, role)
+    return read_responses(path, role)
+
+
+def read_responses(path: Path, role: str = "predictions file") -> dict[str, str]:
     """`{id: reply}` from a JSONL file (blank lines are skipped) or an inspect log.
 
     Raises:
-        PredictionsError: the file is missing, a line is not a JSON object of either shape, or an
-            id repeats; the message names the line. For an inspect log, see `read_log_replies`.
+        PredictionsError: the file is not a regular file we can read, a line is not a JSON object of
+            either shape, or an id repeats; the message names the line. For an inspect log, see
+            `read_log_replies`.
     """
     if is_inspect_log(path):
-        return read_log_replies(path)
-    try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-    except OSError as error:
-        raise PredictionsError(f"cannot read predictions file {str(path)!r} ({error.strerror})") from None
-    except UnicodeDecodeError:
-        raise PredictionsError(f"predictions file {str(path)!r} is not UTF-8 text") from None
-    if lines and lines[0].startswith("\ufeff"):
-        raise PredictionsError(
-            f"predictions file {str(path)!r} begins with a byte-order mark; save it as UTF-8 without one"
-        )
+        return read_log_replies(path, role)
+    name = f"{role} {str(path)!r}"
+    lines = text_lines(
+        path,
+        name,
+        FIX,
+        max_bytes=MAX_JSONL_BYTES,
+        max_line_bytes=MAX_LINE_BYTES,
+        bom="refuse",
+        error=PredictionsError,
+    )
     responses: dict[str, str] = {}
     for number, line in enumerate(lines, start=1):
         if not line.strip():
@@ -49,18 +79,17 @@ def read_responses(path: Path) -> dict[str, str]:
         row_id, response = _parse_line(line, f"{path}:{number}")
         if row_id in responses:
             raise PredictionsError(
-                f"{path}:{number}: id {row_id!r} already has a prediction; keep one per id"
+                f"{path}:{number}: id {shown(row_id)} already has a prediction; keep one per id"
             )
         responses[row_id] = response
     return responses
 
 
 def _parse_line(line: str, where: str) -> tuple[str, str]:
-    shape = 'expected {"id": "...", "response": "..."} or an lmms-eval samples line'
     try:
         item: Any = parse(line)
     except JSONTextError as error:
-        raise PredictionsError(f"{where}: {error}; {shape}") from None
+        raise PredictionsError(f"{where}: {error}; {SHAPE}") from None
     if isinstance(item, dict) and "filtered_resps" in item:
         row_id, response = _sample_id(item), _first_reply(item["filtered_resps"])
     elif isinstance(item, dict):
@@ -68,7 +97,7 @@ def _parse_line(line: str, where: str) -> tuple[str, str]:
     else:
         row_id = response = None
     if not isinstance(row_id, str) or not isinstance(response, str):
-        raise PredictionsError(f"{where}: no string id and response; {shape}")
+        raise PredictionsError(f"{where}: no string id and response; {SHAPE}")
     return row_id, response
 
 

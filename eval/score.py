@@ -12,13 +12,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from builders.core.errors import shown
 from eval.data import default_split, load_rows, open_folder
 from eval.errors import UsageError
-from eval.predictions import read_responses
+from eval.predictions import read_replies
 from eval.registry import family_eval
 from eval.scoring.bootstrap import DEFAULT_RESAMPLES, DEFAULT_SEED
 from eval.scoring.score import score_replies
-from eval.vlmevalkit.table import is_table, read_table
 
 
 def score(
@@ -58,9 +58,12 @@ def score(
     row_ids = {row["id"] for row in rows}
     row_of = scorer.row_id_of
     where = f"{config}/{split}"
-    responses = _matching(_replies(predictions, rows, where), predictions, row_ids, row_of, where)
+    by_index = [row["id"] for row in rows]
+    responses = _matching(read_replies(predictions, by_index, where), predictions, row_ids, row_of, where)
     blind_responses = (
-        None if blind is None else _matching(_replies(blind, rows, where), blind, row_ids, row_of, where)
+        None
+        if blind is None
+        else _matching(read_replies(blind, by_index, where, "--blind file"), blind, row_ids, row_of, where)
     )
     scored = score_replies(
         family, rows, responses, blind=blind_responses, resamples=resamples, seed=seed, **(options or {})
@@ -84,13 +87,6 @@ def score(
     }
 
 
-def _replies(path: Path, rows: list[dict[str, Any]], where: str) -> dict[str, str]:
-    """`{id: reply}` of a VLMEvalKit prediction file (by its ending), else of a JSONL file."""
-    if is_table(path):
-        return read_table(path, [row["id"] for row in rows], where)
-    return read_responses(path)
-
-
 def _matching(
     responses: dict[str, str], path: Path, row_ids: set[str], row_of: Callable[[str], str], where: str
 ) -> dict[str, str]:
@@ -100,6 +96,6 @@ def _matching(
     if row_ids.isdisjoint(row_of(prediction) for prediction in responses):
         raise UsageError(
             f"none of the {len(responses)} predictions in {str(path)!r} matches a row of "
-            f"{where} (first id: {next(iter(responses))!r}); check --config and --split"
+            f"{where} (first id: {shown(next(iter(responses)))}); check --config and --split"
         )
     return responses

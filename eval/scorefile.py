@@ -4,21 +4,27 @@ A score JSON holds every metric, its `ci95`, and one `outcomes` record per score
 commands can recompute metrics on resampled rows. Nested objects are indented; a list holds one
 element per line, written compactly, so tens of thousands of outcome records stay one line each,
 and a `[low, high]` interval stays on its line. Reading refuses, in one sentence, a file that is
-missing, unreadable, not UTF-8, begins with a byte-order mark, is not JSON, nests too deeply or is
-not an object.
+not a regular file we can read (under `builders.core.user_files`' rules), not UTF-8, begins with a
+byte-order mark, is not JSON, nests too deeply, is not an object, or holds NaN or Infinity (which
+`eval score` never writes: a tampered number would be printed as "nan" in a report).
 """
 
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 from typing import Any
 
-from builders.core.bounded_json import safe_text
+from builders.core.bounded_json import KeyPath, key_path, safe_text
+from builders.core.user_files import read_text
 from eval.errors import UsageError
 from eval.jsontext import JSONTextError, parse
 
 _INDENT = "  "
+#: The largest score JSON read: a split of 100,000 scored rows writes about 30 MB of outcomes.
+MAX_SCORE_BYTES = 512 << 20
+SCORE_FIX = "pass the JSON `python -m eval score` wrote"
 
 
 def dumps(value: Any) -> str:
@@ -56,34 +62,43 @@ def _is_interval(value: list[Any]) -> bool:
     return len(value) == 2 and all(isinstance(v, float | int) and not isinstance(v, bool) for v in value)
 
 
-def load(path: Path, role: str, label: str | None = None) -> dict[str, Any]:
+def load(path: Path, role: str, label: str | None = None, fix: str = SCORE_FIX) -> dict[str, Any]:
     """The JSON object in `path`; `role` names the file in messages ("result A"), with its `label` if any.
 
     Raises:
-        UsageError: the file is missing, unreadable, not UTF-8, has a byte-order mark, is not JSON,
-            nests too deeply (`eval.jsontext`) or is not an object.
+        UsageError: the file is not a regular file we can read (a folder, a pipe or a device is named
+            as what it is), is over `MAX_SCORE_BYTES`, not UTF-8, has a byte-order mark, is not JSON,
+            nests too deeply (`eval.jsontext`), is not an object, or holds a number that is not finite
+            (NaN or Infinity, which `eval score` never writes): `fix` ends the sentence.
     """
     where = f"{role} {str(path)!r}" + ("" if label is None else f" of {label!r}")
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise UsageError(f"{where} does not exist; pass the JSON `python -m eval score` wrote") from None
-    except OSError as error:
-        raise UsageError(
-            f"cannot read {where} ({error.strerror}); check the path and its permissions"
-        ) from None
-    if data.startswith(b"\xef\xbb\xbf"):
-        raise UsageError(f"{where} begins with a byte-order mark; save it as UTF-8 without one")
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError:
-        raise UsageError(f"{where} is not UTF-8 text; pass the JSON `python -m eval score` wrote") from None
+    text = read_text(path, where, fix, max_bytes=MAX_SCORE_BYTES, bom="refuse", error=UsageError)
     try:
         value = parse(text)
     except JSONTextError as error:
-        raise UsageError(f"{where} is {error}; pass the JSON `python -m eval score` wrote") from None
+        raise UsageError(f"{where} is {error}; {fix}") from None
     if not isinstance(value, dict):
         raise UsageError(
             f"{where} holds a JSON {type(value).__name__}, not an object; it is not a score JSON"
         )
+    found = _not_finite(value, ())
+    if found is not None:
+        number, keys = found
+        raise UsageError(
+            f"{where} holds {number} at {key_path(keys).removeprefix('.')!r}, a number `eval score` "
+            f"never writes (was it changed by hand?); {fix}"
+        )
     return value
+
+
+def _not_finite(value: Any, keys: KeyPath) -> tuple[str, KeyPath] | None:
+    """The first NaN or Infinity below `value` (as JSON writes it) and its key path, or None."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return json.dumps(value), keys
+    items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+    for key, item in items:
+        if isinstance(item, float | dict | list):
+            found = _not_finite(item, (*keys, key))
+            if found is not None:
+                return found
+    return None

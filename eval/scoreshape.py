@@ -22,6 +22,7 @@ import typing
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from builders.core.errors import shown
 from eval.errors import UsageError
 from eval.registry import family_eval, family_names
 
@@ -71,7 +72,7 @@ def check_score(score: Mapping[str, Any], where: str, fix: str) -> None:
             _check_metrics(score, units)
     except ShapeError as error:
         raise UsageError(
-            f"{where} holds {_kind(error.found)} at {error.path!r} where {error.expected} belongs; {fix}"
+            f"{where} holds {_kind(error.found)} at {shown(error.path)} where {error.expected} belongs; {fix}"
         ) from None
 
 
@@ -238,10 +239,10 @@ def _kind(value: Any) -> str:
     if value is _MISSING:
         return "nothing"
     if isinstance(value, str):
-        shown = value if len(value) <= 20 else value[:17] + "..."
-        return f"the string {shown!r}"
+        cut = value if len(value) <= 20 else value[:17] + "..."
+        return f"the string {cut!r}"
     if isinstance(value, list):
         return f"a list of {len(value)}"
     if isinstance(value, dict):
         return "an object"
-    return "null" if value is None else f"{type(value).__name__} {value!r}"
+    return "null" if value is None else f"{type(value).__name__} {shown(value)}"

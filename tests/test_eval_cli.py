@@ -123,12 +123,15 @@ def test_an_unwritable_out_is_one_sentence_and_exit_2(lite_build, tmp_path, caps
     blocker = tmp_path / "file"
     blocker.write_text("")
     assert _score(lite_build, predictions, "--out", str(blocker / "metrics.json")) == 2
-    last_line = capsys.readouterr().err.splitlines()[
-        -1
-    ]  # after the warning that most rows have no prediction
-    assert last_line.startswith(f"error: cannot write to '{blocker / 'metrics.json'}' (")
+    assert capsys.readouterr().err == (  # before any work: no warning of rows without a prediction
+        f"error: cannot write to '{blocker / 'metrics.json'}' ('{blocker}' is not a folder); choose "
+        "another --out\n"
+    )
     assert main(["tasks", "vlmbias", "--data", str(lite_build), "--out", str(blocker)]) == 2
-    assert capsys.readouterr().err.startswith(f"error: cannot write to '{blocker}' (")
+    assert capsys.readouterr().err == (
+        f"error: cannot write to '{blocker / 'vlmbias'}' ('{blocker}' is a file, not a folder); choose "
+        "another --out\n"
+    )
 
 
 def test_tasks_writes_an_include_path_overlay_for_a_local_build(lite_build, tmp_path, capsys):

@@ -3,12 +3,14 @@ must show"; defects 9, 10, 14 and 21).
 
 The readers: prediction JSONL (and lmms-eval samples lines), VLMEvalKit `.tsv`/`.csv`/`.xlsx`
 predictions, inspect logs (`.eval`, `.json`), score JSONs given to `eval report` and `eval compare`,
-and the samples log of an lmms-eval output folder given to `eval report`. (A judge's replies have
+and the samples log of an lmms-eval output folder given to `eval report` (good files:
+tests/eval_inputs.py). (A judge's replies have
 their own server tests in tests/illusionbench/test_judge_deadline.py.) For each, a seeded generator
 (tests/hostile_variants.py) derives a few dozen variants of a good file made from the session's
 tiny VI-Probe build: truncations, byte flips, byte-order marks, NULs, empty files, deep nesting,
-huge fields, wrong types at each key, lone surrogates, over-long integers, directories and
-symlinks where a file belongs, and zip bombs for the zip-based `.xlsx` and `.eval`. Each runs
+huge fields, wrong types at each key, lone surrogates, over-long integers, directories, symlinks
+(one a loop), named pipes and devices where a file belongs, and for the zip-based `.xlsx` and
+`.eval` zip bombs and lying members (issue 42), for `.xlsx` sparse sheets and formulas too. Each runs
 through the CLI's `main`; the test asserts that no exception escapes, that a refusal is exit 2 with
 one `error:` sentence that shows no object's repr, that a success writes valid UTF-8, and that a
 refusal leaves nothing on disk. The defects each reproduce on their own first, with the sentence expected.
@@ -17,8 +19,6 @@ refusal leaves nothing on disk. The defects each reproduce on their own first, w
 from __future__ import annotations
 
 import contextlib
-import csv
-import io
 import json
 import random
 import re
@@ -33,14 +33,18 @@ from typing import Any
 import pytest
 
 from eval.cli import main
-from eval.data import load_rows
+from tests.eval_inputs import CONFIG, SAMPLES, SPLIT, good_inputs
 from tests.hostile_variants import (
     BYTE_VARIANTS,
     DEEP,
+    SHEET,
     Variant,
+    formula_cells,
     json_variant,
     jsonl_variant,
+    lying_member,
     make,
+    sparse_sheet,
     table_variant,
     variants,
     zip_bomb,
@@ -49,69 +53,14 @@ from tests.hostile_variants import (
 from tests.test_reliability_parsing import at_most
 
 ROOT = Path(__file__).resolve().parents[1]
-CONFIG, SPLIT = "muller_lyer", "test"
-REPLY = "<answer>1</answer>"
 #: An object's default repr ("<_io.BytesIO object at 0x7f...>") in a message names nothing a user knows.
 REPR = re.compile(r"<[^<>]* at 0x[0-9a-f]+>|object at 0x")
-#: An lmms-eval --output_path folder's samples log of our task, in the good folder.
-SAMPLES = "lmms/model/run_samples_viprobe_muller_lyer.jsonl"
 
 
 @pytest.fixture(scope="module")
-def rows(tiny_build: Path) -> list[dict[str, Any]]:
-    return load_rows(tiny_build, CONFIG, SPLIT)
-
-
-@pytest.fixture(scope="module")
-def good(tiny_build: Path, rows: list[dict[str, Any]], tmp_path_factory: pytest.TempPathFactory) -> Path:
+def good(tiny_build: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A folder of good inputs: predictions of every kind, a score JSON and inspect logs."""
-    folder = tmp_path_factory.mktemp("good")
-    lines = [{"id": row["id"], "response": REPLY} for row in rows]
-    (folder / "replies.jsonl").write_text("".join(json.dumps(line) + "\n" for line in lines))
-    table = [["index", "prediction", "id"], *([n, REPLY, row["id"]] for n, row in enumerate(rows))]
-    for suffix, delimiter in ((".tsv", "\t"), (".csv", ",")):
-        buffer = io.StringIO()
-        csv.writer(buffer, delimiter=delimiter, quoting=csv.QUOTE_ALL, lineterminator="\n").writerows(table)
-        (folder / f"replies{suffix}").write_text(buffer.getvalue())
-    from openpyxl import Workbook
-
-    book = Workbook()
-    for line in table:
-        book.active.append(line)
-    book.save(folder / "replies.xlsx")
-    argv = ["score", "viprobe", "--data", str(tiny_build), "--config", CONFIG, "--split", SPLIT]
-    assert (
-        main([*argv, "--predictions", str(folder / "replies.jsonl"), "--out", str(folder / "score.json")])
-        == 0
-    )
-    _inspect_logs(tiny_build, folder)
-    units = json.loads((folder / "score.json").read_text())["outcomes"]["units"]
-    (folder / "lmms" / "model").mkdir(parents=True)
-    (folder / "lmms" / "model" / "run_results.json").write_text("{}")
-    (folder / SAMPLES).write_text("".join(json.dumps({"breakdown": unit}) + "\n" for unit in units))
-    return folder
-
-
-def _inspect_logs(data: Path, folder: Path) -> None:
-    """`run.eval` and `run.json`: inspect's own logs of a mock model on five rows."""
-    from inspect_ai import eval as inspect_eval
-    from inspect_ai.model import get_model
-
-    from eval.inspect.viprobe import viprobe
-    from tests.test_inspect_eval import _mock_reply
-
-    model = get_model("mockllm/model", custom_outputs=_mock_reply)
-    for log_format in ("eval", "json"):
-        task = viprobe(data=str(data), config=CONFIG, split=SPLIT, bootstrap=0)
-        (log,) = inspect_eval(
-            task,
-            model=model,
-            limit=5,
-            log_dir=str(folder / log_format),
-            log_format=log_format,
-            display="none",
-        )
-        Path(log.location).rename(folder / f"run.{log_format}")
+    return good_inputs(tiny_build, tmp_path_factory)
 
 
 # --- running -----------------------------------------------------------------------------------------
@@ -155,7 +104,10 @@ READERS: dict[str, tuple[str, list[Variant]]] = {
         "replies.xlsx",
         [
             zip_member_variant(lambda info: info.filename.endswith(".xml")),
-            zip_bomb("xl/worksheets/sheet1.xml"),
+            zip_bomb(SHEET),
+            lying_member(SHEET),
+            sparse_sheet,
+            formula_cells,
         ],
     ),
     "inspect-eval": (
@@ -163,6 +115,7 @@ READERS: dict[str, tuple[str, list[Variant]]] = {
         [
             zip_member_variant(lambda info: info.filename.endswith(".json")),
             zip_bomb("header.json"),
+            lying_member("header.json"),
         ],
     ),
     "inspect-json": ("run.json", [json_variant]),

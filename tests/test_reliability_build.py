@@ -168,7 +168,10 @@ def test_an_out_inside_the_dataset_folder_is_refused(tiny_build, tmp_path, capsy
     code = main(["build", "viprobe", "--config", "ponzo", *LITE, "--out", str(folder / inside)])
     err = capsys.readouterr().err
     assert code == 2 and err.count("\n") == 1
-    assert f"the dataset folder '{folder}'; pass a folder outside it, e.g. --out '{folder.parent}'" in err
+    assert (
+        f"the dataset folder '{folder}' (its next build would delete it); pass a folder outside it, e.g. "
+        f"--out '{folder.parent}'"
+    ) in err
     assert sorted(p.relative_to(folder) for p in folder.rglob("*")) == before
 
 

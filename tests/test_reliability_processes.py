@@ -223,7 +223,8 @@ def test_a_command_line_that_is_not_utf8_is_named_in_one_sentence(
     result = subprocess.run([*build, b"--out", out, b"--no-progress"], capture_output=True, timeout=120)
     assert result.returncode == 2, result.stderr
     assert result.stderr.decode().splitlines() == [
-        f"error: --out '{tmp_path}/out\\xff' is not a UTF-8 path; choose a folder whose path is UTF-8"
+        f"error: --out '{tmp_path}/out\\xff' is not a UTF-8 path (a terminal cannot print it); choose a "
+        "--out whose path is UTF-8"
     ]
     assert not (tmp_path / "out\udcff").exists()
     monkeypatch.setattr(sys, "orig_argv", ["python", "-m", "eval", "report", "model\udcff=scores.json"])

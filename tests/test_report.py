@@ -452,7 +452,7 @@ def test_an_out_folder_that_is_not_a_report_is_left_alone(scores, tmp_path, caps
     (tmp_path / "out").mkdir()
     (tmp_path / "out" / "notes.txt").write_text("mine")
     assert main(["report", f"m={scores['viprobe-truthful']}", "--out", str(tmp_path / "out")]) == 2
-    assert "exists and is not a report written by `eval report`" in capsys.readouterr().err
+    assert "holds 'notes.txt', which `python -m eval report` did not write" in capsys.readouterr().err
     assert sorted(p.name for p in tmp_path.rglob("*")) == ["notes.txt", "out"]
 
 

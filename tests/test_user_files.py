@@ -90,10 +90,18 @@ def test_a_byte_order_mark_is_dropped_or_refused_as_the_reader_says(tmp_path: Pa
 def test_what_is_not_a_readable_regular_file_is_one_error_of_the_reader_s_type(tmp_path: Path) -> None:
     pipe = tmp_path / "pipe"
     os.mkfifo(pipe)  # nobody writes it: a reader that waited on it would hang here
+    loop = tmp_path / "loop"
+    loop.symlink_to(loop)
     cases = {
         tmp_path / "missing": "^x does not exist; fix it$",
         tmp_path: "^x is a folder, not a file; fix it$",
-        pipe: r"^x is not a regular file \(a device or a pipe\); fix it$",
+        pipe: r"^x is a named pipe \(FIFO\), not a file; fix it$",
+        Path("/dev/null"): r"^x is a character device, not a file; fix it$",
+        loop: "^x is a symbolic link loop; fix it$",
+        tmp_path
+        / (
+            "n" * 300
+        ): r"^x has a name too long for a file system \(a file name has at most 255 bytes\); fix it$",
         Path("/proc/self/mem"): r"^x cannot be read \(input/output error\); fix it$",
         tmp_path / "a\x00b": r"^x cannot be read \(a NUL in its name\); fix it$",
     }

@@ -50,7 +50,7 @@ def good(ids: list[str]) -> list[list[object]]:
 
 #: name -> (file name, writer of the file given the split's ids, a phrase the error must hold)
 HOSTILE: dict[str, tuple[str, Callable[[Path, list[str]], None], str]] = {
-    "missing file": ("absent.xlsx", lambda path, ids: None, "cannot read"),
+    "missing file": ("absent.xlsx", lambda path, ids: None, "does not exist"),
     "byte-order mark": (
         "bom.tsv",
         lambda path, ids: path.write_bytes(codecs.BOM_UTF8 + tsv(good(ids)).encode()),
@@ -117,7 +117,7 @@ HOSTILE: dict[str, tuple[str, Callable[[Path, list[str]], None], str]] = {
         lambda path, ids: path.write_text(tsv([["index", "prediction"]])),
         "holds no predictions",
     ),
-    "a folder": ("folder.tsv", lambda path, ids: path.mkdir(), "cannot read"),
+    "a folder": ("folder.tsv", lambda path, ids: path.mkdir(), "is a folder, not a file"),
 }
 
 

@@ -70,9 +70,7 @@ class JSONProblem(ValueError):
         >>> JSONProblem("surrogate", keys=(0, "qa_data", 3, "Correct Answer")).at
         '[0].qa_data[3]["Correct Answer"]'
         """
-        text = "".join(f"[{key}]" if isinstance(key, int) else _field(key) for key in self.keys or ())
-        text = text or "the top"
-        return text if len(text) <= 60 else text[:57] + "..."
+        return key_path(self.keys or ())
 
     def _clause(self) -> str:
         """What is wrong, as the words after the text's name ("'f.json' is not valid JSON (...)")."""
@@ -115,6 +113,18 @@ def parse(text: str | bytes, *, max_depth: int, surrogates: Surrogates) -> Any:
         return _string(value, (), surrogates)
     _walk(value, max_depth, (), surrogates)
     return value
+
+
+def key_path(keys: KeyPath) -> str:
+    """A key path as messages show it, e.g. `[0].qa_data[3]["Correct Answer"]`; "the top" when empty.
+    Long paths are cut to 60 characters.
+
+    >>> key_path(("ci95", "accuracy")), key_path(("k" * 100,))
+    ('.ci95.accuracy', '["kkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkk"]')
+    """
+    text = "".join(f"[{key}]" if isinstance(key, int) else _field(key) for key in keys)
+    text = text or "the top"
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def safe_text(text: str) -> str:

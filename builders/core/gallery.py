@@ -47,7 +47,7 @@ from builders.core.gallery_html import (
 from builders.core.gallery_pages import PAGE_BYTES, PAGE_CARDS, filter_index, index_file, page_file, paginate
 from builders.core.gallery_view import GalleryView
 from builders.core.manifest import SAFE_NAME
-from builders.core.request import prepare_output, refuse_inside_dataset
+from builders.core.outputs import check_path, prepare_folder
 
 ASSETS = Path(__file__).with_name("gallery_assets")
 ASSET_FILES = ("gallery.css", "gallery.js")
@@ -107,8 +107,8 @@ def write_gallery(
     shown = Shown(view, features)
     sources = list(_sources(folder, view))
     _check_out(folder.path, out)
-    refuse_inside_dataset(out)
-    prepare_output(out.parent)
+    check_path(out)
+    prepare_folder(out.parent)
     with staged(out) as staging:
         pages, images, rows = _write(folder, sources, staging, progress, shown, (page_cards, page_bytes))
     return GalleryReport(out, pages, images, rows)

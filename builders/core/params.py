@@ -135,6 +135,9 @@ def read_params_file(path: Path) -> dict[str, Any]:
         raise UsageError(f"{name} is not valid TOML ({error}); {fix}") from None
     except RecursionError:
         raise UsageError(f"{name} nests too deeply to be a parameter file; {fix}") from None
+    except ValueError as error:  # an integer of over 4,300 digits, which Python refuses to convert
+        detail = str(error).split(";")[0][:80]
+        raise UsageError(f"{name} is not a parameter file we read ({detail}); {fix}") from None
 
 
 def to_toml(params: Parameters, header: str) -> str:

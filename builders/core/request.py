@@ -16,6 +16,7 @@ from builders import __version__
 from builders.core.errors import UsageError, VerifyError
 from builders.core.family import Family
 from builders.core.manifest import MANIFEST_NAME, Manifest
+from builders.core.outputs import check_path, prepare_folder
 from builders.core.params import Parameters, overlay
 from builders.core.source import EMBEDDED, EMBEDDED_KIND, Source
 
@@ -97,45 +98,12 @@ def check_target(family: Family, out: Path, edition: int | None = None) -> Path:
     whose every file can be replaced.
     """
     out = Path(out)
-    _refuse_undecodable(out)
-    refuse_inside_dataset(out)
-    prepare_output(out)
+    check_path(out)
+    prepare_folder(out)
     final = out / family.repo_name
     previous_manifest(final, family, edition)
     check_replaceable(final)
     return final
-
-
-def _refuse_undecodable(out: Path) -> None:
-    """UsageError if `out`'s name is not UTF-8: Parquet's writer (pyarrow) takes UTF-8 paths only."""
-    try:
-        str(out.absolute()).encode()
-    except UnicodeEncodeError:
-        shown = str(out).encode(errors="surrogateescape").decode(errors="backslashreplace")
-        raise UsageError(
-            f"--out '{shown}' is not a UTF-8 path; choose a folder whose path is UTF-8"
-        ) from None
-
-
-def refuse_inside_dataset(out: Path) -> None:
-    """UsageError if `out` is a dataset folder or inside one: a build must not nest in a dataset."""
-    given = Path(out).resolve()
-    for folder in (given, *given.parents):
-        if _is_dataset(folder):
-            where = "is" if folder == given else "is inside"
-            raise UsageError(
-                f"--out {str(out)!r} {where} the dataset folder {str(folder)!r}; "
-                f"pass a folder outside it, e.g. --out {str(folder.parent)!r}"
-            )
-
-
-def _is_dataset(folder: Path) -> bool:
-    """Whether `folder` holds a manifest written by `build` (it begins with its builder version)."""
-    try:
-        with (folder / MANIFEST_NAME).open("rb") as manifest:
-            return b'"builder_version"' in manifest.read(4096)
-    except OSError:
-        return False
 
 
 def check_replaceable(final: Path) -> None:
@@ -151,18 +119,6 @@ def check_replaceable(final: Path) -> None:
                     "writable (chmod -R u+w) or choose another --out"
                 )
         subfolders.sort()
-
-
-def prepare_output(out: Path) -> None:
-    """Create `out` if needed and make sure we can write into it."""
-    try:
-        out.mkdir(parents=True, exist_ok=True)
-    except OSError as error:
-        raise UsageError(
-            f"cannot create output folder {str(out)!r} ({error.strerror}); choose another --out"
-        ) from None
-    if not out.is_dir() or not os.access(out, os.W_OK | os.X_OK):
-        raise UsageError(f"output folder {str(out)!r} is not writable; choose another --out")
 
 
 def previous_manifest(final: Path, family: Family, edition: int | None) -> Manifest | None:

@@ -51,6 +51,7 @@ from eval.errors import EvalError, UsageError
 from eval.family import FamilyEval
 from eval.registry import family_eval
 from eval.scoring.bootstrap import DEFAULT_RESAMPLES, DEFAULT_SEED, flatten
+from eval.scoring.options import check_bootstrap
 from eval.scoring.score import score_replies
 from eval.tasks.templates import Generation, Template
 
@@ -217,6 +218,7 @@ def _family_task(
     bootstrap_seed: int,
 ) -> Task:
     options = {key: value for key, value in (options or {}).items() if value is not None}
+    check_bootstrap(bootstrap, bootstrap_seed)
     scoring = family.scorer
     given = scoring.options.given(family.name, options)
     folder = user_path(data)

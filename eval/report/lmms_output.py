@@ -19,8 +19,11 @@ from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from builders.core.errors import shown
+from builders.core.user_files import text_lines
 from eval.errors import LMMS_EVAL_EXIT_TRAP, UsageError
 from eval.jsontext import JSONTextError, parse
+from eval.predictions import MAX_JSONL_BYTES, MAX_LINE_BYTES
 from eval.registry import family_eval
 from eval.report.estimates import with_intervals
 from eval.report.section import FamilySection, Result
@@ -96,7 +99,8 @@ def score_of(
         metrics = score_log(family, list(records), None if blind_records is None else list(blind_records))
     except (KeyError, TypeError, ValueError) as error:
         raise UsageError(
-            f"{where} hold records our scorer cannot read ({type(error).__name__}: {error}); {RERUN}"
+            f"{where} hold records our scorer cannot read ({type(error).__name__}: {shown(str(error))}); "
+            f"{RERUN}"
         ) from None
     score = {
         **metrics,
@@ -134,10 +138,15 @@ def _latest_samples(label: str, folder: Path) -> dict[str, Path]:
 
 def _records(path: Path) -> Iterator[dict[str, Any]]:
     """The graded record of every line of a samples log."""
-    try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError) as error:
-        raise UsageError(f"cannot read samples log {str(path)!r} ({type(error).__name__}); {RERUN}") from None
+    lines = text_lines(
+        path,
+        f"samples log {str(path)!r}",
+        RERUN,
+        max_bytes=MAX_JSONL_BYTES,
+        max_line_bytes=MAX_LINE_BYTES,
+        bom="refuse",
+        error=UsageError,
+    )
     for number, line in enumerate(lines, start=1):
         if not line.strip():
             continue

@@ -10,6 +10,7 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
+from builders.core.errors import shown
 from eval.errors import UsageError
 from eval.report.estimates import with_intervals
 from eval.report.lmms_output import read_output_folder, score_of
@@ -39,18 +40,16 @@ def read_results(argument: str, sections: Mapping[str, FamilySection]) -> list[R
     label, path = parse_argument(argument)
     if path.is_dir():
         return read_output_folder(label, path, sections)
-    if not path.is_file():
-        raise UsageError(f"result {str(path)!r} of {label!r} does not exist; {EXPECTED}")
-    return [_read_score(label, path, sections)]
+    return [_read_score(label, path, sections)]  # the reader names whatever else `path` is
 
 
 def _read_score(label: str, path: Path, sections: Mapping[str, FamilySection]) -> Result:
-    score = load(path, "result", label)
+    score = load(path, "result", label, EXPECTED)
     family = score.get("family")
     if not isinstance(family, str) or family not in sections:
         raise UsageError(
             f"{str(path)!r} of {label!r} is not an `eval score` JSON of {' or '.join(sorted(sections))} "
-            f"(its 'family' is {family!r}); {EXPECTED}"
+            f"(its 'family' is {shown(family)}); {EXPECTED}"
         )
     section = sections[family]
     missing = [key for key in ("config", "split", *section.score_keys) if key not in score]
@@ -85,9 +84,9 @@ def by_family(
         for other in group:
             if other.config == result.config:
                 raise UsageError(
-                    f"{result.label!r} has two {result.family} results of config {result.config!r}, split "
-                    f"{_run((result.split, result.variant))!r} ({other.source!r} and {result.source!r}); "
-                    "keep one, or give each its own label"
+                    f"{result.label!r} has two {result.family} results of config {shown(result.config)}, "
+                    f"split {shown(_run((result.split, result.variant)))} ({other.source!r} and "
+                    f"{result.source!r}); keep one, or give each its own label"
                 )
         group.append(result)
     grouped: dict[str, dict[str, dict[tuple[str, str], Result]]] = {}

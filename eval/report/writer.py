@@ -1,8 +1,10 @@
 """Compose the report from `LABEL=RESULT` arguments and write it into a folder, atomically.
 
 Everything is read, scored and drawn in memory first, so bad input leaves nothing behind; the
-folder is then written into a hidden sibling and swapped into place whole. An existing `--out` is
-replaced only if it is empty or an earlier report.
+folder is then written into a hidden sibling and swapped into place whole
+(`builders.core.outputs.write_folder`). An existing `--out` is replaced only if it is empty or holds
+exactly what an earlier report wrote there (its record lists each file): a file a user put in the
+folder, or changed, between two runs is never deleted.
 """
 
 from __future__ import annotations
@@ -11,16 +13,19 @@ import dataclasses
 from collections.abc import Sequence
 from pathlib import Path
 
-from builders.core.atomic import staged
 from builders.core.bounded_json import safe_text
+from builders.core.outputs import check_folder, write_folder
 from eval.errors import UsageError
 from eval.registry import family_eval, family_names
 from eval.report.blind import with_blind_figure
 from eval.report.figure import FamilyReport
-from eval.report.page import GENERATOR, STYLE, STYLESHEET, figure_path, render_page
+from eval.report.page import STYLE, STYLESHEET, figure_path, render_page
 from eval.report.plots import model_colors
 from eval.report.results import by_family, read_results
 from eval.report.section import FamilySection, ModelResults
+
+#: The command whose earlier output a report folder may hold (the record `write_folder` keeps names it).
+COMMAND = "python -m eval report"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -38,10 +43,12 @@ def write_report(arguments: Sequence[str], out: Path) -> WrittenReport:
 
     Raises:
         UsageError: an argument is not LABEL=RESULT, a result is missing or not a score, one label
-            has two results for the same split, or `out` holds something other than a report.
+            has two results for the same split, or `out` holds something other than an earlier report
+            (or cannot be written: `builders.core.outputs`).
     """
     if not arguments:
         raise UsageError("no results given; pass LABEL=RESULT for each model, e.g. gpt-4.1=scores/main.json")
+    check_folder(out, COMMAND)  # before anything is read: a bad --out costs nothing
     sections = report_sections()
     results = [result for argument in arguments for result in read_results(argument, sections)]
     models = by_family(results, sections)
@@ -50,17 +57,7 @@ def write_report(arguments: Sequence[str], out: Path) -> WrittenReport:
     files = {"index.html": render_page(reports, models, results), STYLESHEET: STYLE}
     for report in reports:
         files.update({figure_path(report.name, f): f.svg for f in report.figures if f.svg is not None})
-    _check_out(out)
-    try:
-        out.parent.mkdir(parents=True, exist_ok=True)
-        with staged(out) as staging:
-            for name, text in sorted(files.items()):
-                (staging / name).parent.mkdir(exist_ok=True)
-                (staging / name).write_text(safe_text(text), encoding="utf-8")
-    except OSError as error:
-        raise UsageError(
-            f"cannot write the report to {str(out)!r} ({error.strerror}); choose another --out"
-        ) from None
+    write_folder(out, {name: safe_text(text) for name, text in files.items()}, COMMAND)
     return WrittenReport(out / "index.html", len(colors), len(reports), len(files) - 2)
 
 
@@ -83,17 +80,3 @@ def _family_report(
             f"the {family} results {', '.join(map(repr, sources))} hold a value of the wrong type "
             f"({type(error).__name__}); score the replies again with `python -m eval score {family}`"
         ) from None
-
-
-def _check_out(out: Path) -> None:
-    if not out.exists() or (out.is_dir() and not any(out.iterdir())):
-        return
-    try:
-        ours = GENERATOR in (out / "index.html").read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
-        ours = False
-    if not ours:
-        raise UsageError(
-            f"{str(out)!r} exists and is not a report written by `eval report`; "
-            "move it away or choose another --out"
-        )

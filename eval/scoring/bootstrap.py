@@ -53,6 +53,10 @@ import numpy as np
 DEFAULT_RESAMPLES = 1000
 #: The seed of every interval unless asked otherwise: reruns give the same bytes.
 DEFAULT_SEED = 20250523
+#: The most resamples an interval takes (intervals settle long before: docs/intervals.md), and the
+#: largest seed (numpy takes any non-negative integer; a score JSON stores it in 64 bits).
+MAX_RESAMPLES = 100_000
+MAX_SEED = 2**63 - 1
 #: Weights are drawn in blocks of at most this many (cluster, resample) cells, to bound memory.
 BLOCK_CELLS = 16_000_000
 #: How many cluster draws are made at once while filling a block.

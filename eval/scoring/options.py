@@ -4,7 +4,9 @@ A family's options class subclasses `ScoreOptions`; each field is one option, na
 `score_pairs` and inspect's `-T` take. Its type may carry a `Flag` (`Annotated[str, Flag(...)]`),
 its `eval score` flag (AIpsych's `k` is `--res-k`), and `RECORDED` when its metrics depend on it.
 Values are checked once, by `ScoreOptions.given`: an unknown name, a value outside an option's
-choices or one its flag's parser refuses is one sentence naming the option. A score JSON records
+choices or one its flag's parser refuses is one sentence naming the option. A numeric option's
+parser bounds it (`whole`, `seconds`), as `--bootstrap` and `--bootstrap-seed` are bounded
+(`RESAMPLES`, `SEED`): no flag takes a value that would run for ever or exhaust memory. A score JSON records
 the recorded options the caller gave (`recorded`), so `eval compare` and `eval report` recompute
 the metrics with the same options.
 """
@@ -13,11 +15,14 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import math
 import typing
 from collections.abc import Callable, Mapping
 from typing import Annotated, Any, TypeVar
 
+from builders.core.errors import shown
 from eval.errors import UsageError
+from eval.scoring.bootstrap import MAX_RESAMPLES, MAX_SEED
 
 OptionsT = TypeVar("OptionsT", bound="ScoreOptions")
 
@@ -131,4 +136,65 @@ def _check(name: str, value: Any, flag: Flag) -> None:
     try:
         flag.parse(str(value))
     except (argparse.ArgumentTypeError, ValueError) as error:
-        raise UsageError(f"{name}={value!r}: {error}; pass another value") from None
+        raise UsageError(f"{name}={shown(value)}: {error}; pass another value") from None
+
+
+def whole(low: int, high: int, what: str) -> Callable[[str], int]:
+    """A flag's parser of a whole number from `low` to `high`; `what` says what the number is.
+
+    >>> whole(1, 25, "a number of votes")("1000000000")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: '1000000000' is not a number of votes: a whole number from 1 to 25
+    """
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:  # not a number, or one of over 4,300 digits
+            value = low - 1
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(
+                f"{shown(text)} is not {what}: a whole number from {low:,} to {high:,}"
+            )
+        return value
+
+    return parse
+
+
+def seconds(high: float) -> Callable[[str], float]:
+    """A flag's parser of a duration: a finite number of seconds above 0, at most `high`.
+
+    >>> seconds(3600)("inf")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: 'inf' is not a number of seconds above 0 and at most 3,600
+    """
+
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            value = math.nan
+        if not (math.isfinite(value) and 0 < value <= high):
+            raise argparse.ArgumentTypeError(
+                f"{shown(text)} is not a number of seconds above 0 and at most {high:,g}"
+            )
+        return value
+
+    return parse
+
+
+#: `--bootstrap N` and `--bootstrap-seed SEED` of `eval score` and `eval compare` (and inspect's
+#: `bootstrap` and `bootstrap_seed`).
+RESAMPLES = whole(0, MAX_RESAMPLES, "a number of resamples (0 turns intervals off)")
+SEED = whole(0, MAX_SEED, "a seed")
+
+
+def check_bootstrap(resamples: int, seed: int) -> None:
+    """UsageError unless `resamples` and `seed` are what `--bootstrap` and `--bootstrap-seed` accept."""
+    for name, value, parse in (("bootstrap", resamples, RESAMPLES), ("bootstrap_seed", seed, SEED)):
+        try:
+            parse(str(value))
+        except argparse.ArgumentTypeError as error:
+            raise UsageError(f"{name}: {error}; pass another value") from None

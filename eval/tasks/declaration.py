@@ -22,6 +22,9 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
+from builders.core.atomic import write_file
+from builders.core.outputs import writable_problem
+from builders.core.user_files import not_a_file
 from builders.families import get_family
 from eval.errors import UsageError
 from eval.tasks.templates import NO_IMAGE, Template
@@ -31,6 +34,7 @@ TASKS_ROOT = Path(__file__).parent
 SOURCE_ROOT = TASKS_ROOT.parents[1]
 #: What every generated task file starts with: where it comes from and how to remake it.
 GENERATED = "# Generated from {source} by `python -m eval write-tasks`; edit that file, not this one.\n"
+_HEADER_START = GENERATED.split("{")[0].encode()
 #: The suffix of a task's twin that asks without the image.
 NOIMAGE = "_noimage"
 
@@ -176,11 +180,12 @@ class FamilyTasks:
 
     def files(self) -> dict[str, str]:
         """File name -> YAML text, for every template, task and group."""
+        header = GENERATED.format(source=self._declaration())
         files = {
-            template.name: template.yaml(f"your-org/{get_family(self.family).repo_name}", self.version)
+            template.name: header
+            + template.yaml(f"your-org/{get_family(self.family).repo_name}", self.version)
             for template in self.templates
         }
-        header = GENERATED.format(source=self._declaration())
         for task_set in self.sets:
             comment = "".join(f"# {line}\n" for line in task_set.comment.splitlines())
             for config in task_set.configs:
@@ -233,32 +238,59 @@ class FamilyTasks:
         return "\n".join(lines) + "\n"
 
 
-def _written(name: str) -> bool:
-    """Whether a file of a family's task folder is one `write-tasks` writes (task, group or template)."""
-    return name.endswith((".yaml", "_yaml"))
+def _generated(path: Path) -> bool:
+    """Whether `path` is a file `write-tasks` wrote: a task, group or template YAML that begins with
+    the header every generated file begins with. A user's own YAML in the folder is not one."""
+    if not path.name.endswith((".yaml", "_yaml")) or not_a_file(path) is not None:
+        return False
+    with path.open("rb") as file:
+        return file.read(len(_HEADER_START)) == _HEADER_START
 
 
 def stale_files(tasks: FamilyTasks) -> list[str]:
     """Generated files of `tasks` that are missing, differ, or are left over in its folder."""
     expected = tasks.files()
     stale = [name for name, text in expected.items() if _read(tasks.root / name) != text]
-    stale += [path.name for path in tasks.root.iterdir() if _written(path.name) and path.name not in expected]
+    stale += [path.name for path in tasks.root.iterdir() if _generated(path) and path.name not in expected]
     return sorted(stale)
 
 
 def write_files(tasks: FamilyTasks) -> list[Path]:
-    """Write the family's template, task and group YAMLs that differ from the declaration, removing YAMLs
-    it no longer gives; returns every file the declaration gives. A file already right is left as it
-    is, so regenerating a fresh folder changes nothing (not even a file a reader has open)."""
+    """Write the family's template, task and group YAMLs that differ from the declaration, removing the
+    generated YAMLs it no longer gives (never a user's own); returns every file the declaration gives.
+    A file already right is left as it is, so regenerating a fresh folder changes nothing (not even a
+    file a reader has open); each file is replaced in one rename.
+
+    Raises:
+        UsageError: the folder cannot be written (a read-only file system or checkout), checked
+            before anything changes.
+    """
     expected = tasks.files()
-    tasks.root.mkdir(parents=True, exist_ok=True)
-    for path in tasks.root.iterdir():
-        if _written(path.name) and path.name not in expected:
+    root = tasks.root
+    changed = {name: text for name, text in expected.items() if _read(root / name) != text}
+    leftover = (
+        [p for p in root.iterdir() if _generated(p) and p.name not in expected] if root.is_dir() else []
+    )
+    if not changed and not leftover:
+        return [root / name for name in sorted(expected)]
+    try:
+        root.mkdir(parents=True, exist_ok=True)
+        problem = writable_problem(root)
+        if problem is not None:
+            raise UsageError(
+                f"cannot write the task files of {tasks.family}: {str(root)!r} {problem}; run write-tasks "
+                "in a writable checkout"
+            )
+        for path in leftover:
             path.unlink()
-    for name, text in sorted(expected.items()):
-        if _read(tasks.root / name) != text:
-            (tasks.root / name).write_text(text, encoding="utf-8")
-    return [tasks.root / name for name in sorted(expected)]
+        for name, text in sorted(changed.items()):
+            write_file(root / name, text)
+    except OSError as error:
+        raise UsageError(
+            f"cannot write the task files of {tasks.family} in {str(root)!r} ({error.strerror}); run "
+            "write-tasks in a writable checkout"
+        ) from None
+    return [root / name for name in sorted(expected)]
 
 
 def _read(path: Path) -> str | None:

@@ -24,8 +24,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from builders.core.atomic import replacing
 from builders.core.folder import BuiltFolder
+from builders.core.outputs import check_file, file_writer, printable
 from builders.families import family_of, get_family
 from eval.data import default_split, open_folder
 from eval.errors import UsageError
@@ -70,22 +70,19 @@ def export_tsv(data: Path, config: str, split: str | None, out: Path) -> Exporte
     folder = _open(data)
     family = folder.family
     split = default_split(family, split)
-    _check_out(out, data)
+    _check_out(out)
     folder.shards(config, split)  # an unknown config or split is refused before anything is written
     if family not in family_names():
         raise UsageError(f"family {family!r} has no VLMEvalKit export; choose a build of a known family")
     converter = _RowConverter(family)
     first_index: dict[str, int] = {}
     count = 0
-    try:
-        with replacing(out) as file:
-            writer = csv.writer(file, delimiter="\t", quoting=csv.QUOTE_ALL, lineterminator="\n")
-            writer.writerow(header(family))
-            for index, row in enumerate(folder.rows(config, split)):
-                writer.writerow(converter.line(index, row, first_index))
-                count += 1
-    except OSError as error:
-        raise UsageError(f"cannot write to {str(out)!r} ({error.strerror}); choose another --out") from None
+    with file_writer(out) as file:
+        writer = csv.writer(file, delimiter="\t", quoting=csv.QUOTE_ALL, lineterminator="\n")
+        writer.writerow(header(family))
+        for index, row in enumerate(folder.rows(config, split)):
+            writer.writerow(converter.line(index, row, first_index))
+            count += 1
     return Exported(family, config, split, count, len(first_index), out)
 
 
@@ -154,15 +151,11 @@ def _open(data: Path) -> BuiltFolder:
     return folder
 
 
-def _check_out(out: Path, data: Path) -> None:
+def _check_out(out: Path) -> None:
+    """Refuse an `--out` that is no `.tsv`, or one no file may be written at (`check_file`: a device, a
+    folder, inside a dataset folder, a missing or read-only folder, a name that cannot be printed)."""
     if out.suffix != ".tsv":
         raise UsageError(
-            f"--out {str(out)!r} does not end in .tsv; VLMEvalKit reads <name>.tsv from $LMUData"
+            f"--out {printable(out)} does not end in .tsv; VLMEvalKit reads <name>.tsv from $LMUData"
         )
-    target = out.resolve()
-    if data.resolve() in (target, *target.parents):
-        raise UsageError(f"--out {str(out)!r} is inside the dataset folder {str(data)!r}; write it outside")
-    if out.is_dir():
-        raise UsageError(f"--out {str(out)!r} is a folder; pass the path of the .tsv file to write")
-    if not out.parent.is_dir():
-        raise UsageError(f"the folder of --out {str(out)!r} does not exist; create it first")
+    check_file(out, what="the TSV")

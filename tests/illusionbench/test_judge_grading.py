@@ -246,7 +246,7 @@ def test_a_step_by_step_file_is_an_input_like_the_predictions(
     argv = ["score", "illusionbench", "--data", str(illusionbench_lite), "--config", "drawn_trap"]
     argv += ["--split", "descriptions", "--predictions", str(predictions)]
     assert eval_cli([*argv, "--step-by-step", str(tmp_path / "missing.jsonl")]) == 2
-    assert "cannot read predictions file" in capsys.readouterr().err
+    assert f"--step-by-step file '{tmp_path / 'missing.jsonl'}' does not exist" in capsys.readouterr().err
     assert eval_cli([*argv, "--step-by-step", str(predictions), "--out", str(predictions)]) == 2
     assert "is the input" in capsys.readouterr().err
     assert eval_cli([*argv, "--step-by-step", str(predictions)]) == 0

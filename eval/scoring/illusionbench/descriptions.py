@@ -23,7 +23,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from statistics import fmean, pstdev
 from typing import Any
 
-from eval.scoring.illusionbench.judge import Judge
+from eval.scoring.illusionbench.judge import Judge, warn_unread
 from eval.scoring.illusionbench.metrics import CATEGORIES, DIFFICULTIES, name, question_type_name
 from eval.scoring.window import reading_window
 
@@ -130,6 +130,8 @@ def judge_descriptions(
                 fingerprints=tuple(answer.fingerprint for answer in mine),
             )
         )
+    unread = sum(item.score is None for item in judged)
+    warn_unread(unread, len(judged), "description replies", "descriptions.unscored", "unscored")
     return judged
 
 

@@ -13,9 +13,15 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Annotated
 
-from eval.scoring.illusionbench.judge import API_KEY_VARIABLE, Judge, judge_from_options
+from eval.scoring.illusionbench.judge import (
+    API_KEY_VARIABLE,
+    MAX_TIMEOUT,
+    MAX_VOTES,
+    Judge,
+    judge_from_options,
+)
 from eval.scoring.illusionbench.metrics import JUDGE, PARSERS
-from eval.scoring.options import RECORDED, Flag, ScoreOptions
+from eval.scoring.options import RECORDED, Flag, ScoreOptions, seconds, whole
 
 #: `--grader` values: the `--parser` reads replies (the default), or the judge grades them.
 GRADER_CHOICES = ("parser", JUDGE)
@@ -46,14 +52,20 @@ class IllusionBenchOptions(ScoreOptions):
     ] = None
     judge_model: Annotated[str | None, Flag("--judge-model", "the judge model's name at --judge-url")] = None
     judge_votes: Annotated[
-        int | None, Flag("--judge-votes", "judge calls per reply (default 5)", parse=int)
+        int | None,
+        Flag(
+            "--judge-votes",
+            f"judge calls per reply, 1 to {MAX_VOTES} (default 5)",
+            parse=whole(1, MAX_VOTES, "a number of judge calls per reply"),
+        ),
     ] = None
     judge_timeout: Annotated[
         float | None,
         Flag(
             "--judge-timeout",
-            "seconds one attempt of a judge call may take in all, connecting to last byte (default 60)",
-            parse=float,
+            "seconds one attempt of a judge call may take in all, connecting to last byte (default 60; "
+            f"at most {MAX_TIMEOUT:g})",
+            parse=seconds(MAX_TIMEOUT),
         ),
     ] = None
     step_by_step: Annotated[

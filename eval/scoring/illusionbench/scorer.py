@@ -131,7 +131,11 @@ def describe(
     """What is not resampled: the judge's identity and review list, the judged descriptions, and `n`."""
     judge = options.asked_judge()
     step_by_step = options.step_by_step
-    later = read_responses(step_by_step) if isinstance(step_by_step, Path) else step_by_step
+    later = (
+        read_responses(step_by_step, "--step-by-step file")
+        if isinstance(step_by_step, Path)
+        else step_by_step
+    )
     found: dict[str, Any] = {}
     if options.grader == JUDGE and judge is not None:
         found["judge"] = {

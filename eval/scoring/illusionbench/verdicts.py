@@ -19,8 +19,8 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from eval.scoring.illusionbench.judge import Answer, Judge
-from eval.scoring.illusionbench.metrics import Graded
+from eval.scoring.illusionbench.judge import Answer, Judge, warn_unread
+from eval.scoring.illusionbench.metrics import JUDGE, Graded
 from eval.scoring.window import reading_window
 
 PROMPT_VERSION = "illusionbench-plus-appendix-b2"
@@ -76,6 +76,8 @@ def judge_replies(asked: Sequence[tuple[dict[str, Any], str, Graded]], judge: Ju
                 judge_fingerprints=tuple(answer.fingerprint for answer in mine),
             )
         )
+    unread = sum(not graded.parsed(JUDGE) for graded in judged)
+    warn_unread(unread, len(judged), "replies", "parse_failures.no_vote_parsed", "wrong")
     return judged
 
 
