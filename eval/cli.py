@@ -1,9 +1,9 @@
-"""Command line: `python -m eval score | compare | tasks | export | write-tasks | report`.
+"""Command line: `python -m eval score | compare | tasks | export | vlmevalkit | write-tasks | report`.
 
 The families are the ones `eval.registry` registers; each command takes a family's `FamilyEval`
 (`eval.family`) from there: its scorer (and the typed options that make its `score` flags), its
 task declaration and its report section. The work itself is in library modules (`eval.score`,
-`eval.compare`, `eval.local_tasks`, `eval.vlmevalkit.export`, `eval.report`).
+`eval.compare`, `eval.local_tasks`, `eval.vlmevalkit.export`, `eval.vlmevalkit.launch`, `eval.report`).
 """
 
 from __future__ import annotations
@@ -30,7 +30,8 @@ from eval.scorefile import dumps
 from eval.scoring.bootstrap import DEFAULT_RESAMPLES, DEFAULT_SEED
 from eval.scoring.options import Flag
 from eval.tasks.declaration import stale_files, write_files
-from eval.vlmevalkit.export import export_tsv
+from eval.vlmevalkit.export import LAYOUTS, export_tsv
+from eval.vlmevalkit.launch import run as run_vlmevalkit
 
 EXIT_FAILED = 1
 EXIT_USAGE = 2
@@ -106,6 +107,24 @@ def _parser() -> argparse.ArgumentParser:
     export.add_argument("--split", help="split, e.g. main (vlmbias); default: the family's only split")
     export.add_argument(
         "--out", type=Path, required=True, help="the TSV to write: $LMUData/<dataset name>.tsv for VLMEvalKit"
+    )
+    export.add_argument(
+        "--layout",
+        choices=tuple(LAYOUTS),
+        default="generic",
+        help="generic (default: answer and category, for SeeOrRecallDataset and VLMEvalKit's VQA classes) "
+        "or vlms_are_biased (VLMBias only: adds ground_truth, expected_bias, topic, ... for VLMEvalKit's "
+        "own VLMsAreBiased evaluator)",
+    )
+
+    vlmevalkit = commands.add_parser(
+        "vlmevalkit",
+        help="run VLMEvalKit's own runner with SeeOrRecallDataset registered (needs ms-vlmeval installed)",
+        description="Any further options go to VLMEvalKit's run.py (--work-dir, --mode, --api-nproc, --reuse).",
+    )
+    vlmevalkit.add_argument("action", choices=("run",), help="run: VLMEvalKit's runner on a --config")
+    vlmevalkit.add_argument(
+        "--config", type=Path, required=True, help='VLMEvalKit config JSON (its "model" and "data")'
     )
 
     generate = commands.add_parser(
@@ -244,7 +263,10 @@ def _write_tasks(check: bool) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI; returns the process exit code."""
-    args = _parser().parse_args(argv)
+    parser = _parser()
+    args, passed_on = parser.parse_known_args(argv)
+    if passed_on and args.command != "vlmevalkit":
+        parser.error(f"unrecognized arguments: {' '.join(passed_on)}")
     raise_on_interrupt()
     try:
         if args.command == "report":
@@ -282,7 +304,7 @@ def main(argv: list[str] | None = None) -> int:
             return 0
         if args.command == "export":
             refuse_inside_dataset(args.out)
-            exported = export_tsv(args.data, args.config, args.split, args.out)
+            exported = export_tsv(args.data, args.config, args.split, args.out, args.layout)
             print(
                 f"wrote {exported.rows} rows ({exported.images} distinct images) of {exported.family} "
                 f"{exported.config}/{exported.split} to {exported.path}"
@@ -290,6 +312,8 @@ def main(argv: list[str] | None = None) -> int:
             return 0
         if args.command == "write-tasks":
             return _write_tasks(args.check)
+        if args.command == "vlmevalkit":
+            return run_vlmevalkit(args.config, passed_on)
         refuse_inside_dataset(args.out)
         overlay = _write(args.out, lambda: write_local_tasks(args.family, args.data, args.out))
         print(
