@@ -120,7 +120,7 @@ def _parser() -> argparse.ArgumentParser:
     vlmevalkit = commands.add_parser(
         "vlmevalkit",
         help="run VLMEvalKit's own runner with SeeOrRecallDataset registered (needs ms-vlmeval installed)",
-        description="Any further options go to VLMEvalKit's run.py (--work-dir, --mode, --api-nproc, --reuse).",
+        description="Further options go to VLMEvalKit's run.py (--work-dir, --mode, --api-nproc, --reuse).",
     )
     vlmevalkit.add_argument("action", choices=("run",), help="run: VLMEvalKit's runner on a --config")
     vlmevalkit.add_argument(

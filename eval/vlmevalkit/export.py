@@ -61,7 +61,7 @@ class Exported:
 
 
 def header(family: str, layout: str = "generic") -> list[str]:
-    """The TSV's columns for `family`: VLMEvalKit's, the options if its rows have any, the layout's, then ours.
+    """The TSV's columns for `family`: VLMEvalKit's, any options, the layout's, then ours.
 
     Raises:
         UsageError: `layout` is not one of `LAYOUTS`, or asks for columns `family`'s rows lack.
