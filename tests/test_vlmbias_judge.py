@@ -11,7 +11,10 @@ readings and verdict; the test checks the score JSON against them row by row and
 from __future__ import annotations
 
 import json
+import os
 import re
+import subprocess
+import sys
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
@@ -23,6 +26,7 @@ from eval.cli import main as eval_cli
 from eval.data import load_rows
 from eval.scoring.vlmbias.vlmevalkit_compat import PROMPT, normalise, read_vote, template_reading
 from tests.loopback import LoopbackServer
+from tests.test_docs import ROOT, commands
 
 RESPONSE = re.compile(r"\[Begin Response\](.*)\[End Response\]", re.DOTALL)
 TRUTH = re.compile(r"\[Begin Ground-Truth\](.*)\[End Ground-Truth\]", re.DOTALL)
@@ -36,10 +40,11 @@ class ScriptedJudge(LoopbackServer):
         super().__init__()
         self.never = never
         self.prompts: list[str] = []
-        self.keys: set[str] = set()
 
     def reply(self, messages: list[dict[str, Any]]) -> str:
         prompt = messages[-1]["content"]
+        if not RESPONSE.search(prompt):
+            return "Hello."  # VLMEvalKit's check that a judge answers at all ("hello")
         response, truth = between(RESPONSE, prompt), between(TRUTH, prompt)
         with self.lock:
             earlier = self.prompts.count(prompt)
@@ -248,3 +253,26 @@ def test_an_unreachable_judge_stops_the_score_with_one_sentence(
 )
 def test_a_judge_answer_reads_as_vlmevalkit_reads_it(answer: str, vote: str | None) -> None:
     assert read_vote(answer) == vote
+
+
+def test_the_documented_judge_command_runs_as_written_against_a_judge(
+    lite_build: Path, tmp_path: Path, judge: ScriptedJudge
+) -> None:
+    """docs/evaluate.md's `--grader judge` command, with URL and NAME those of a scripted judge."""
+    (documented,) = [
+        command.text
+        for command in commands(ROOT / "docs" / "evaluate.md")
+        if "score vlmbias" in command.text and "--grader judge" in command.text
+    ]
+    (tmp_path / "build").mkdir()
+    (tmp_path / "build" / "vlmbias").symlink_to(lite_build)
+    kinds = write_replies(lite_build, "patterned_grids", tmp_path, lambda number: number % 6)
+    text = documented.replace(" URL", f" {judge.base_url}").replace(" NAME", " judge-model")
+    bin_dir = str(Path(sys.executable).parent)
+    env = {**os.environ, "PATH": f"{bin_dir}{os.pathsep}{os.environ.get('PATH', '')}"}
+    done = subprocess.run(["bash", "-c", text], cwd=tmp_path, env=env, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    result = json.loads((tmp_path / "judged.json").read_text())
+    correct = sum(EXPECTED[kind][0] for kind in kinds.values())
+    assert result["accuracy_item_mean"] == pytest.approx(correct / len(kinds))
+    assert result["judge"]["model"] == "judge-model" and len(judge.prompts) == result["judge"]["calls"] > 0
