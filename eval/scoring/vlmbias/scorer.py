@@ -18,7 +18,8 @@ from typing import Annotated, Any
 
 from eval.errors import UsageError
 from eval.scoring.blind import difference, grouped, paired, paired_rate
-from eval.scoring.illusionbench.judge import API_KEY_VARIABLE, Judge, judge_from_options
+from eval.scoring.illusionbench.judge import Judge, judge_from_options
+from eval.scoring.judge_options import JudgeModel, JudgeUrl
 from eval.scoring.options import RECORDED, Flag, ScoreOptions
 from eval.scoring.scorer import Scorer
 from eval.scoring.vlmbias import background
@@ -53,13 +54,8 @@ class VLMBiasOptions(ScoreOptions):
         ),
         RECORDED,
     ] = "parser"
-    judge_url: Annotated[
-        str | None,
-        Flag(
-            "--judge-url", f"OpenAI-compatible endpoint (up to /v1) of the judge; key in ${API_KEY_VARIABLE}"
-        ),
-    ] = None
-    judge_model: Annotated[str | None, Flag("--judge-model", "the judge model's name at --judge-url")] = None
+    judge_url: JudgeUrl = None
+    judge_model: JudgeModel = None
     judge: Judge | None = None
 
     @property
