@@ -88,6 +88,11 @@ class ScoreOptions:
         object.__setattr__(options, "_given", tuple(name for name in names if name in values))
         return options
 
+    def for_blind(self: OptionsT) -> OptionsT:
+        """The options that grade the replies given without the image (`--blind`): these, but for any
+        that belong to the seeing replies alone (IllusionBench+'s review of its judge's verdicts)."""
+        return self
+
     def recorded(self) -> dict[str, Any]:
         """The given options the family's metrics depend on, by name: a score JSON's `outcomes.options`."""
         return {
