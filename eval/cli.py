@@ -1,9 +1,9 @@
-"""Command line: `python -m eval score | compare | tasks | export | write-tasks | report`.
+"""Command line: `python -m eval score | compare | tasks | export | vlmevalkit | write-tasks | report`.
 
 The families are the ones `eval.registry` registers; each command takes a family's `FamilyEval`
 (`eval.family`) from there: its scorer (and the typed options that make its `score` flags), its
 task declaration and its report section. The work itself is in library modules (`eval.score`,
-`eval.compare`, `eval.local_tasks`, `eval.vlmevalkit.export`, `eval.report`).
+`eval.compare`, `eval.local_tasks`, `eval.vlmevalkit.export`, `eval.vlmevalkit.launch`, `eval.report`).
 """
 
 from __future__ import annotations
@@ -29,7 +29,8 @@ from eval.scorefile import dumps
 from eval.scoring.bootstrap import DEFAULT_RESAMPLES, DEFAULT_SEED, MAX_RESAMPLES
 from eval.scoring.options import RESAMPLES, SEED, Flag
 from eval.tasks.declaration import stale_files, write_files
-from eval.vlmevalkit.export import export_tsv
+from eval.vlmevalkit.export import LAYOUTS, export_tsv
+from eval.vlmevalkit.launch import run as run_vlmevalkit
 
 EXIT_FAILED = 1
 EXIT_USAGE = 2
@@ -107,6 +108,24 @@ def _parser() -> argparse.ArgumentParser:
     export.add_argument("--split", help="split, e.g. main (vlmbias); default: the family's only split")
     export.add_argument(
         "--out", type=Path, required=True, help="the TSV to write: $LMUData/<dataset name>.tsv for VLMEvalKit"
+    )
+    export.add_argument(
+        "--layout",
+        choices=tuple(LAYOUTS),
+        default="generic",
+        help="generic (default: answer and category, for SeeOrRecallDataset and VLMEvalKit's VQA classes) "
+        "or vlms_are_biased (VLMBias only: adds ground_truth, expected_bias, topic, ... for VLMEvalKit's "
+        "own VLMsAreBiased evaluator)",
+    )
+
+    vlmevalkit = commands.add_parser(
+        "vlmevalkit",
+        help="run VLMEvalKit's own runner with SeeOrRecallDataset registered (needs ms-vlmeval installed)",
+        description="Further options go to VLMEvalKit's run.py (--work-dir, --mode, --api-nproc, --reuse).",
+    )
+    vlmevalkit.add_argument("action", choices=("run",), help="run: VLMEvalKit's runner on a --config")
+    vlmevalkit.add_argument(
+        "--config", type=Path, required=True, help='VLMEvalKit config JSON (its "model" and "data")'
     )
 
     generate = commands.add_parser(
@@ -220,11 +239,14 @@ def main(argv: list[str] | None = None) -> int:
     answers that never parsed) is printed as one `warning:` line each when the command succeeds; a
     refused command prints its one `error:` sentence alone.
     """
-    args = _parser().parse_args(argv)
+    parser = _parser()
+    args, passed_on = parser.parse_known_args(argv)
+    if passed_on and args.command != "vlmevalkit":
+        parser.error(f"unrecognized arguments: {' '.join(passed_on)}")
     raise_on_interrupt()
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", InputWarning)
-        code = _run(args)
+        code = _run(args, passed_on)
     for warning in caught:
         if not issubclass(warning.category, InputWarning):
             warnings.showwarning(warning.message, warning.category, warning.filename, warning.lineno)
@@ -233,7 +255,7 @@ def main(argv: list[str] | None = None) -> int:
     return code
 
 
-def _run(args: argparse.Namespace) -> int:
+def _run(args: argparse.Namespace, passed_on: list[str]) -> int:
     try:
         if args.command == "report":
             print(safe_text(run_report(args.results, args.out)))
@@ -268,7 +290,7 @@ def _run(args: argparse.Namespace) -> int:
             print("\n".join(summary_lines(comparison)), file=sys.stdout if args.out else sys.stderr)
             return 0
         if args.command == "export":
-            exported = export_tsv(args.data, args.config, args.split, args.out)
+            exported = export_tsv(args.data, args.config, args.split, args.out, args.layout)
             print(
                 f"wrote {exported.rows} rows ({exported.images} distinct images) of {exported.family} "
                 f"{exported.config}/{exported.split} to {exported.path}"
@@ -276,6 +298,8 @@ def _run(args: argparse.Namespace) -> int:
             return 0
         if args.command == "write-tasks":
             return _write_tasks(args.check)
+        if args.command == "vlmevalkit":
+            return run_vlmevalkit(args.config, passed_on)
         overlay = write_local_tasks(args.family, args.data, args.out)
         print(
             f"wrote {len(overlay.files)} task files to {overlay.folder}; run lmms-eval with "

@@ -197,3 +197,69 @@ def test_known_wrong_policies_score_their_implied_rates(exported, tmp_path) -> N
     result = score_table(exported, "illusionbench", {row["id"]: "True" for row in asked}, tmp_path / "i.csv")
     true_share = sum(row["answer"] == "True" for row in asked) / len(asked)
     assert result["tf_accuracy"] == pytest.approx(true_share) and result["fp_ratio"] == 1.0
+
+
+def test_the_vlms_are_biased_layout_adds_the_release_columns_vlmevalkits_evaluator_reads(
+    exported, tmp_path
+) -> None:
+    data, generic = exported["vlmbias"]
+    config, split = EXPORTS["vlmbias"]
+    tsv = tmp_path / "VLMsAreBiased.tsv"
+    argv = ["export", "vlmevalkit", "--data", str(data), "--config", config, "--split", split]
+    assert eval_cli([*argv, "--layout", "vlms_are_biased", "--out", str(tsv)]) == 0
+    table = pd.read_csv(tsv, sep="\t", dtype=str, keep_default_na=False)
+    base = pd.read_csv(generic, sep="\t", dtype=str, keep_default_na=False)
+    released = ["ground_truth", "expected_bias", "topic", "sub_topic", "type_of_question", "pixel"]
+    assert list(table.columns) == [*[c for c in base.columns if c != "id"], *released, "id"]
+    assert table[list(base.columns)].equals(base), "the generic columns are unchanged"
+    rows = load_rows(data, config, split)
+    for name in released:
+        assert list(table[name]) == [str(row[name]) for row in rows], name
+    replies = policy_replies(exported, "vlmbias", "truth")
+    predictions = write_predictions(tsv, replies, tmp_path / "p.xlsx")
+    assert score("vlmbias", data, predictions, tmp_path / "p.json")["accuracy_item_mean"] == 1.0
+
+
+def test_another_familys_build_refuses_the_vlms_are_biased_layout_and_writes_nothing(
+    exported, tmp_path, capsys
+) -> None:
+    data, _ = exported["viprobe"]
+    out = tmp_path / "x.tsv"
+    argv = ["export", "vlmevalkit", "--data", str(data), "--config", EXPORTS["viprobe"][0]]
+    assert eval_cli([*argv, "--layout", "vlms_are_biased", "--out", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert "--layout vlms_are_biased" in err and "--layout generic" in err and err.count("\n") == 1
+    assert not out.exists()
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("not json", "is not valid JSON"),
+        ('{"model": {"M": {}}}', "has no 'data' object"),
+        ('{"model": {"M": {}}, "data": {"D": "name"}}', "every entry of 'data' must be an object"),
+    ],
+)
+def test_a_vlmevalkit_config_that_is_none_is_one_sentence_before_vlmevalkit_starts(
+    tmp_path, capsys, text: str, message: str
+) -> None:
+    config = tmp_path / "c.json"
+    config.write_text(text)
+    assert eval_cli(["vlmevalkit", "run", "--config", str(config)]) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1
+
+
+def test_without_vlmevalkit_the_launcher_says_how_to_install_it(tmp_path, capsys) -> None:
+    try:
+        import vlmeval.run  # noqa: F401
+    except ImportError:
+        pass
+    else:
+        pytest.skip("VLMEvalKit imports here: tests/test_vlmevalkit_e2e.py runs the launcher")
+    config = tmp_path / "c.json"
+    datasets = {"D": {"class": "VLMsAreBiased", "dataset": "D"}}
+    config.write_text(json.dumps({"model": {"M": {"class": "GPT4V"}}, "data": datasets}))
+    assert eval_cli(["vlmevalkit", "run", "--config", str(config)]) == 2
+    err = capsys.readouterr().err
+    assert "pip install ms-vlmeval" in err and err.count("\n") == 1

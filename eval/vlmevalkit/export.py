@@ -12,6 +12,12 @@ What fills the columns comes from the family's task declaration (`eval.tasks.dec
 `question` is the prompt our lmms-eval task sends, the `answer` the column its tasks log as the
 target (the first one set), the `category` the columns it names for grouping rows. Both harnesses
 ask the same words.
+
+Two layouts (`--layout`): `generic`, the columns above, which `SeeOrRecallDataset` and VLMEvalKit's
+generic VQA classes (and its judge-graded `VLMBias`, which reads `answer` and `category`) read; and,
+for VLMBias builds, `vlms_are_biased`, which adds the released columns VLMEvalKit's own
+`VLMsAreBiased` evaluator (`vlms_are_biased_main`) reads: `ground_truth`, `expected_bias`, `topic`,
+and `sub_topic`, `type_of_question`, `pixel` beside them.
 """
 
 from __future__ import annotations
@@ -35,6 +41,11 @@ from eval.registry import family_eval, family_names
 OPTION_LETTERS = ("A", "B", "C", "D")
 #: The `image` text VLMEvalKit takes as another row's index rather than base64 (its loader's rule).
 REFERENCE_MAX_CHARS = 64
+#: `--layout` -> the columns it adds to the generic ones (`header`).
+LAYOUTS = {
+    "generic": (),
+    "vlms_are_biased": ("ground_truth", "expected_bias", "topic", "sub_topic", "type_of_question", "pixel"),
+}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -49,23 +60,36 @@ class Exported:
     path: Path
 
 
-def header(family: str) -> list[str]:
-    """The TSV's columns for `family`: VLMEvalKit's, the options if its rows have any, then ours."""
+def header(family: str, layout: str = "generic") -> list[str]:
+    """The TSV's columns for `family`: VLMEvalKit's, any options, the layout's, then ours.
+
+    Raises:
+        UsageError: `layout` is not one of `LAYOUTS`, or asks for columns `family`'s rows lack.
+    """
     names = get_family(family).features
+    if layout not in LAYOUTS:
+        raise UsageError(f"--layout {layout!r} is not one of {', '.join(LAYOUTS)}; pass one of them")
+    lacking = [name for name in LAYOUTS[layout] if name not in names]
+    if lacking:
+        raise UsageError(
+            f"--layout {layout} writes the VLMBias release's columns, which a {family} build lacks "
+            f"({', '.join(lacking)}); export it with --layout generic"
+        )
     columns = ["index", "image", "question", "answer", "category"]
     if "options" in names:
         columns += OPTION_LETTERS
     if "system_prompt" in names:
         columns.append("system_prompt")
-    return [*columns, "id"]
+    return [*columns, *LAYOUTS[layout], "id"]
 
 
-def export_tsv(data: Path, config: str, split: str | None, out: Path) -> Exported:
-    """Write `config`/`split` of the build at `data` to `out` as a VLMEvalKit TSV, all at once.
+def export_tsv(data: Path, config: str, split: str | None, out: Path, layout: str = "generic") -> Exported:
+    """Write `config`/`split` of the build at `data` to `out` as a VLMEvalKit TSV of `layout`, all at once.
 
     Raises:
-        UsageError: `data` is not a build, has no such config or split, `out` is not a `.tsv` path,
-            lies inside `data`, or cannot be written; nothing is left at `out` then.
+        UsageError: `data` is not a build, has no such config or split, `layout` does not fit its
+            family, `out` is not a `.tsv` path, lies inside `data`, or cannot be written; nothing is
+            left at `out` then.
     """
     folder = _open(data)
     family = folder.family
@@ -74,12 +98,12 @@ def export_tsv(data: Path, config: str, split: str | None, out: Path) -> Exporte
     folder.shards(config, split)  # an unknown config or split is refused before anything is written
     if family not in family_names():
         raise UsageError(f"family {family!r} has no VLMEvalKit export; choose a build of a known family")
-    converter = _RowConverter(family)
+    converter = _RowConverter(family, layout)
     first_index: dict[str, int] = {}
     count = 0
     with file_writer(out) as file:
         writer = csv.writer(file, delimiter="\t", quoting=csv.QUOTE_ALL, lineterminator="\n")
-        writer.writerow(header(family))
+        writer.writerow(converter.header)
         for index, row in enumerate(folder.rows(config, split)):
             writer.writerow(converter.line(index, row, first_index))
             count += 1
@@ -89,7 +113,9 @@ def export_tsv(data: Path, config: str, split: str | None, out: Path) -> Exporte
 class _RowConverter:
     """One built row (with its image) to one TSV line of its family's columns."""
 
-    def __init__(self, family: str) -> None:
+    def __init__(self, family: str, layout: str) -> None:
+        self.header = header(family, layout)
+        self.released = LAYOUTS[layout]
         tasks = family_eval(family).tasks()
         self.answer, self.category = tasks.answer_columns(), tasks.category
         from datasets import ClassLabel  # here, not at the top: `python -m eval --help` stays light
@@ -100,7 +126,6 @@ class _RowConverter:
             for name, feature in get_family(family).features.items()
             if isinstance(feature, ClassLabel)
         }
-        self.header = header(family)
         # The prompt our lmms-eval task sends: one function serves both harnesses.
         self.prompt = tasks.prompt
 
@@ -113,6 +138,7 @@ class _RowConverter:
             "category": self._first(row, self.category),
             "system_prompt": row.get("system_prompt") or "",
             "id": row["id"],
+            **{name: self._text(name, row.get(name)) for name in self.released},
         }
         options = row.get("options") or []
         values.update(zip(OPTION_LETTERS, options, strict=False))

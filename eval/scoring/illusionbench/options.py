@@ -13,14 +13,9 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Annotated
 
-from eval.scoring.illusionbench.judge import (
-    API_KEY_VARIABLE,
-    MAX_TIMEOUT,
-    MAX_VOTES,
-    Judge,
-    judge_from_options,
-)
+from eval.scoring.illusionbench.judge import MAX_TIMEOUT, MAX_VOTES, Judge, judge_from_options
 from eval.scoring.illusionbench.metrics import JUDGE, PARSERS
+from eval.scoring.judge_options import JudgeModel, JudgeUrl
 from eval.scoring.options import RECORDED, Flag, ScoreOptions, seconds, whole
 
 #: `--grader` values: the `--parser` reads replies (the default), or the judge grades them.
@@ -44,13 +39,8 @@ class IllusionBenchOptions(ScoreOptions):
         ),
         RECORDED,
     ] = "parser"
-    judge_url: Annotated[
-        str | None,
-        Flag(
-            "--judge-url", f"OpenAI-compatible endpoint (up to /v1) of the judge; key in ${API_KEY_VARIABLE}"
-        ),
-    ] = None
-    judge_model: Annotated[str | None, Flag("--judge-model", "the judge model's name at --judge-url")] = None
+    judge_url: JudgeUrl = None
+    judge_model: JudgeModel = None
     judge_votes: Annotated[
         int | None,
         Flag(

@@ -2,7 +2,10 @@
 
 Each reply is read by both parsers at once: our strict one (`eval.scoring.vlmbias.answers`) and lmms-eval
 0.7.3's `vlms_are_biased` rules (`eval.scoring.vlmbias.lmms_eval_compat`), so one predictions file gives
-either parser's numbers.
+either parser's numbers. It is also read by VLMEvalKit's brace template
+(`eval.scoring.vlmbias.vlmevalkit_compat`), whose misses the judge grader sends to a judge
+(`eval.scoring.vlmbias.judging`); a record the judge grader made carries the judge's readings, so it
+gives that grader's numbers too.
 """
 
 from __future__ import annotations
@@ -21,9 +24,12 @@ from eval.scoring.vlmbias.answers import (
     parse_answer,
 )
 from eval.scoring.vlmbias.lmms_eval_compat import verdict
+from eval.scoring.vlmbias.vlmevalkit_compat import YES, read_template
 
 ILLUSION_TOPIC = "Optical Illusion"
 PARSERS = ("strict", "lmms-eval")
+#: The grader that reads with VLMEvalKit's template and asks a judge where it misses.
+JUDGE = "judge"
 _RESOLUTION = re.compile(r"_px\d+$")
 
 
@@ -33,7 +39,10 @@ class Graded:
 
     `bias_aligned` is None when the row names no expected bias (the `original` split), so bias rates
     are computed over the rows that have one. The `lmms_eval_*` fields are lmms-eval's reading of the
-    same reply (None in records logged before they existed); `image_id` names the row's image.
+    same reply, the `template_*` fields VLMEvalKit's template's (None in records logged before they
+    existed); `image_id` names the row's image. `judge_votes` is None unless the judge grader graded
+    the row: then () for a template hit, else the judge's reading of each answer ("yes", "no", None
+    for neither), with the model and system fingerprint the endpoint reported for each.
     """
 
     ID: str
@@ -49,6 +58,12 @@ class Graded:
     lmms_eval_answer: str | None = None
     lmms_eval_correct: bool | None = None
     lmms_eval_bias_aligned: bool | None = None
+    template_answer: str | None = None
+    template_correct: bool | None = None
+    template_bias_aligned: bool | None = None
+    judge_votes: tuple[str | None, ...] | None = None
+    judge_models: tuple[str, ...] = ()
+    judge_fingerprints: tuple[str, ...] = ()
 
     @property
     def drawing(self) -> str:
@@ -58,19 +73,33 @@ class Graded:
         return _RESOLUTION.sub("", self.image_id) if self.image_id else self.ID
 
     def answer_under(self, parser: str) -> str | None:
-        """The answer as `parser` reads it (None: unparsed)."""
+        """The answer as `parser` (or the judge grader: the template's reading) reads it (None: unparsed)."""
+        if parser == JUDGE:
+            return self.template_answer
         return self.lmms_eval_answer if parser == "lmms-eval" else self.answer.value
 
     def correct_under(self, parser: str) -> bool:
+        if parser == JUDGE:
+            return bool(self.template_correct) or self._judged() == YES
         return bool(self.lmms_eval_correct) if parser == "lmms-eval" else self.correct
 
     def parsed_under(self, parser: str) -> bool:
-        """lmms-eval reads every reply as an answer; the strict parser may not."""
+        """lmms-eval reads every reply as an answer; the strict parser may not; under the judge grader a
+        reply is unparsed when neither the template nor any of the judge's answers gave a verdict."""
+        if parser == JUDGE:
+            return bool(self.template_correct) or self._judged() is not None
         return parser == "lmms-eval" or self.answer.parsed
 
     def bias_aligned_under(self, parser: str) -> bool | None:
-        """Whether the answer is the expected bias; lmms-eval also compares rows without one (with "none")."""
+        """Whether the answer is the expected bias; lmms-eval also compares rows without one (with "none");
+        the judge grader compares the template's reading (VLMEvalKit's `VLMBias` has no bias rate)."""
+        if parser == JUDGE:
+            return self.template_bias_aligned
         return bool(self.lmms_eval_bias_aligned) if parser == "lmms-eval" else self.bias_aligned
+
+    def _judged(self) -> str | None:
+        """The judge's verdict: its last answer's reading (it is asked until one reads as yes or no)."""
+        return self.judge_votes[-1] if self.judge_votes else None
 
     def to_record(self) -> dict[str, Any]:
         """A JSON-safe dict (lmms-eval passes per-sample records through its logs)."""
@@ -86,7 +115,12 @@ class Graded:
         parsed = ParsedAnswer(
             answer["value"], AnswerKind(answer["kind"]), answer["raw"], None if span is None else tuple(span)
         )
-        return cls(**{**record, "answer": parsed})
+        judged = {
+            key: tuple(record[key])
+            for key in ("judge_votes", "judge_models", "judge_fingerprints")
+            if record.get(key) is not None
+        }
+        return cls(**{**record, "answer": parsed, **judged})
 
 
 def grade(row: Mapping[str, Any], response: str) -> Graded:
@@ -108,6 +142,7 @@ def grade(row: Mapping[str, Any], response: str) -> Graded:
     expected_bias = row.get("expected_bias")
     bias = canonical_answer(str(expected_bias), kind) if expected_bias not in (None, "") else None
     lmms_eval = verdict(row, response) if isinstance(response, str) else None
+    template = read_template(row, response) if isinstance(response, str) else None
     return Graded(
         ID=str(row["ID"]),
         topic=str(row["topic"]),
@@ -122,6 +157,9 @@ def grade(row: Mapping[str, Any], response: str) -> Graded:
         lmms_eval_answer=None if lmms_eval is None else lmms_eval.answer,
         lmms_eval_correct=None if lmms_eval is None else lmms_eval.correct,
         lmms_eval_bias_aligned=None if lmms_eval is None else lmms_eval.bias_aligned,
+        template_answer=None if template is None else template.answer,
+        template_correct=None if template is None else template.hit,
+        template_bias_aligned=None if template is None else template.bias_aligned,
     )
 
 

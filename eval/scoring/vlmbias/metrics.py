@@ -13,9 +13,11 @@ Definitions (every rate is None when its denominator is empty), under the strict
 
 Under `parser="lmms-eval"` (lmms-eval 0.7.3's `vlms_are_biased` rules) every reply is an answer, so
 nothing is unparsed, the bias-aligned rate is over every row (lmms-eval's `bias_ratio`) and "wrong"
-means not correct. Published numbers differ in two choices, so `report` names all four
-combinations: item mean (pooled over rows) or task mean (unweighted over topics), and bias-aligned
-over all answers or over wrong ones (`DEFINITIONS`).
+means not correct. Under the judge grader (`"judge"`, VLMEvalKit's `VLMBias`: brace template, then a
+judge) a reply is unparsed when neither the template nor the judge gave a verdict, and bias-aligned
+when the template's reading is the expected bias. Published numbers differ in two choices, so
+`report` names all four combinations: item mean (pooled over rows) or task mean (unweighted over
+topics), and bias-aligned over all answers or over wrong ones (`DEFINITIONS`).
 
 Every rate is counted with `eval.scoring.bootstrap.rate`, so the same code gives the intervals.
 """
@@ -27,7 +29,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from eval.scoring.bootstrap import rate
-from eval.scoring.vlmbias.grading import ILLUSION_TOPIC, PARSERS, Graded
+from eval.scoring.vlmbias.grading import ILLUSION_TOPIC, JUDGE, PARSERS, Graded
 
 BREAKDOWN_FIELDS = ("topic", "sub_topic", "pixel", "type_of_question")
 #: Each published definition by its unambiguous name: (summary field, item or task mean).
@@ -176,14 +178,25 @@ def definitions(graded: Sequence[Graded], parser: str = "strict") -> dict[str, A
     return {**found, "parse_failure_rate": pooled.parse_failure_rate}
 
 
+def graders_of(graded: Iterable[Graded]) -> tuple[str, ...]:
+    """The readings these outcomes give: both parsers, and the judge grader's when it graded every row."""
+    judged = all(row.judge_votes is not None for row in graded)
+    return (*PARSERS, JUDGE) if judged else PARSERS
+
+
 def report(graded: Sequence[Graded], parser: str = "strict") -> dict[str, Any]:
     """Every metric as one JSON-ready dict: the headline rates at the top level, then breakdowns.
 
-    The headline and breakdowns use `parser`; `parsers` gives both parsers' definitions side by side.
+    The headline and breakdowns use `parser` (or the judge grader, "judge"); `parsers` gives every
+    reading's definitions side by side: both parsers', and the judge grader's when it graded the rows.
+
+    Raises:
+        ValueError: an unknown parser, or the judge grader for outcomes it did not grade.
     """
-    if parser not in PARSERS:
-        raise ValueError(f"unknown parser {parser!r}; choose from: {', '.join(PARSERS)}")
-    found = {each: definitions(graded, each) for each in PARSERS}
+    readings = graders_of(graded)
+    if parser not in readings:
+        raise ValueError(f"these outcomes cannot be read by {parser!r}; choose from: {', '.join(readings)}")
+    found = {each: definitions(graded, each) for each in readings}
     return {
         "parser": parser,
         **dataclasses.asdict(summarize(graded, parser)),
