@@ -7,7 +7,8 @@ are accepted, so lmms-eval's own logs can be scored without conversion:
   files may key by the released `ID` instead; both columns hold the same value);
 - a line of an lmms-eval `--log_samples` file of our tasks: the reply is `filtered_resps` (what
   `process_results` was given) and the id comes from the graded record our tasks log as a metric
-  value (lmms-eval 0.7 drops the doc from the log; a logged `doc.id` is used first).
+  value (lmms-eval 0.7 drops the doc from the log; a logged `doc.id` is used first), or, for a task of
+  lmms-eval's own run on a build (its `doc_id` only), from the rows it read (`eval.doc_ids`).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from eval.doc_ids import DocRows
 from eval.errors import PredictionsError
 from eval.inspect.log import is_inspect_log, read_log_replies
 from eval.jsontext import JSONTextError, parse
@@ -23,8 +25,9 @@ from eval.jsontext import JSONTextError, parse
 ID_KEYS = ("id", "ID")
 
 
-def read_responses(path: Path) -> dict[str, str]:
-    """`{id: reply}` from a JSONL file (blank lines are skipped) or an inspect log.
+def read_responses(path: Path, doc_rows: DocRows | None = None) -> dict[str, str]:
+    """`{id: reply}` from a JSONL file (blank lines are skipped) or an inspect log; `doc_rows` are the
+    rows an lmms-eval task read, for samples lines that name their row by `doc_id` only.
 
     Raises:
         PredictionsError: the file is missing, a line is not a JSON object of either shape, or an
@@ -46,7 +49,7 @@ def read_responses(path: Path) -> dict[str, str]:
     for number, line in enumerate(lines, start=1):
         if not line.strip():
             continue
-        row_id, response = _parse_line(line, f"{path}:{number}")
+        row_id, response = _parse_line(line, f"{path}:{number}", doc_rows)
         if row_id in responses:
             raise PredictionsError(
                 f"{path}:{number}: id {row_id!r} already has a prediction; keep one per id"
@@ -55,14 +58,14 @@ def read_responses(path: Path) -> dict[str, str]:
     return responses
 
 
-def _parse_line(line: str, where: str) -> tuple[str, str]:
+def _parse_line(line: str, where: str, doc_rows: DocRows | None) -> tuple[str, str]:
     shape = 'expected {"id": "...", "response": "..."} or an lmms-eval samples line'
     try:
         item: Any = parse(line)
     except JSONTextError as error:
         raise PredictionsError(f"{where}: {error}; {shape}") from None
     if isinstance(item, dict) and "filtered_resps" in item:
-        row_id, response = _sample_id(item), _first_reply(item["filtered_resps"])
+        row_id, response = _sample_id(item, doc_rows, where), _first_reply(item["filtered_resps"])
     elif isinstance(item, dict):
         row_id, response = _row_id(item), item.get("response")
     else:
@@ -76,12 +79,13 @@ def _row_id(item: dict[str, Any]) -> Any:
     return next((item[key] for key in ID_KEYS if key in item), None)
 
 
-def _sample_id(item: dict[str, Any]) -> Any:
-    """The row id of a samples line: from the doc, else from a graded record logged as a metric value."""
+def _sample_id(item: dict[str, Any], doc_rows: DocRows | None, where: str) -> Any:
+    """The row id of a samples line: from the doc, else from a graded record logged as a metric value,
+    else from the rows the task read, by its `doc_id`."""
     for source in (item.get("doc"), *item.values()):
         if isinstance(source, dict) and _row_id(source) is not None:
             return _row_id(source)
-    return None
+    return None if doc_rows is None else doc_rows.row_id(item, where)
 
 
 def _first_reply(replies: Any) -> Any:

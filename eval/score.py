@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from eval.data import default_split, load_rows, open_folder
+from eval.doc_ids import DocRows
 from eval.errors import UsageError
 from eval.predictions import read_responses
 from eval.registry import family_eval
@@ -58,9 +59,10 @@ def score(
     row_ids = {row["id"] for row in rows}
     row_of = scorer.row_id_of
     where = f"{config}/{split}"
-    responses = _matching(_replies(predictions, rows, where), predictions, row_ids, row_of, where)
+    doc_rows = DocRows(rows, where, family)
+    responses = _matching(_replies(predictions, doc_rows), predictions, row_ids, row_of, where)
     blind_responses = (
-        None if blind is None else _matching(_replies(blind, rows, where), blind, row_ids, row_of, where)
+        None if blind is None else _matching(_replies(blind, doc_rows), blind, row_ids, row_of, where)
     )
     scored = score_replies(
         family, rows, responses, blind=blind_responses, resamples=resamples, seed=seed, **(options or {})
@@ -84,11 +86,12 @@ def score(
     }
 
 
-def _replies(path: Path, rows: list[dict[str, Any]], where: str) -> dict[str, str]:
-    """`{id: reply}` of a VLMEvalKit prediction file (by its ending), else of a JSONL file."""
+def _replies(path: Path, doc_rows: DocRows) -> dict[str, str]:
+    """`{id: reply}` of a VLMEvalKit prediction file (by its ending), else of a JSONL file (whose
+    lmms-eval samples lines may name rows by `doc_id`)."""
     if is_table(path):
-        return read_table(path, [row["id"] for row in rows], where)
-    return read_responses(path)
+        return read_table(path, [row["id"] for row in doc_rows.rows], doc_rows.where)
+    return read_responses(path, doc_rows)
 
 
 def _matching(

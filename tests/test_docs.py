@@ -12,7 +12,10 @@ wrote it. Each command must exit 0.
 A command that cannot run here says so where it stands, with what it needs: a trailing
 `# needs: WHAT` comment, or `<!-- needs: WHAT -->` on the line before a block for every command in
 it (used where a command must stay as it is). Such marks are few and name something this machine
-lacks: the package index, a model or judge endpoint, a Hub token.
+lacks: the package index, a model or judge endpoint, a Hub token. A block that talks to a model is
+run by a test of its own, which starts the dry-run model and checks the numbers it gives:
+`<!-- run by: tests/FILE.py ... -->` on the line before it names that test, which parses the block
+with `commands` and runs it as written; this file runs the rest.
 """
 
 from __future__ import annotations
@@ -36,6 +39,7 @@ DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
 SHELLS = ("bash", "console", "sh", "shell")
 NEEDS = re.compile(r"\s#\s*needs:\s*(?P<what>\S.*)$")
 BLOCK_NEEDS = re.compile(r"<!--\s*needs:\s*(?P<what>\S.*?)\s*-->")
+BLOCK_RUN_BY = re.compile(r"<!--\s*run by:\s*(?P<test>tests/[\w/]+\.py)\b.*?-->")
 #: The flags whose file a command reads replies from.
 REPLY_FLAGS = ("--predictions", "--blind", "--step-by-step")
 #: At most this share of the documented commands may be left unrun.
@@ -48,6 +52,7 @@ class Command:
     line: int
     text: str  # as a shell runs it, continuation lines joined
     needs: str | None  # what it needs that the test cannot give it, or None: it runs
+    run_by: str | None = None  # the test that runs it (a block marked `run by:`), or None: this file
 
     def __str__(self) -> str:
         return f"{self.doc.relative_to(ROOT)}:{self.line}: {self.text}"
@@ -58,7 +63,7 @@ def commands(doc: Path) -> list[Command]:
     found: list[Command] = []
     lines = doc.read_text(encoding="utf-8").splitlines()
     fence = None
-    block_needs = None
+    block_needs = run_by = None
     pending: list[str] = []
     start = 0
     for number, line in enumerate(lines, start=1):
@@ -70,6 +75,8 @@ def commands(doc: Path) -> list[Command]:
                 console = opened.group(2) == "console"
                 marked = BLOCK_NEEDS.search(lines[number - 2]) if number > 1 else None
                 block_needs = marked.group("what") if marked else None
+                runner = BLOCK_RUN_BY.search(lines[number - 2]) if number > 1 else None
+                run_by = runner.group("test") if runner else None
             continue
         if line.startswith(fence):
             fence = None
@@ -97,6 +104,7 @@ def commands(doc: Path) -> list[Command]:
                 start,
                 joined[: needs.start()].rstrip() if needs else joined,
                 needs.group("what") if needs else block_needs,
+                run_by,
             )
         )
     return found
@@ -116,6 +124,17 @@ def test_the_documents_show_commands_and_run_nearly_all_of_them() -> None:
     assert len(unrun) <= MOST_UNRUN * len(ALL), "\n".join(map(str, unrun))
     for command in unrun:
         assert len(command.needs) >= 6, f"say what it needs: {command}"
+
+
+def test_blocks_run_by_another_test_name_one_that_runs_this_document() -> None:
+    for command in ALL:
+        if command.run_by is None:
+            continue
+        runner = ROOT / command.run_by
+        assert runner.is_file(), f"no such test: {command}"
+        assert str(command.doc.relative_to(ROOT)) in runner.read_text(encoding="utf-8"), (
+            f"{command.run_by} does not run {command.doc.relative_to(ROOT)}: {command}"
+        )
 
 
 # --------------------------------------------------------------------------- running them
@@ -158,7 +177,7 @@ def environment(folder: Path) -> dict[str, str]:
 def test_every_command_of_the_document_runs(doc: Path, checkout: Path) -> None:
     written: set[Path] = set()
     for command in commands(doc):
-        if command.needs:
+        if command.needs or command.run_by:
             continue
         write_replies(command.text, checkout, written)
         done = subprocess.run(

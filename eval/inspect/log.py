@@ -2,7 +2,9 @@
 
 inspect writes one log per task run (`.eval`, or indented `.json` with `--log-format json`); each sample is a
 row of the split (its id is the row's `id`) and its reply is the model's final completion. Samples
-that ended in an error have no reply and are left out (`eval score` lists their rows as missing).
+that ended in an error have no reply and are left out (`eval score` lists their rows as missing). A
+log whose run did not succeed (`inspect eval` exits 0 even when its task stopped on an error, e.g.
+"no samples completed" because the model could not be reached) is refused with inspect's reason.
 """
 
 from __future__ import annotations
@@ -56,6 +58,12 @@ def read_log_replies(path: Path) -> dict[str, str]:
             f"{str(path)!r} is not a readable inspect log ({type(error).__name__}); pass the .eval or .json "
             "log `inspect eval` wrote"
         ) from None
+    if log.status != "success":
+        reason = f": {log.error.message.strip().splitlines()[-1][:200]}" if log.error else ""
+        raise PredictionsError(
+            f"inspect log {str(path)!r} is of a run that ended with status {log.status!r}{reason}; "
+            "fix what stopped it and run `inspect eval` again"
+        )
     epochs = log.eval.config.epochs or 1
     if epochs > 1:
         raise PredictionsError(
