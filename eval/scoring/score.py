@@ -168,7 +168,7 @@ def score_log(
 ) -> dict[str, Any]:
     """The score JSON of the records our lmms-eval tasks log (a `_noimage` twin's as `blind_records`),
     under the family's scoring `options` (by keyword; its defaults when None)."""
-    scorer, options = scoring_of(family, options)
+    scorer, given = scoring_of(family, options)
     units = scorer.logged_units(records)
     blind = None if blind_records is None else scorer.logged_units(blind_records)
-    return score_units(scorer, options, units, blind, resamples=resamples, seed=seed)
+    return score_units(scorer, given, units, blind, resamples=resamples, seed=seed)
