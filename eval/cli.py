@@ -336,7 +336,8 @@ def main(argv: list[str] | None = None) -> int:
         print(
             f"wrote {len(overlay.files)} task files to {overlay.folder}; run lmms-eval with "
             f"--include_path {args.out} (and no other include path for {args.family}) and --verbosity DEBUG "
-            f"({LMMS_EVAL_EXIT_TRAP})"
+            f"({LMMS_EVAL_EXIT_TRAP}); its --model openai needs OPENAI_API_KEY set "
+            "(any value for a local server)"
         )
         if overlay.summary():
             print(f"left out {overlay.summary()}")
