@@ -183,6 +183,7 @@ def test_a_files_shape_is_checked_with_type_hints_derived_once_per_record_class(
     import typing
 
     from eval import scoreshape
+    from eval.scoring import options
 
     calls: list[type] = []
     resolve = typing.get_type_hints
@@ -193,7 +194,9 @@ def test_a_files_shape_is_checked_with_type_hints_derived_once_per_record_class(
 
     monkeypatch.setattr(typing, "get_type_hints", counted)
     scoreshape._fields_of.cache_clear()
+    options.DECLARED.clear()
     score = json.loads(results["a"].read_text())
     assert len(score["outcomes"]["units"]) > 100
     scoreshape.check_score(score, "result A", "fix it")
-    assert sorted(kind.__name__ for kind in calls) == ["Graded", "ParsedAnswer"]  # a row and its answer
+    # a row, its answer and the options it was scored under
+    assert sorted(kind.__name__ for kind in calls) == ["Graded", "ParsedAnswer", "VLMBiasOptions"]

@@ -28,6 +28,10 @@ from pathlib import Path
 from typing import Any
 
 from inspect_ai import Task
+
+# inspect prints a PrerequisiteError as its message alone, without a traceback (inspect-ai 0.3.x, the
+# range pyproject.toml allows, keeps it here).
+from inspect_ai._util.error import PrerequisiteError
 from inspect_ai.dataset import MemoryDataset, Sample
 from inspect_ai.model import (
     ChatMessage,
@@ -46,11 +50,6 @@ from eval.data import load_rows, open_folder
 from eval.errors import EvalError, UsageError
 from eval.family import FamilyEval
 from eval.registry import family_eval
-
-try:  # inspect prints these as their message alone, without a traceback
-    from inspect_ai._util.error import PrerequisiteError
-except ImportError:  # pragma: no cover - a later inspect may move it; the error still says what is wrong
-    PrerequisiteError = Exception  # type: ignore[misc,assignment]
 from eval.scoring.bootstrap import DEFAULT_RESAMPLES, DEFAULT_SEED, flatten
 from eval.scoring.score import score_replies
 from eval.tasks.templates import Generation, Template

@@ -54,16 +54,7 @@ class ScoreOptions:
     @classmethod
     def declared(cls) -> tuple[tuple[str, Flag | None, bool], ...]:
         """(keyword, flag or None, recorded) of every option, in declaration order."""
-        hints = typing.get_type_hints(cls, include_extras=True)
-        found = []
-        for field in dataclasses.fields(cls):
-            if field.name == "_given":
-                continue
-            hint = hints[field.name]
-            extras = typing.get_args(hint)[1:] if typing.get_origin(hint) is Annotated else ()
-            flag = next((extra for extra in extras if isinstance(extra, Flag)), None)
-            found.append((field.name, flag, any(extra is RECORDED for extra in extras)))
-        return tuple(found)
+        return _declared(cls)
 
     @classmethod
     def names(cls) -> tuple[str, ...]:
@@ -97,6 +88,11 @@ class ScoreOptions:
         object.__setattr__(options, "_given", tuple(name for name in names if name in values))
         return options
 
+    def for_blind(self: OptionsT) -> OptionsT:
+        """The options that grade the replies given without the image (`--blind`): these, but for any
+        that belong to the seeing replies alone (IllusionBench+'s review of its judge's verdicts)."""
+        return self
+
     def recorded(self) -> dict[str, Any]:
         """The given options the family's metrics depend on, by name: a score JSON's `outcomes.options`."""
         return {
@@ -104,6 +100,28 @@ class ScoreOptions:
             for name, _, recorded in self.declared()
             if recorded and name in self._given
         }
+
+
+#: `ScoreOptions.declared` of each options class, derived once.
+DECLARED: dict[type[ScoreOptions], tuple[tuple[str, Flag | None, bool], ...]] = {}
+
+
+def _declared(options: type[ScoreOptions]) -> tuple[tuple[str, Flag | None, bool], ...]:
+    """`ScoreOptions.declared`, derived once per class: resolving the hints evaluates their text, which
+    checking every record of a large score file would otherwise repeat."""
+    if options in DECLARED:
+        return DECLARED[options]
+    hints = typing.get_type_hints(options, include_extras=True)
+    found = []
+    for field in dataclasses.fields(options):
+        if field.name == "_given":
+            continue
+        hint = hints[field.name]
+        extras = typing.get_args(hint)[1:] if typing.get_origin(hint) is Annotated else ()
+        flag = next((extra for extra in extras if isinstance(extra, Flag)), None)
+        found.append((field.name, flag, any(extra is RECORDED for extra in extras)))
+    DECLARED[options] = tuple(found)
+    return DECLARED[options]
 
 
 def _check(name: str, value: Any, flag: Flag) -> None:

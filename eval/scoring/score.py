@@ -91,7 +91,7 @@ def score_replies(
     """The score JSON of `replies` (keyed by row `id`) to `rows`; rows without a reply are left out."""
     scorer, given = scoring_of(family, options)
     units = scorer.grade_rows(rows, replies, given)
-    blind_units = None if blind is None else scorer.grade_rows(rows, blind, given)
+    blind_units = None if blind is None else scorer.grade_rows(rows, blind, given.for_blind())
     return score_units(
         scorer, given, units, blind_units, resamples=resamples, seed=seed, rows=rows, replies=replies
     )

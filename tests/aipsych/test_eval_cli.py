@@ -64,6 +64,7 @@ def test_the_json_has_the_rates_res_and_one_entry_per_set(aipsych_lite, predicti
                 "set_id": entry["set_id"],
                 "category": "excluded",
                 "excluded_reason": "refusal_p1",
+                "else_trigger": False,
             }
         else:
             assert entry["category"] == policies.category(int(number), image_id), entry
@@ -81,11 +82,14 @@ def test_the_scorer_option_reads_the_same_replies_three_ways(aipsych_lite, predi
         for name, result in (("v4", v4), ("v1", v1), ("strict", strict))
     }
     assert {entry["excluded_reason"] for entry in odd["v4"]} == {"refusal_p1"}
-    assert {entry["excluded_reason"] for entry in odd["v1"]} == {"no_yes_no_p2"}
+    assert {entry["excluded_reason"] for entry in odd["v1"]} == {"p2_missing"}
     assert {entry["category"] for entry in odd["strict"]} == {"trap_spotting"}
     assert v1["parse_failure_rate"] == pytest.approx(5 / 120) and v1["quit_rate"] == pytest.approx(20 / 120)
-    # "Elsewhere." is an Else Trigger for the release's substring test only.
-    assert v4["rates"]["else_trigger"] == pytest.approx(0.4) and strict["rates"]["else_trigger"] == 0
+    # "Elsewhere." is an Else Trigger for every scorer: 2 colour sets of the 19 policy scenes, over 95 valid
+    # sets for v4 and 100 for strict (which counts the odd scene's five sets as Trap Spotting).
+    assert (
+        v4["rates"]["else_trigger"] == pytest.approx(38 / 95) and strict["rates"]["else_trigger"] == 38 / 100
+    )
     assert strict["rates"]["trap_spotting"] == pytest.approx((19 + 5) / 100)  # mixed sets and the odd scene
     assert (
         v4["alongside"]["strict"]["rates"] == strict["rates"]

@@ -212,5 +212,5 @@ def test_a_release_build_holding_every_spelling_scores_as_lmms_eval(tmp_path: Pa
     ours = {graded.id: graded.correct("lmms-eval") for graded in outcomes(questions, responses)}
     assert [ours[r["id"]] for r in questions] == [record["is_correct"] for record in theirs]
     assert 0 < sum(ours.values()) < len(questions)
-    result = score_rows(questions, responses, parser="lmms-eval")
+    result = score_rows("illusionbench", questions, responses, parser="lmms-eval")
     assert 100 * result["accuracy"] == pytest.approx(upstream.illusionbench_aggregate_results(theirs))

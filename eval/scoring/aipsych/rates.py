@@ -19,15 +19,23 @@ from eval.scoring.aipsych.classify import CATEGORIES, SetOutcome
 from eval.scoring.bootstrap import rate, ratio, shares, weight
 
 RATE_KEYS = (*CATEGORIES, "else_trigger", "valid_response", "full_response")
-#: Why a set is left out: no reply, a refusal, or no yes/no where one is needed.
+#: The excluded reasons that are parse failures (no reply, or none that reads), the release's names
+#: (`p2_missing`: no reply or no yes/no) and strict's, which tell those apart (`classify`).
 PARSE_FAILURES = (
-    "missing_p1",
-    "missing_p2",
-    "missing_p3",
+    "p1_missing",
+    "p2_missing",
+    "p3_missing",
+    "no_reply_p1",
+    "no_reply_p2",
+    "no_reply_p3",
     "unclear_p1",
     "no_yes_no_p2",
     "no_yes_no_p3",
 )
+#: Per prompt, the reasons that mean its second part (the yes/no) is missing.
+_SECOND_PART_MISSING = {
+    number: (f"p{number}_missing", f"no_reply_p{number}", f"no_yes_no_p{number}") for number in (2, 3)
+}
 #: The paper's ± is this many standard errors of a proportion over sets (its 95 % normal interval).
 PAPER_Z = 1.96
 
@@ -77,8 +85,8 @@ def summarise(
     diagnostics: dict[str, Callable[[SetOutcome], bool]] = {
         "p2_first_part_missing": lambda found: found.p2_first_part_missing,
         "p3_first_part_missing": lambda found: found.p3_first_part_missing,
-        "p2_second_part_missing": lambda found: found.excluded_reason in ("missing_p2", "no_yes_no_p2"),
-        "p3_second_part_missing": lambda found: found.excluded_reason in ("missing_p3", "no_yes_no_p3"),
+        "p2_second_part_missing": lambda found: found.excluded_reason in _SECOND_PART_MISSING[2],
+        "p3_second_part_missing": lambda found: found.excluded_reason in _SECOND_PART_MISSING[3],
     }
     return {
         "answered_sets": total,

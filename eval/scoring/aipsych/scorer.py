@@ -135,13 +135,19 @@ def blind_summary(
     }
 
 
-def _set_entry(set_id: str, outcome: SetOutcome | None) -> dict[str, str | None]:
+def _set_entry(set_id: str, outcome: SetOutcome | None) -> dict[str, str | bool | None]:
     if outcome is None:
-        return {"set_id": set_id, "category": "excluded", "excluded_reason": "unanswered"}
+        return {
+            "set_id": set_id,
+            "category": "excluded",
+            "excluded_reason": "unanswered",
+            "else_trigger": False,
+        }
     return {
         "set_id": set_id,
         "category": outcome.category or "excluded",
         "excluded_reason": outcome.excluded_reason,
+        "else_trigger": outcome.else_trigger,
     }
 
 

@@ -7,7 +7,8 @@ and B):
 
 - accuracy: correct answers over graded rows, per question type, category and difficulty; an
   unparsed reply is wrong and counted in the parse-failure rate; under the judge a reply is
-  correct when more than half its votes say so (3 of the paper's 5);
+  correct when more than half its votes say so (3 of the paper's 5), or when a person who reviewed
+  the verdict says so (`review`: the person's verdict replaces the judge's);
 - false-positive ratio R_FP = FP / (FP + FN) over true/false errors, FP = "True" for a false
   statement, FN = "False" for a true one (0.5 is unbiased, near 1 a bias towards "True");
   unparsed replies are errors of neither kind; under the judge every error on a false statement
@@ -159,17 +160,23 @@ class Graded:
     judge_votes: tuple[int | None, ...] = ()  # 1 correct, 0 incorrect, None unparsed; () if not judged
     judge_models: tuple[str, ...] = ()  # the model the endpoint reported for each vote
     judge_fingerprints: tuple[str, ...] = ()  # and its system fingerprint ("" when it gave none)
+    reviewed: bool | None = None  # a person's verdict on the judged reply (`review`); None: not reviewed
+
+    @property
+    def judged_correct(self) -> bool:
+        """The judge's own verdict: the majority of its votes, whatever a person made of it."""
+        return majority(self.judge_votes)
 
     def correct(self, grader: str = "strict") -> bool:
-        if grader == JUDGE:
-            return majority(self.judge_votes)
+        if grader == JUDGE:  # the paper's protocol: the judge's verdict, a person's where reviewed
+            return self.judged_correct if self.reviewed is None else self.reviewed
         if grader == "lmms-eval":
             return self.lmms_eval_reading == self.lmms_eval_gold
         return self.gold is not None and self.reading == self.gold
 
     def parsed(self, grader: str = "strict") -> bool:
         if grader == JUDGE:
-            return any(vote is not None for vote in self.judge_votes)
+            return self.reviewed is not None or any(vote is not None for vote in self.judge_votes)
         if grader == "lmms-eval":
             allowed = ("true", "false") if self.lmms_eval_type == "TF" else strict.OPTIONS
             return self.lmms_eval_reading in allowed

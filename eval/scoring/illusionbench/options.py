@@ -2,7 +2,8 @@
 
 The judge is named by `--judge-url` and `--judge-model` (its API key comes from the environment
 only, see `judge`), or given from code as a `Judge`. `--step-by-step` holds the replies of the
-step-by-step questioning, judged beside the description replies.
+step-by-step questioning, judged beside the description replies; `--write-review` and `--review`
+are a person's check of the judge's verdicts (`review`).
 """
 
 from __future__ import annotations
@@ -64,12 +65,34 @@ class IllusionBenchOptions(ScoreOptions):
             parse=Path,
         ),
     ] = None
+    review: Annotated[
+        Path | None,
+        Flag(
+            "--review",
+            'a person\'s verdicts on judged replies (JSON lines {"id": ROW_ID, "correct": true|false}, '
+            "as --write-review writes them): they replace the judge's (with --grader judge)",
+            parse=Path,
+        ),
+    ] = None
+    write_review: Annotated[
+        Path | None,
+        Flag(
+            "--write-review",
+            "write every reply the judge marked incorrect to this file, verdicts pre-filled, for a person "
+            "to check and pass back with --review (with --grader judge)",
+            parse=Path,
+        ),
+    ] = None
     judge: Judge | None = None
 
     @property
     def grading(self) -> str:
         """Who grades the questions: the parser's name, or "judge"."""
         return self.parser if self.grader == "parser" else JUDGE
+
+    def for_blind(self) -> IllusionBenchOptions:
+        """A review is of the seeing replies' verdicts: the blind run is judged, never reviewed."""
+        return dataclasses.replace(self, review=None, write_review=None)
 
     def asked_judge(self) -> Judge | None:
         """The judge given, or the one the `judge_*` options name (None without one).

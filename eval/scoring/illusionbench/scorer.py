@@ -6,14 +6,15 @@ rotations of circular runs included, every grader's reading and any judge votes 
 category and difficulty, the false-positive ratio, parse failures, every grader side by side, and
 plain and circular accuracy for circular runs). Aggregates never call the judge again, so they can
 be recomputed over any resample of the outcomes. `describe` adds what is not resampled: the judge's
-identity and review, and the judged descriptions (the judge's 0-2 preciseness and the step-by-step
-comparison). Outcomes are resampled by image (its questions and their rotations go together).
-Without the image (`--blind`), the share answered right is how many questions the text alone
-answers.
+identity, the replies a person should review and what a person's review changed (`review`), and the
+judged descriptions (the judge's 0-2 preciseness and the step-by-step comparison). Outcomes are
+resampled by image (its questions and their rotations go together). Without the image (`--blind`),
+the share answered right is how many questions the text alone answers.
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -34,14 +35,22 @@ from eval.scoring.illusionbench.metrics import (
     summary,
 )
 from eval.scoring.illusionbench.options import IllusionBenchOptions
+from eval.scoring.illusionbench.review import apply_review, read_review, review_lines, reviewed, write_review
 from eval.scoring.scorer import Scorer
 
 Row = Mapping[str, Any]
 
 
-def outcomes(rows: Sequence[Row], responses: Mapping[str, str], judge: Judge | None = None) -> list[Graded]:
+def outcomes(
+    rows: Sequence[Row],
+    responses: Mapping[str, str],
+    judge: Judge | None = None,
+    review: Path | None = None,
+) -> list[Graded]:
     """One `Graded` per reply to a true/false or multiple-choice row (rotations of circular runs
-    included), with the judge's votes when a judge is given; rows without a reply are left out."""
+    included), with the judge's votes when a judge is given and a person's verdicts from the `review`
+    file over the judge's; rows without a reply are left out. The review is read and checked
+    against the replies before the judge is called."""
     asked = []
     for row in rows:
         if question_type_name(row["question_type"]) not in ("tf", "mc"):
@@ -51,9 +60,13 @@ def outcomes(rows: Sequence[Row], responses: Mapping[str, str], judge: Judge | N
             if variant["id"] in responses:
                 reply = responses[variant["id"]]
                 asked.append((variant, reply, grade(variant, reply)))
-    if judge is None:
-        return [graded for _, _, graded in asked]
-    return verdicts.judge_replies(asked, judge)
+    graded = [graded for _, _, graded in asked]
+    person = None if review is None else (read_review(review), review)
+    if person:
+        apply_review(graded, *person)  # an id of no reply is refused before the judge is called
+    if judge is not None:
+        graded = verdicts.judge_replies(asked, judge)
+    return apply_review(graded, *person) if person else graded
 
 
 def measured(graded: Sequence[Graded], grader: str = "strict") -> dict[str, Any]:
@@ -73,7 +86,8 @@ def grade_rows(
 
     Raises:
         UsageError: the judge grades without a judge, a judge is given for question rows that the
-            parser grades, or step-by-step replies come with question rows.
+            parser grades, step-by-step replies come with question rows, a review is asked for
+            without the judge, or `write_review` names a file that exists (see `review`).
     """
     judge = options.asked_judge()
     questions = [row for row in rows if question_type_name(row["question_type"]) in ("tf", "mc")]
@@ -88,7 +102,18 @@ def grade_rows(
         raise UsageError(
             "--step-by-step replies answer the description prompts; score them with --split descriptions"
         )
-    return outcomes(questions, responses, judge if options.grader == JUDGE else None)
+    if (options.review or options.write_review) and options.grader != JUDGE:
+        raise UsageError("--review and --write-review check the judge's verdicts; add --grader judge")
+    if options.review and options.write_review:
+        raise UsageError(
+            "--write-review writes the list a person fills in and --review reads it back; give one of them"
+        )
+    if options.write_review is not None and os.path.lexists(options.write_review):
+        raise UsageError(
+            f"{str(options.write_review)!r} exists, and --write-review would replace it (an input, or a "
+            "review a person filled in); remove it or choose another name"
+        )
+    return outcomes(questions, responses, judge if options.grader == JUDGE else None, options.review)
 
 
 def aggregate(graded: Sequence[Graded], options: IllusionBenchOptions) -> dict[str, Any]:
@@ -112,7 +137,10 @@ def describe(
         found["judge"] = {
             **verdicts.graded_by(graded, judge.identity()),
             "review": verdicts.review(graded, responses),
+            "reviewed": reviewed(graded),
         }
+        if options.write_review is not None:
+            write_review(options.write_review, review_lines(graded, rows, responses))
     described = [row for row in rows if question_type_name(row["question_type"]) not in ("tf", "mc")]
     answered = [row for row in described if row["id"] in responses or (later and row["id"] in later)]
     if answered:

@@ -9,7 +9,7 @@ unparsed. A reply is correct when more than half of its votes say 1: 3 or more o
 
 The paper then re-checked by hand every reply its judge marked incorrect. `review` lists those,
 and the replies on which the judge and the strict parser disagree, with the reply text, for that
-check.
+check; a person's verdicts from it replace the judge's (`review.py`), and both are kept.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from eval.scoring.illusionbench.judge import Answer, Judge
-from eval.scoring.illusionbench.metrics import JUDGE, Graded
+from eval.scoring.illusionbench.metrics import Graded
 from eval.scoring.window import reading_window
 
 PROMPT_VERSION = "illusionbench-plus-appendix-b2"
@@ -85,7 +85,7 @@ def review(graded: Sequence[Graded], replies: Mapping[str, str]) -> dict[str, An
     disagreements = [
         {
             "id": row.id,
-            "judge": row.correct(JUDGE),
+            "judge": row.judged_correct,
             "strict": row.correct("strict"),
             "strict_reading": row.reading,
             "gold": row.gold,
@@ -93,17 +93,17 @@ def review(graded: Sequence[Graded], replies: Mapping[str, str]) -> dict[str, An
             "reply": replies.get(row.id, ""),
         }
         for row in graded
-        if row.correct(JUDGE) != row.correct("strict")
+        if row.judged_correct != row.correct("strict")
     ]
     return {
-        "judged_incorrect": [row.id for row in graded if not row.correct(JUDGE)],
+        "judged_incorrect": [row.id for row in graded if not row.judged_correct],
         "disagreements_with_strict": disagreements,
     }
 
 
 def graded_by(graded: Sequence[Graded], identity: dict[str, Any]) -> dict[str, Any]:
     """The judge's part of the score: who judged (asked for and reported), and each reply's votes,
-    verdict and voting models, by prediction id."""
+    the judge's verdict, a person's (None if not reviewed) and the voting models, by prediction id."""
     return {
         **identity,
         "reported_models": sorted({model for row in graded for model in row.judge_models if model}),
@@ -112,7 +112,8 @@ def graded_by(graded: Sequence[Graded], identity: dict[str, Any]) -> dict[str, A
         "rows": {
             row.id: {
                 "votes": list(row.judge_votes),
-                "correct": row.correct(JUDGE),
+                "correct": row.judged_correct,
+                "reviewed": row.reviewed,
                 "models": sorted(set(row.judge_models)),
             }
             for row in graded

@@ -34,7 +34,7 @@ def is_background_removed(unit: Graded) -> bool:
 def drawing(unit: Graded) -> str:
     """The cluster of a row: its drawing, a background-removed one's being its `main` image's.
 
-    >>> from eval.scoring.grading import grade
+    >>> from eval.scoring.vlmbias.grading import grade
     >>> row = {"ID": "q", "topic": "Flags", "sub_topic": "s", "pixel": 384, "type_of_question": "Q1",
     ...        "ground_truth": "5", "expected_bias": "6", "image_id": "flag_7_nobackground_px384"}
     >>> drawing(grade(row, "{5}"))
