@@ -15,8 +15,6 @@ to lmms-eval's numbers; the report shows it and lists, with why, the logs it ski
 
 from __future__ import annotations
 
-import contextlib
-import fcntl
 import json
 import shutil
 import signal
@@ -35,6 +33,7 @@ pytest.importorskip("inspect_ai", reason="inspect-ai is in the `test` extra")
 from eval.data import load_rows
 from eval.report.results import read_inputs
 from eval.report.writer import report_sections
+from tests.conftest import _held
 from tests.test_docs import ROOT, Command, commands, environment
 
 DOC = ROOT / "docs" / "evaluate.md"
@@ -86,17 +85,6 @@ def documented() -> list[Command]:
     return found
 
 
-@contextlib.contextmanager
-def port_8000() -> Iterator[None]:
-    """Port 8000 for this test alone, among every test process on the machine that takes this lock."""
-    with PORT_LOCK.open("a") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(lock, fcntl.LOCK_UN)
-
-
 def _environment(folder: Path) -> dict[str, str]:
     """The documents' environment, without a proxy between the harness and 127.0.0.1, and without the
     keys the commands must set themselves."""
@@ -142,7 +130,7 @@ def ran(built, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Ran]:
     env = _environment(folder)
     outputs: dict[str, subprocess.CompletedProcess[str]] = {}
     servers: list[Server] = []
-    with port_8000():
+    with _held(PORT_LOCK):  # port 8000, for this test alone among the machine's test processes
         try:
             for command in documented():
                 if command.text.startswith(SERVER):
