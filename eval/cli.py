@@ -1,9 +1,11 @@
-"""Command line: `python -m eval score | compare | tasks | export | vlmevalkit | write-tasks | report`.
+"""Command line: `python -m eval score | compare | tasks | export | vlmevalkit | write-tasks | report |
+policy-server`.
 
 The families are the ones `eval.registry` registers; each command takes a family's `FamilyEval`
 (`eval.family`) from there: its scorer (and the typed options that make its `score` flags), its
 task declaration and its report section. The work itself is in library modules (`eval.score`,
-`eval.compare`, `eval.local_tasks`, `eval.vlmevalkit.export`, `eval.vlmevalkit.launch`, `eval.report`).
+`eval.compare`, `eval.local_tasks`, `eval.vlmevalkit.export`, `eval.vlmevalkit.launch`, `eval.report`,
+`eval.policy_server`).
 """
 
 from __future__ import annotations
@@ -141,7 +143,35 @@ def _parser() -> argparse.ArgumentParser:
         help="a model's label and an `eval score` JSON or lmms-eval --output_path folder; one per result",
     )
     report_page.add_argument("--out", type=Path, required=True, help="folder for index.html and its figures")
+
+    dry_run = commands.add_parser(
+        "policy-server",
+        help="a dry-run model: an OpenAI-compatible endpoint on 127.0.0.1 answering every row by a policy",
+    )
+    dry_run.add_argument(
+        "--data",
+        type=Path,
+        action="append",
+        required=True,
+        help="a built dataset folder whose rows it answers, e.g. build/vlmbias; repeat for several",
+    )
+    dry_run.add_argument(
+        "--policy",
+        required=True,
+        help="truth (every row right), bias (as the family's bias predicts), constant:TEXT, or random:SEED "
+        "(a seeded coin per row between truth and bias)",
+    )
+    dry_run.add_argument(
+        "--port", type=_port, default=8000, help="port on 127.0.0.1 (default 8000; 0 picks a free one)"
+    )
+    dry_run.add_argument("--verbose", action="store_true", help="print a line per request")
     return parser
+
+
+def _port(text: str) -> int:
+    if not text.isdigit() or int(text) > 65535:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port number (0 to 65535; 0 picks a free one)")
+    return int(text)
 
 
 def _bootstrap_arguments(command: argparse.ArgumentParser) -> None:
@@ -232,6 +262,17 @@ def _write_tasks(check: bool) -> int:
     return 0
 
 
+def _policy_server(folders: list[Path], policy_text: str, port: int, verbose: bool) -> int:
+    """Index the folders and answer requests until interrupted (imported here: it loads numpy and PIL)."""
+    from eval.policy_server.index import RowIndex
+    from eval.policy_server.policies import parse_policy
+    from eval.policy_server.server import serve
+
+    policy = parse_policy(policy_text)  # refused before any folder is read
+    serve(RowIndex(folders), policy, port, verbose=verbose)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI; returns the process exit code.
 
@@ -300,11 +341,14 @@ def _run(args: argparse.Namespace, passed_on: list[str]) -> int:
             return _write_tasks(args.check)
         if args.command == "vlmevalkit":
             return run_vlmevalkit(args.config, passed_on)
+        if args.command == "policy-server":
+            return _policy_server(args.data, args.policy, args.port, args.verbose)
         overlay = write_local_tasks(args.family, args.data, args.out)
         print(
             f"wrote {len(overlay.files)} task files to {overlay.folder}; run lmms-eval with "
             f"--include_path {args.out} (and no other include path for {args.family}) and --verbosity DEBUG "
-            f"({LMMS_EVAL_EXIT_TRAP})"
+            f"({LMMS_EVAL_EXIT_TRAP}); its --model openai needs OPENAI_API_KEY set "
+            "(any value for a local server)"
         )
         if overlay.summary():
             print(f"left out {overlay.summary()}")

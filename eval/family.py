@@ -10,7 +10,9 @@ how it is scored and run:
   and the report's reading of task names all follow; loaded when a command needs it (it reads the
   builder's configs, which scoring does not need, so `eval score` and `--help` never pay for it);
 - `section()`: its part of the report page (`eval.report.section.FamilySection`), loaded only when a
-  report is drawn (drawing imports matplotlib).
+  report is drawn (drawing imports matplotlib);
+- `dry_run()`: optional, how the dry-run model (`python -m eval policy-server`) answers its rows
+  (`eval.policy_server.family_answers.FamilyAnswers`), loaded only when that server starts.
 
 Every consumer (the command line, `eval.scoring.score`, the report, inspect, VLMEvalKit, the
 score-shape check) takes a family's `FamilyEval` from `eval.registry`, where each family is one
@@ -26,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 from eval.scoring.scorer import Scorer
 
 if TYPE_CHECKING:  # loaded on demand (see the module docstring)
+    from eval.policy_server.family_answers import FamilyAnswers
     from eval.report.section import FamilySection
     from eval.tasks.declaration import FamilyTasks
 
@@ -38,3 +41,4 @@ class FamilyEval:
     scorer: Scorer[Any, Any]
     tasks: Callable[[], FamilyTasks]
     section: Callable[[], FamilySection]
+    dry_run: Callable[[], FamilyAnswers] | None = None

@@ -13,17 +13,18 @@ as what it is and never waited on; a size cap; no byte-order mark):
     files may key by the released `ID` instead; both columns hold the same value);
   - a line of an lmms-eval `--log_samples` file of our tasks: the reply is `filtered_resps` (what
     `process_results` was given) and the id comes from the graded record our tasks log as a metric
-    value (lmms-eval 0.7 drops the doc from the log; a logged `doc.id` is used first).
+    value (lmms-eval 0.7 drops the doc from the log; a logged `doc.id` is used first), or, for a
+    task of lmms-eval's own run on a build (its `doc_id` only), from the rows it read (`eval.doc_ids`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from builders.core.errors import shown
 from builders.core.user_files import text_lines
+from eval.doc_ids import DocRows
 from eval.errors import PredictionsError
 from eval.inspect.log import is_inspect_log, read_log_replies
 from eval.jsontext import JSONTextError, parse
@@ -38,22 +39,23 @@ SHAPE = 'expected {"id": "...", "response": "..."} or an lmms-eval samples line'
 FIX = "pass the JSONL, samples log, inspect log or VLMEvalKit file the model's run wrote"
 
 
-def read_replies(
-    path: Path, row_ids: Sequence[str], where: str, role: str = "predictions file"
-) -> dict[str, str]:
-    """`{id: reply}` of any predictions file: a VLMEvalKit table (by its ending; `row_ids` are the
-    split's ids by index, `where` names the split), an inspect log or JSONL (`read_responses`).
+def read_replies(path: Path, doc_rows: DocRows, role: str = "predictions file") -> dict[str, str]:
+    """`{id: reply}` of any predictions file: a VLMEvalKit table (by its ending; rows by index), an
+    inspect log or JSONL (`read_responses`); `doc_rows` are the config and split scored.
 
     Raises:
         PredictionsError: one sentence naming the file (as `role`), the place in it and the fix.
     """
     if is_table(path):
-        return read_table(path, row_ids, where, role)
-    return read_responses(path, role)
+        return read_table(path, [row["id"] for row in doc_rows.rows], doc_rows.where, role)
+    return read_responses(path, role, doc_rows)
 
 
-def read_responses(path: Path, role: str = "predictions file") -> dict[str, str]:
-    """`{id: reply}` from a JSONL file (blank lines are skipped) or an inspect log.
+def read_responses(
+    path: Path, role: str = "predictions file", doc_rows: DocRows | None = None
+) -> dict[str, str]:
+    """`{id: reply}` from a JSONL file (blank lines are skipped) or an inspect log; `doc_rows` are the
+    rows an lmms-eval task read, for samples lines that name their row by `doc_id` only.
 
     Raises:
         PredictionsError: the file is not a regular file we can read, a line is not a JSON object of
@@ -76,7 +78,7 @@ def read_responses(path: Path, role: str = "predictions file") -> dict[str, str]
     for number, line in enumerate(lines, start=1):
         if not line.strip():
             continue
-        row_id, response = _parse_line(line, f"{path}:{number}")
+        row_id, response = _parse_line(line, f"{path}:{number}", doc_rows)
         if row_id in responses:
             raise PredictionsError(
                 f"{path}:{number}: id {shown(row_id)} already has a prediction; keep one per id"
@@ -85,13 +87,13 @@ def read_responses(path: Path, role: str = "predictions file") -> dict[str, str]
     return responses
 
 
-def _parse_line(line: str, where: str) -> tuple[str, str]:
+def _parse_line(line: str, where: str, doc_rows: DocRows | None) -> tuple[str, str]:
     try:
         item: Any = parse(line)
     except JSONTextError as error:
         raise PredictionsError(f"{where}: {error}; {SHAPE}") from None
     if isinstance(item, dict) and "filtered_resps" in item:
-        row_id, response = _sample_id(item), _first_reply(item["filtered_resps"])
+        row_id, response = _sample_id(item, doc_rows, where), _first_reply(item["filtered_resps"])
     elif isinstance(item, dict):
         row_id, response = _row_id(item), item.get("response")
     else:
@@ -105,12 +107,13 @@ def _row_id(item: dict[str, Any]) -> Any:
     return next((item[key] for key in ID_KEYS if key in item), None)
 
 
-def _sample_id(item: dict[str, Any]) -> Any:
-    """The row id of a samples line: from the doc, else from a graded record logged as a metric value."""
+def _sample_id(item: dict[str, Any], doc_rows: DocRows | None, where: str) -> Any:
+    """The row id of a samples line: from the doc, else from a graded record logged as a metric value,
+    else from the rows the task read, by its `doc_id`."""
     for source in (item.get("doc"), *item.values()):
         if isinstance(source, dict) and _row_id(source) is not None:
             return _row_id(source)
-    return None
+    return None if doc_rows is None else doc_rows.row_id(item, where)
 
 
 def _first_reply(replies: Any) -> Any:

@@ -14,6 +14,7 @@ from typing import Any
 
 from builders.core.errors import shown
 from eval.data import default_split, load_rows, open_folder
+from eval.doc_ids import DocRows
 from eval.errors import UsageError
 from eval.predictions import read_replies
 from eval.registry import family_eval
@@ -58,12 +59,12 @@ def score(
     row_ids = {row["id"] for row in rows}
     row_of = scorer.row_id_of
     where = f"{config}/{split}"
-    by_index = [row["id"] for row in rows]
-    responses = _matching(read_replies(predictions, by_index, where), predictions, row_ids, row_of, where)
+    doc_rows = DocRows(rows, where, family)
+    responses = _matching(read_replies(predictions, doc_rows), predictions, row_ids, row_of, where)
     blind_responses = (
         None
         if blind is None
-        else _matching(read_replies(blind, by_index, where, "--blind file"), blind, row_ids, row_of, where)
+        else _matching(read_replies(blind, doc_rows, "--blind file"), blind, row_ids, row_of, where)
     )
     scored = score_replies(
         family, rows, responses, blind=blind_responses, resamples=resamples, seed=seed, **(options or {})

@@ -119,22 +119,61 @@ def test_the_same_family_config_and_split_twice_is_refused(builds, tmp_path, cap
     assert not (tmp_path / "page").exists()
 
 
-def test_score_jsons_of_several_configs_without_per_row_records_are_refused_with_the_way_out(
-    builds, tmp_path, capsys
-):
-    paths = []
+def _scored_one_config_at_a_time(builds, tmp_path, policy, **flags: str) -> tuple[list[Path], list]:
+    """An `eval score` JSON per config (with `flags`), and the (row, reply) pairs they score."""
+    paths, pairs = [], []
     for config in VLMBIAS_CONFIGS:
         rows = load_rows(builds["vlmbias"], config, "main")
-        replies = _jsonl(tmp_path / f"{config}.jsonl", [{"id": r["id"], "response": "{1}"} for r in rows])
+        answered = [(row, vlmbias_reply(row, policy(index))) for index, row in enumerate(rows)]
+        replies = _jsonl(tmp_path / f"{config}.jsonl", [{"id": r["id"], "response": a} for r, a in answered])
         path = tmp_path / f"{config}.json"
         argv = ["score", "vlmbias", "--data", str(builds["vlmbias"]), "--config", config, "--split", "main"]
-        assert main([*argv, "--predictions", str(replies), "--out", str(path)]) == 0
+        extra = [item for flag, value in flags.get(config, {}).items() for item in (flag, value)]
+        assert main([*argv, "--predictions", str(replies), *extra, "--out", str(path)]) == 0
         paths.append(path)
+        pairs += answered
+    return paths, pairs
+
+
+def test_score_jsons_of_one_config_each_pool_into_the_score_of_the_configs_together(builds, tmp_path, capsys):
+    """Users score one config at a time; the page pools the JSONs by the per-row outcomes they hold."""
+    paths, pairs = _scored_one_config_at_a_time(
+        builds, tmp_path, lambda index: "truthful" if index % 3 else "biased"
+    )
+    results = [r for path in paths for r in read_results(f"m={path}", report_sections())]
+    (model,) = by_family(results, report_sections())["vlmbias"]
+    merged = model.get("main")
+    expected = score_pairs("vlmbias", pairs)
+    assert merged.config == "+".join(sorted(VLMBIAS_CONFIGS))
+    for key in ("n", "accuracy", "task_mean", "bias_aligned_rate", "bias_aligned_share_of_wrong", "by_topic"):
+        assert merged.score[key] == expected[key], key
+    assert 0 < merged.score["accuracy"] < 1 and merged.score["ci95"] == expected["ci95"]
+    capsys.readouterr()
+    assert main(["report", *(f"m={p}" for p in paths), "--out", str(tmp_path / "page")]) == 0
+    assert "game_boards+optical_illusions" in (tmp_path / "page" / "index.html").read_text()
+
+
+def test_score_jsons_scored_differently_or_without_outcomes_are_refused_with_the_way_out(
+    builds, tmp_path, capsys
+):
+    options = {VLMBIAS_CONFIGS[0]: {"--parser": "lmms-eval"}}
+    paths, _ = _scored_one_config_at_a_time(builds, tmp_path, lambda index: "truthful", **options)
     capsys.readouterr()
     assert main(["report", *(f"m={p}" for p in paths), "--out", str(tmp_path / "page")]) == 2
     err = capsys.readouterr().err
     assert "'m' has vlmbias results of configs game_boards, optical_illusions for split 'main'" in err
-    assert "holds no per-row records to pool them by; score the configs as one" in err
+    assert "scored with different options" in err and "score them with the same options" in err
+    paths, _ = _scored_one_config_at_a_time(builds, tmp_path, lambda index: "truthful")
+    bare = json.loads(paths[1].read_text())
+    del bare["outcomes"]
+    paths[1].write_text(json.dumps(bare))
+    capsys.readouterr()
+    assert main(["report", *(f"m={p}" for p in paths), "--out", str(tmp_path / "page")]) == 2
+    err = capsys.readouterr().err
+    assert (
+        "holds no per-row records to pool them by; score each config again with `python -m eval score`" in err
+    )
+    assert not (tmp_path / "page").exists()
 
 
 # ---------------------------------------------------------------- legends and colours

@@ -8,6 +8,7 @@ from eval.family import FamilyEval
 from eval.scoring.illusionbench.scorer import SCORER
 
 if TYPE_CHECKING:
+    from eval.policy_server.family_answers import FamilyAnswers
     from eval.report.section import FamilySection
     from eval.tasks.declaration import FamilyTasks
 
@@ -26,4 +27,11 @@ def section() -> FamilySection:
     return SECTION
 
 
-FAMILY_EVAL = FamilyEval(name="illusionbench", scorer=SCORER, tasks=tasks, section=section)
+def dry_run() -> FamilyAnswers:
+    """How the dry-run model answers its rows (imported when `python -m eval policy-server` starts)."""
+    from eval.policy_server.answers.illusionbench import ANSWERS
+
+    return ANSWERS
+
+
+FAMILY_EVAL = FamilyEval(name="illusionbench", scorer=SCORER, tasks=tasks, section=section, dry_run=dry_run)

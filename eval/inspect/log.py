@@ -9,6 +9,8 @@ inspect trusts what it reads, so the log is checked first, under the user-file r
 inflated within bounds (`eval.zipcheck`: none may inflate past the size its directory declares, so a
 455 KB log can no longer unpack to gigabytes inside inspect), and no JSON in it may nest deeper
 than `MAX_DEPTH`. A log with a sample id twice is refused, as JSONL refuses a repeated id.
+A log whose run did not succeed (`inspect eval` exits 0 even when its task stopped on an error, e.g.
+"no samples completed" because the model could not be reached) is refused with inspect's reason.
 """
 
 from __future__ import annotations
@@ -85,6 +87,12 @@ def read_log_replies(path: Path, role: str = "predictions file") -> dict[str, st
         raise PredictionsError(
             f"{str(path)!r} is not a readable inspect log ({type(error).__name__}); {FIX}"
         ) from None
+    if log.status != "success":
+        reason = f": {log.error.message.strip().splitlines()[-1][:200]}" if log.error else ""
+        raise PredictionsError(
+            f"inspect log {str(path)!r} is of a run that ended with status {log.status!r}{reason}; "
+            "fix what stopped it and run `inspect eval` again"
+        )
     epochs = log.eval.config.epochs or 1
     if epochs > 1:
         raise PredictionsError(

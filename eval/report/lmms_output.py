@@ -9,8 +9,9 @@ functions, which gives the numbers `python -m eval score` gives on the same repl
 included. A `<task>_noimage` twin's samples are the blind replies to the same rows, scored beside
 the seeing ones as `eval score --blind` does. Which family a task is, and which config, split and
 variant it scores, the families' task declarations say (`FamilyTasks.task_key`); tasks that are not
-ours, and ours that log no graded records, are passed over. When the folder holds several runs, a
-later run of a task replaces an earlier one.
+ours, and ours that log no graded records, are read by `eval.report.borrowed`: lmms-eval's own tasks run on a
+build become results, and every other log is skipped with its reason. When the folder holds several
+runs, a later run of a task replaces an earlier one.
 """
 
 from __future__ import annotations
@@ -25,13 +26,12 @@ from eval.errors import LMMS_EVAL_EXIT_TRAP, UsageError
 from eval.jsontext import JSONTextError, parse
 from eval.predictions import MAX_JSONL_BYTES, MAX_LINE_BYTES
 from eval.registry import family_eval
+from eval.report.borrowed import RESULTS_SUFFIX, SAMPLES_INFIX, read_other_logs
 from eval.report.estimates import with_intervals
-from eval.report.section import FamilySection, Result
+from eval.report.section import FamilySection, Result, Skipped
 from eval.scoring.score import score_log
 from eval.tasks.declaration import TaskKey
 
-RESULTS_SUFFIX = "_results.json"
-SAMPLES_INFIX = "_samples_"
 #: The metric under which our tasks log each row's graded record (see eval/tasks/*/utils.py).
 RECORD_KEY = "breakdown"
 RERUN = "run lmms-eval on our tasks with --log_samples and pass its --output_path"
@@ -39,10 +39,14 @@ RERUN = "run lmms-eval on our tasks with --log_samples and pass its --output_pat
 NOIMAGE = "_noimage"
 
 
-def read_output_folder(label: str, folder: Path, sections: Mapping[str, FamilySection]) -> list[Result]:
-    """One result per (family, split, variant) of our tasks in the folder's samples logs."""
+def read_output_folder(
+    label: str, folder: Path, sections: Mapping[str, FamilySection]
+) -> tuple[list[Result], list[Skipped]]:
+    """One result per (family, split, variant) of our tasks in the folder's samples logs, one per
+    lmms-eval task run on a build, and the logs skipped with their reasons."""
     samples = _latest_samples(label, folder)
     pools: dict[tuple[str, str, str], dict[bool, list[tuple[str, Path]]]] = {}
+    others: dict[str, Path] = {}
     for task, path in sorted(samples.items()):
         blind = task.endswith(NOIMAGE)
         for section in sections.values():
@@ -51,16 +55,18 @@ def read_output_folder(label: str, folder: Path, sections: Mapping[str, FamilySe
                 pool = pools.setdefault((section.name, key.split, key.variant), {False: [], True: []})
                 pool[blind].append((key.config, path))
                 break
-    if not pools:
+        else:
+            others[task] = path
+    results, skipped = read_other_logs(label, others, sections)
+    if not pools and not results:
         raise UsageError(f"folder {str(folder)!r} of {label!r} has no samples logs of our tasks; {RERUN}")
-    results = []
     for (family, split, variant), parts in sorted(pools.items()):
         seeing, unseeing = _pooled(parts[False]), _pooled(parts[True]) or None
         config = "+".join(sorted({config for config, _ in parts[False] + parts[True]}))
         where = f"samples logs of {family} in {str(folder)!r}"
         score = score_of(family, seeing, unseeing, config, split, where)
         results.append(Result(label, family, config, split, variant, score, str(folder), seeing, unseeing))
-    return results
+    return results, skipped
 
 
 def task_key(section: FamilySection, task: str) -> TaskKey | None:
@@ -88,15 +94,17 @@ def score_of(
     config: str,
     split: str,
     where: str,
+    options: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
     """The score JSON `python -m eval score` writes (intervals attached), from the graded records of
-    every row scored and, when a `_noimage` twin ran, of its blind replies.
+    every row scored and, when a `_noimage` twin ran, of its blind replies, under scoring `options`.
 
     Raises:
         UsageError: the records are not ones our scorer reads (`where` says whose they are).
     """
     try:
-        metrics = score_log(family, list(records), None if blind_records is None else list(blind_records))
+        blind = None if blind_records is None else list(blind_records)
+        metrics = score_log(family, list(records), blind, options=options)
     except (KeyError, TypeError, ValueError) as error:
         raise UsageError(
             f"{where} hold records our scorer cannot read ({type(error).__name__}: {shown(str(error))}); "

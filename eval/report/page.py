@@ -11,7 +11,7 @@ import html
 from collections.abc import Iterable, Mapping, Sequence
 
 from eval.report.figure import FamilyReport, Figure, Table
-from eval.report.section import ModelResults, Result
+from eval.report.section import ModelResults, Result, Skipped
 
 #: Marks pages written by `eval report`, so an earlier report may be replaced but nothing else.
 GENERATOR = "see-or-recall report"
@@ -44,7 +44,10 @@ def figure_path(family: str, figure: Figure) -> str:
 
 
 def render_page(
-    reports: Sequence[FamilyReport], models: Mapping[str, tuple[ModelResults, ...]], results: Sequence[Result]
+    reports: Sequence[FamilyReport],
+    models: Mapping[str, tuple[ModelResults, ...]],
+    results: Sequence[Result],
+    skipped: Sequence[Skipped] = (),
 ) -> str:
     labels = sorted({result.label for result in results})
     lines = [
@@ -80,6 +83,7 @@ def render_page(
         "<p>Each table's other columns are defined under it.</p>",
         "</section>",
         *_sources(results, [report.name for report in reports]),
+        *_skipped(skipped),
     ]
     for report in reports:
         lines += _section(report, models[report.name])
@@ -109,6 +113,27 @@ def _sources(results: Sequence[Result], families: list[str]) -> list[str]:
         + "</tr></thead>",
         "<tbody>",
         *("<tr>" + "".join(f"<td>{_esc(cell)}</td>" for cell in row) + "</tr>" for row in rows),
+        "</tbody>",
+        "</table>",
+        "</section>",
+    ]
+
+
+def _skipped(skipped: Sequence[Skipped]) -> list[str]:
+    """The inputs not shown, each with why (none: nothing)."""
+    if not skipped:
+        return []
+    return [
+        '<section id="skipped">',
+        "<h2>Skipped inputs</h2>",
+        "<p>These logs are in the inputs but not on this page:</p>",
+        '<table class="sources">',
+        "<thead><tr><th>Model</th><th>File</th><th>Why</th></tr></thead>",
+        "<tbody>",
+        *(
+            f"<tr><td>{_esc(s.label)}</td><td>{_esc(s.source)}</td><td>{_esc(s.reason)}</td></tr>"
+            for s in skipped
+        ),
         "</tbody>",
         "</table>",
         "</section>",

@@ -12,9 +12,10 @@ from typing import Any
 
 from builders.core.errors import shown
 from eval.errors import UsageError
+from eval.registry import family_eval
 from eval.report.estimates import with_intervals
 from eval.report.lmms_output import read_output_folder, score_of
-from eval.report.section import FamilySection, ModelResults, Result
+from eval.report.section import FamilySection, ModelResults, Result, Skipped
 from eval.scorefile import load
 from eval.scoreshape import check_score
 
@@ -37,10 +38,16 @@ def parse_argument(argument: str) -> tuple[str, Path]:
 
 def read_results(argument: str, sections: Mapping[str, FamilySection]) -> list[Result]:
     """The results one `LABEL=RESULT` argument holds (one for a score JSON, one per split for a folder)."""
+    return read_inputs(argument, sections)[0]
+
+
+def read_inputs(argument: str, sections: Mapping[str, FamilySection]) -> tuple[list[Result], list[Skipped]]:
+    """The results one `LABEL=RESULT` argument holds, and what of it was skipped and why (logs of an
+    output folder that are not results)."""
     label, path = parse_argument(argument)
     if path.is_dir():
         return read_output_folder(label, path, sections)
-    return [_read_score(label, path, sections)]  # the reader names whatever else `path` is
+    return [_read_score(label, path, sections)], []  # the reader names whatever else `path` is
 
 
 def _read_score(label: str, path: Path, sections: Mapping[str, FamilySection]) -> Result:
@@ -61,7 +68,28 @@ def _read_score(label: str, path: Path, sections: Mapping[str, FamilySection]) -
     check_score(score, f"result {str(path)!r} of {label!r}", EXPECTED)
     config = str(score["config"])
     variant = section.variant_of(config)
-    return Result(label, family, config, str(score["split"]), variant, with_intervals(score), str(path))
+    records, blind, options = _outcomes(score, family)
+    split = str(score["split"])
+    return Result(
+        label, family, config, split, variant, with_intervals(score), str(path), records, blind, options
+    )
+
+
+def _outcomes(
+    score: Mapping[str, Any], family: str
+) -> tuple[tuple[Mapping[str, Any], ...] | None, tuple[Mapping[str, Any], ...] | None, dict[str, Any]]:
+    """A score JSON's per-row records (and blind ones) and its scoring options, for pooling configs: its
+    `outcomes`, checked against the family's units on reading. A family whose lmms-eval tasks log
+    something else than its units (AIpsych, whose configs are never pooled) gives none."""
+    outcomes = score.get("outcomes")
+    if not isinstance(outcomes, Mapping) or family_eval(family).scorer.units_from_log is not None:
+        return None, None, {}
+    units, blind = outcomes.get("units"), outcomes.get("blind")
+    return (
+        tuple(units) if isinstance(units, list) else None,
+        tuple(blind) if isinstance(blind, list) else None,
+        dict(outcomes.get("options") or {}),
+    )
 
 
 def by_family(
@@ -107,13 +135,18 @@ def _merged(section: FamilySection, group: list[Result]) -> Result:
     configs = sorted({config for result in group for config in result.config.split("+")})
     records: dict[str, Mapping[str, Any]] = {}
     blind: dict[str, Mapping[str, Any]] = {}
+    options = _scored_alike(
+        section.name,
+        group,
+        f"{first.label!r} has {first.family} results of configs {', '.join(configs)} for split {run!r}",
+    )
     for result in group:
         if result.records is None:
             raise UsageError(
                 f"{first.label!r} has {first.family} results of configs {', '.join(configs)} for split "
-                f"{run!r}, and {result.source!r} holds no per-row records to pool them by; score the "
-                "configs as one (a union config such as `all`, or one lmms-eval run), pass lmms-eval "
-                "output folders, or give each config its own label"
+                f"{run!r}, and {result.source!r} holds no per-row records to pool them by; score each "
+                "config again with `python -m eval score` (its JSON keeps every row's outcome), score the "
+                "configs as one (a union config such as `all`), or give each config its own label"
             )
         for record in result.records:
             records.setdefault(record["ID"], record)
@@ -124,11 +157,39 @@ def _merged(section: FamilySection, group: list[Result]) -> Result:
     pooled_blind = tuple(blind.values()) if all(r.blind_records for r in group) else None
     config = "+".join(configs)
     where = f"results of {first.label!r} ({', '.join(result.source for result in group)})"
-    score = score_of(section.name, pooled, pooled_blind, config, first.split, where)
+    score = score_of(section.name, pooled, pooled_blind, config, first.split, where, options)
     source = " + ".join(result.source for result in group)
     return Result(
-        first.label, first.family, config, first.split, first.variant, score, source, pooled, pooled_blind
+        first.label,
+        first.family,
+        config,
+        first.split,
+        first.variant,
+        score,
+        source,
+        pooled,
+        pooled_blind,
+        options,
     )
+
+
+def _scored_alike(family: str, group: list[Result], what: str) -> dict[str, Any]:
+    """The scoring options the results of `group` share, refused when they differ (pooled rows are
+    scored under one set of options)."""
+    scorer = family_eval(family).scorer
+
+    def values(result: Result) -> dict[str, Any]:
+        given = scorer.options.given(family, result.options)
+        return {name: getattr(given, name) for name, _, recorded in given.declared() if recorded}
+
+    found = [values(result) for result in group]
+    if any(each != found[0] for each in found):
+        shown = "; ".join(f"{result.source}: {each}" for result, each in zip(group, found, strict=True))
+        raise UsageError(
+            f"{what}, scored with different options ({shown}); score them with the same options, or give "
+            "each its own label"
+        )
+    return dict(group[0].options)
 
 
 def _run(key: tuple[str, str]) -> str:

@@ -21,10 +21,11 @@ class Result:
     """One model's score of one family's split: the `eval score` JSON and where it came from.
 
     `variant` names a prompt variant of the same split run as its own lmms-eval task (VLMBias's
-    debiased and double-check tasks); it is empty otherwise, and always for a score JSON. `records`
-    are the per-row graded records the score was computed from, when the source holds them (an
-    lmms-eval samples log does), and `blind_records` those of its `_noimage` twins' replies: results
-    of several configs are merged by scoring them pooled.
+    debiased and double-check tasks, lmms-eval's own `vlms_are_biased`); it is empty otherwise, and
+    always for a score JSON. `records` are the per-row graded records the score was computed from,
+    when the source holds them (an lmms-eval samples log does, and a score JSON's `outcomes`), and
+    `blind_records` those of its `_noimage` twins' (or `--blind`) replies; `options` the scoring
+    options they were scored with: results of several configs are merged by scoring them pooled.
     """
 
     label: str
@@ -36,6 +37,16 @@ class Result:
     source: str
     records: tuple[Mapping[str, Any], ...] | None = None
     blind_records: tuple[Mapping[str, Any], ...] | None = None
+    options: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+
+
+@dataclasses.dataclass(frozen=True)
+class Skipped:
+    """An input the report does not show, and why: listed on the page and on standard error."""
+
+    label: str
+    source: str
+    reason: str
 
 
 @dataclasses.dataclass(frozen=True)

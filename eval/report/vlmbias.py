@@ -28,7 +28,8 @@ from eval.report.figure import (
 from eval.report.section import Blind, FamilySection, ModelResults, Result, results_of, scores_of
 
 SPLITS = ("main", "identification", "withtitle", "original", "remove_background_q1q2", "remove_background_q3")
-VARIANTS = ("debiased", "doublecheck")
+#: Our prompt variants, then lmms-eval's own task run on the build (its 32 tokens and its parser).
+VARIANTS = ("debiased", "doublecheck", "vlms_are_biased")
 #: Prompt variants as the paper's Table 5 names them: (column, split, variant).
 PROMPTS = (
     ("baseline", "main", ""),

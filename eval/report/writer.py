@@ -21,8 +21,8 @@ from eval.report.blind import with_blind_figure
 from eval.report.figure import FamilyReport
 from eval.report.page import STYLE, STYLESHEET, figure_path, render_page
 from eval.report.plots import model_colors
-from eval.report.results import by_family, read_results
-from eval.report.section import FamilySection, ModelResults
+from eval.report.results import by_family, read_inputs
+from eval.report.section import FamilySection, ModelResults, Result, Skipped
 
 #: The command whose earlier output a report folder may hold (the record `write_folder` keeps names it).
 COMMAND = "python -m eval report"
@@ -36,6 +36,8 @@ class WrittenReport:
     models: int
     families: int
     figures: int
+    #: Inputs not shown, each with its reason (also listed on the page).
+    skipped: tuple[Skipped, ...] = ()
 
 
 def write_report(arguments: Sequence[str], out: Path) -> WrittenReport:
@@ -50,15 +52,20 @@ def write_report(arguments: Sequence[str], out: Path) -> WrittenReport:
         raise UsageError("no results given; pass LABEL=RESULT for each model, e.g. gpt-4.1=scores/main.json")
     check_folder(out, COMMAND)  # before anything is read: a bad --out costs nothing
     sections = report_sections()
-    results = [result for argument in arguments for result in read_results(argument, sections)]
+    results: list[Result] = []
+    skipped: list[Skipped] = []
+    for argument in arguments:
+        found, passed = read_inputs(argument, sections)
+        results += found
+        skipped += passed
     models = by_family(results, sections)
     colors = model_colors(sorted({result.label for result in results}))
     reports = [_family_report(sections[family], found, colors) for family, found in models.items()]
-    files = {"index.html": render_page(reports, models, results), STYLESHEET: STYLE}
+    files = {"index.html": render_page(reports, models, results, skipped), STYLESHEET: STYLE}
     for report in reports:
         files.update({figure_path(report.name, f): f.svg for f in report.figures if f.svg is not None})
     write_folder(out, {name: safe_text(text) for name, text in files.items()}, COMMAND)
-    return WrittenReport(out / "index.html", len(colors), len(reports), len(files) - 2)
+    return WrittenReport(out / "index.html", len(colors), len(reports), len(files) - 2, tuple(skipped))
 
 
 def report_sections() -> dict[str, FamilySection]:

@@ -162,11 +162,13 @@ def score_log(
     records: Sequence[Mapping[str, Any]],
     blind_records: Sequence[Mapping[str, Any]] | None = None,
     *,
+    options: Mapping[str, Any] | None = None,
     resamples: int = DEFAULT_RESAMPLES,
     seed: int = DEFAULT_SEED,
 ) -> dict[str, Any]:
-    """The score JSON of the records our lmms-eval tasks log (a `_noimage` twin's as `blind_records`)."""
-    scorer, options = scoring_of(family)
+    """The score JSON of the records our lmms-eval tasks log (a `_noimage` twin's as `blind_records`),
+    under the family's scoring `options` (by keyword; its defaults when None)."""
+    scorer, given = scoring_of(family, options)
     units = scorer.logged_units(records)
     blind = None if blind_records is None else scorer.logged_units(blind_records)
-    return score_units(scorer, options, units, blind, resamples=resamples, seed=seed)
+    return score_units(scorer, given, units, blind, resamples=resamples, seed=seed)

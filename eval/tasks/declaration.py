@@ -96,13 +96,16 @@ class Borrowed:
     YAML would silently run the original task on the original data. The overlay instead includes
     the installed YAML (`installed`, relative to lmms-eval's `tasks/` folder) and sets only `task`
     (to `name`) and `dataset_path`; the task reads `split` of our `config` (the default config when
-    the installed YAML names none).
+    the installed YAML names none). `options` are the `eval score` options that read its replies as
+    the task does, and `result` the variant the report keeps its results under, apart from ours.
     """
 
     name: str
     installed: str
     config: str
     split: str
+    result: str
+    options: Mapping[str, Any] = dataclasses.field(default_factory=dict)
 
 
 @dataclasses.dataclass(frozen=True)

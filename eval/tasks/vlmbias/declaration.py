@@ -119,7 +119,15 @@ TASKS = FamilyTasks(
         ),
     ),
     borrowed=(
-        # Its YAML names no config, so it reads the default one (`all`, every built topic), split main.
-        Borrowed("vlmbias_vlms_are_biased", "vlms_are_biased/vlms_are_biased.yaml", "all", "main"),
+        # Its YAML names no config, so it reads the default one (`all`, every built topic), split main;
+        # its replies are read by its own rules (`--parser lmms-eval`).
+        Borrowed(
+            "vlmbias_vlms_are_biased",
+            "vlms_are_biased/vlms_are_biased.yaml",
+            "all",
+            "main",
+            result="vlms_are_biased",
+            options={"parser": "lmms-eval"},
+        ),
     ),
 )
