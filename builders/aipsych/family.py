@@ -13,7 +13,10 @@ import dataclasses
 from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
+from PIL import Image
+
 from builders.aipsych.card import vocabulary_fields
+from builders.aipsych.masks import exclusive_colours
 from builders.aipsych.official import (
     DATASET_NAMES,
     IMAGE_NAMES,
@@ -173,6 +176,14 @@ class AipsychFamily(Family):
         if isinstance(spec, OfficialImageSpec):
             return Scene(load_photo(spec), spec.width, spec.height)
         raise SpecError(f"aipsych draws no {type(spec).__name__}: {spec!r}")
+
+    def draw(self, jobs: list[ImageJob]) -> list[Image.Image]:
+        """A drawn scene's pixels keep each asked colour to its object (`masks.exclusive_colours`)."""
+        (pixels,) = super().draw(jobs[:1])
+        spec = jobs[0].spec
+        if isinstance(spec, SceneSpec):
+            pixels = exclusive_colours(pixels, spec)
+        return [pixels for _ in jobs]
 
     def rows(self, job: ImageJob, picture: Picture) -> list[tuple[str, dict[str, Any]]]:
         spec = job.spec

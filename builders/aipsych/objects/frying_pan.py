@@ -18,5 +18,5 @@ FIGURE = Figure(
     draw,
     homes=KITCHENWARE,
     colours=("black", "gray", "silver", "red"),
-    size=0.26,
+    metres=0.5,
 )

@@ -21,5 +21,5 @@ FIGURE = Figure(
     draw,
     homes=PARK_GROUND,
     colours=("red", "green", "orange", "yellow", "blue", "black", "gray", "silver"),
-    size=0.42,
+    metres=1.4,
 )

@@ -37,5 +37,5 @@ FIGURE = Figure(
         "brown",
         "silver",
     ),
-    size=0.7,
+    metres=1.1,
 )

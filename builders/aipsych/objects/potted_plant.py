@@ -26,5 +26,5 @@ FIGURE = Figure(
     154,
     draw,
     homes={"living_room": (GROUND, SHELF), "kitchen": (SHELF,)},
-    size=0.55,
+    metres=0.6,
 )

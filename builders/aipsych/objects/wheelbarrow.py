@@ -21,5 +21,5 @@ FIGURE = Figure(
     draw,
     homes=PARK_GROUND,
     colours=("red", "green", "blue", "yellow", "orange", "gray", "silver", "black"),
-    size=0.5,
+    metres=1.5,
 )
