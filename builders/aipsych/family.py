@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from PIL import Image
 
-from builders.aipsych.card import vocabulary_fields
+from builders.aipsych.card import occlusion_note, vocabulary_fields
 from builders.aipsych.masks import exclusive_colours
 from builders.aipsych.official import (
     DATASET_NAMES,
@@ -199,6 +199,7 @@ class AipsychFamily(Family):
         return {
             "presets": synthetic.preset if synthetic and synthetic.splits else "none (official configs only)",
             "config_table": _config_table(manifest),
+            "occlusion_note": occlusion_note(folder) if synthetic and synthetic.splits else "",
             **vocabulary_fields(),
         }
 

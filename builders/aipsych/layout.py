@@ -18,6 +18,7 @@ only things in the air. The two asked objects are in different cells, so they ne
 from __future__ import annotations
 
 import dataclasses
+import functools
 import random
 from collections.abc import Sequence
 
@@ -75,7 +76,8 @@ class Placed:
         return f"translate({x} {y}) scale({fmt(scale)})"
 
 
-def lay_out(spec: SceneSpec) -> list[Placed]:
+@functools.lru_cache(maxsize=4)
+def lay_out(spec: SceneSpec) -> tuple[Placed, ...]:
     """Every object of `spec` placed, in drawing order (back to front)."""
     rng = rng_for("aipsych", "layout", spec.seed_key, edition=spec.edition)
     scene = _Scene(spec, SETTINGS[spec.setting])
@@ -95,7 +97,7 @@ def lay_out(spec: SceneSpec) -> list[Placed]:
         else:
             item = scene.clear(drawn, placed, rng)
         placed.append(item)
-    return sorted(placed, key=Placed.order)
+    return tuple(sorted(placed, key=Placed.order))
 
 
 def cell_box(position: str, width: int, height: int) -> Box:
@@ -245,7 +247,11 @@ def _badness(candidate: Placed, placed: Sequence[Placed], light: str) -> float:
         if far.asked is None:
             bad += max(0.0, far.box.overlap_area(near.box) / far.box.area - MAX_OVERLAP)
     for target in placed:
-        if target.asked is not None and target.order() < candidate.order():
+        if (
+            target.asked is not None
+            and target.order() < candidate.order()
+            and candidate.box.overlaps(target.box)
+        ):
             fronts = [item for item in (*placed, candidate) if item.order() > target.order()]
             bad += max(0.0, hidden(target, fronts, light) - (1 - VISIBLE - INK_MARGIN))
     return bad

@@ -34,50 +34,71 @@ ROLES = ("asked", "described", "clutter")
 
 @dataclasses.dataclass(frozen=True)
 class Drawn:
-    """One object as drawn: its place and its pixels (full mask and the part nothing covers)."""
+    """One object as drawn: its pixels in a window of the image at (`x`, `y`), and the part nothing covers."""
 
     item: Placed
-    mask: np.ndarray  # the image's shape, True where the object covers a pixel at least half
+    x: int
+    y: int
+    mask: np.ndarray  # True where the object covers a pixel at least half
     visible: np.ndarray  # the same, less what objects drawn after it cover
 
     @property
     def bbox(self) -> list[int]:
-        rows, columns = np.any(self.mask, axis=1), np.any(self.mask, axis=0)
-        if not rows.any():
+        rows, columns = np.flatnonzero(self.mask.any(axis=1)), np.flatnonzero(self.mask.any(axis=0))
+        if not len(rows):
             return [0, 0, 0, 0]
-        y0, y1 = np.flatnonzero(rows)[[0, -1]]
-        x0, x1 = np.flatnonzero(columns)[[0, -1]]
-        return [int(x0), int(y0), int(x1) + 1, int(y1) + 1]
+        return [
+            self.x + int(columns[0]),
+            self.y + int(rows[0]),
+            self.x + int(columns[-1]) + 1,
+            self.y + int(rows[-1]) + 1,
+        ]
 
     @property
     def visible_fraction(self) -> float:
         area = int(self.mask.sum())
         return round(int(self.visible.sum()) / area, 4) if area else 0.0
 
+    def window(self, other: Drawn) -> tuple[slice, slice, slice, slice] | None:
+        """Where `other`'s window overlaps this one: (rows, columns) in this one's, then in `other`'s."""
+        height, width = self.mask.shape
+        top, left = max(self.y, other.y), max(self.x, other.x)
+        bottom = min(self.y + height, other.y + other.mask.shape[0])
+        right = min(self.x + width, other.x + other.mask.shape[1])
+        if bottom <= top or right <= left:
+            return None
+        return (
+            slice(top - self.y, bottom - self.y),
+            slice(left - self.x, right - self.x),
+            slice(top - other.y, bottom - other.y),
+            slice(left - other.x, right - other.x),
+        )
+
 
 @functools.lru_cache(maxsize=4)
 def drawn_objects(spec: SceneSpec) -> tuple[Drawn, ...]:
     """Every object of `spec`, back to front, with its mask and its visible part."""
-    placed = lay_out(spec)
-    masks = [_mask(item, spec) for item in placed]
+    alone = [_alone(item, spec) for item in lay_out(spec)]
     drawn = []
-    for index, (item, mask) in enumerate(zip(placed, masks, strict=True)):
-        later = np.zeros_like(mask)
-        for other in masks[index + 1 :]:
-            later |= other
-        drawn.append(Drawn(item, mask, mask & ~later))
+    for index, one in enumerate(alone):
+        visible = one.mask.copy()
+        for later in alone[index + 1 :]:
+            overlap = one.window(later)
+            if overlap is not None:
+                rows, columns, their_rows, their_columns = overlap
+                visible[rows, columns] &= ~later.mask[their_rows, their_columns]
+        drawn.append(dataclasses.replace(one, visible=visible))
     return tuple(drawn)
 
 
-def _mask(item: Placed, spec: SceneSpec) -> np.ndarray:
-    """The pixels `item`'s figure covers at least half of, drawn alone where the scene draws it."""
+def _alone(item: Placed, spec: SceneSpec) -> Drawn:
+    """`item` drawn alone where the scene draws it: the pixels its figure covers at least half of."""
     x0, y0 = max(0, math.floor(item.box.x) - 2), max(0, math.floor(item.box.y) - 2)
     x1, y1 = min(spec.width, math.ceil(item.box.right) + 2), min(spec.height, math.ceil(item.box.bottom) + 2)
     canvas = Canvas(x1 - x0, y1 - y0)
     draw_figure(canvas.group(transform=item.transform(-x0, -y0)), item, spec.light)
-    mask = np.zeros((spec.height, spec.width), dtype=bool)
-    mask[y0:y1, x0:x1] = rasterize_coverage(canvas, x1 - x0, y1 - y0) >= 128
-    return mask
+    mask = rasterize_coverage(canvas, x1 - x0, y1 - y0) >= 128
+    return Drawn(item, x0, y0, mask, mask)
 
 
 def layout_rows(spec: SceneSpec) -> dict[int, list[dict[str, Any]]]:
@@ -102,14 +123,14 @@ def exclusive_colours(pixels: Image.Image, spec: SceneSpec) -> Image.Image:
     """`pixels` with each asked colour only where an asked object of that colour shows."""
     drawn = [one for one in drawn_objects(spec) if one.item.asked is not None]
     array = np.array(pixels.convert("RGB"))
+    packed = (array[..., 0].astype(np.uint32) << 16) | (array[..., 1].astype(np.uint32) << 8) | array[..., 2]
     for colour in {one.item.colour for one in drawn}:
-        value = np.array([int(PALETTE[colour][i : i + 2], 16) for i in (1, 3, 5)], dtype=np.uint8)
-        shown = np.zeros(array.shape[:2], dtype=bool)
+        stray = packed == int(PALETTE[colour][1:], 16)
         for one in drawn:
             if one.item.colour == colour:
-                shown |= one.visible
-        stray = (array == value).all(axis=2) & ~shown
+                height, width = one.visible.shape
+                stray[one.y : one.y + height, one.x : one.x + width] &= ~one.visible
         if stray.any():
-            blue = array[..., 2]
-            blue[stray] = value[2] - 1 if value[2] > 0 else 1
+            blue = int(PALETTE[colour][5:7], 16)
+            array[..., 2][stray] = blue - 1 if blue > 0 else 1
     return Image.fromarray(array, "RGB")

@@ -33,8 +33,6 @@ from builders.core.hashing import rng_for
 
 T = TypeVar("T")
 SCENES_PER_BLOCK = BLOCK // 2
-#: The most unasked objects of one kind in a scene.
-MOST_OF_A_KIND = 3
 
 
 def plan(params: AipsychParameters, edition: int | None = None) -> Iterator[SceneSpec]:
@@ -111,8 +109,8 @@ def _clutter(
 ) -> tuple[tuple[str, str, int], ...]:
     """`count` unasked objects (none if the scene has no kind left), each a kind and grid row drawn as
     often as they are asked about at the scene's zoom (`odds.unasked_odds`). None shares a noun with
-    an asked object; up to `MOST_OF_A_KIND` may be of one kind (a street has several cars); none is
-    drawn in a tone of an asked object's colour (where its kind comes in another)."""
+    an asked object; up to its kind's `most` are of one kind (a street has several cars, a kitchen one
+    toaster); none is drawn in a tone of an asked object's colour (where its kind comes in another)."""
     heads = {figure.head for figure in asked}
     picked: list[tuple[str, str, int]] = []
     options, weights = unasked_odds(setting, size, zoom)
@@ -121,7 +119,7 @@ def _clutter(
         open_ = [
             (option, weight)
             for option, weight in zip(options, weights, strict=True)
-            if option[0].head not in heads and drawn[option[0].name] < MOST_OF_A_KIND
+            if option[0].head not in heads and drawn[option[0].name] < option[0].most
         ]
         if not open_:
             break

@@ -119,6 +119,7 @@ def legible(figure: Figure, ppm: float, height: int) -> bool:
     )
 
 
+@functools.lru_cache(maxsize=4096)
 def depths(
     figure: Figure, setting: Setting, placement: str, room: Box, height: int, zoom: float
 ) -> tuple[float, ...]:

@@ -9,7 +9,8 @@ code: sizes are the heights of the `layout` boxes, and an asked colour is the pa
   over that of its unasked ones. A kind drawn by one law whatever its role still shows some spread
   from which objects a build happens to draw, most where its heights are bimodal (a lawn mower in
   the middle of the image or at its bottom); each ratio comes with the range that shuffling the
-  same drawings' roles gives (`NOISE`), so a ratio outside 0.9-1.1 can be told from chance.
+  same drawings' roles gives (`NOISE`), and how often shuffling alone puts it outside 0.9-1.1, so
+  a ratio outside 0.9-1.1 can be told from chance (`outside_by_chance`).
 - `occlusion`: the share of asked objects partly hidden (`PARTLY` or less of them visible) and the
   least visible share of any.
 - `stray_pixels`: pixels of an asked object's exact colour outside the boxes of the asked objects
@@ -31,12 +32,11 @@ import pyarrow.compute as pc
 import pyarrow.parquet as pq
 from PIL import Image
 
+from builders.aipsych.card import PARTLY
 from builders.aipsych.vocabulary import PALETTE
 from builders.core.folder import BuiltFolder
 
 CONFIG, SPLIT = "synthetic", "test"
-#: An object is partly occluded when at most this share of it shows (at least 5 % of it hidden).
-PARTLY = 0.95
 #: A kind's sizes are compared when it is drawn at least this often as asked and as unasked.
 MIN_DRAWINGS = 40
 #: Role shufflings per kind, and the two-sided share of them outside the band a ratio is held to.
@@ -83,6 +83,7 @@ class Parity:
     clutter: int
     ratio: float
     band: tuple[float, float]  # the ratios role shuffles fall within, but for `NOISE` of them
+    outside: float  # the share of role shuffles whose ratio falls outside 0.9-1.1
 
     @property
     def within(self) -> bool:
@@ -105,18 +106,26 @@ def size_parity(rows: Iterable[dict[str, Any]], least: int = MIN_DRAWINGS) -> li
     for kind, (asked, clutter) in sorted(heights.items()):
         if len(asked) >= least and len(clutter) >= least:
             ratio = statistics.median(asked) / statistics.median(clutter)
-            found.append(Parity(kind, len(asked), len(clutter), ratio, _band(asked, clutter, kind)))
+            found.append(Parity(kind, len(asked), len(clutter), ratio, *_shuffled(asked, clutter, kind)))
     return found
 
 
-def _band(asked: list[int], clutter: list[int], kind: str) -> tuple[float, float]:
-    """The ratio of medians when the roles of the same heights are shuffled: its (NOISE / 2) quantiles."""
+def _shuffled(asked: list[int], clutter: list[int], kind: str) -> tuple[tuple[float, float], float]:
+    """The ratio of medians when the roles of the same heights are shuffled: its (NOISE / 2) quantiles,
+    and the share of shuffles whose ratio falls outside 0.9-1.1."""
     pooled = np.array(asked + clutter, dtype=float)
     rng = np.random.default_rng(list(kind.encode()))
     shuffled = rng.permuted(np.tile(pooled, (SHUFFLES, 1)), axis=1)
     ratios = np.median(shuffled[:, : len(asked)], axis=1) / np.median(shuffled[:, len(asked) :], axis=1)
     low, high = np.quantile(ratios, [NOISE / 2, 1 - NOISE / 2])
-    return float(low), float(high)
+    return (float(low), float(high)), float(np.mean((ratios < 0.9) | (ratios > 1.1)))
+
+
+def outside_by_chance(parity: Sequence[Parity]) -> float:
+    """How many of the kinds' ratios shuffled roles alone put outside 0.9-1.1, plus three times the
+    spread of that count: the most a build drawn by one law should show."""
+    shares = [p.outside for p in parity]
+    return sum(shares) + 3 * sum(share * (1 - share) for share in shares) ** 0.5
 
 
 @dataclasses.dataclass(frozen=True)

@@ -21,6 +21,7 @@ from tests.aipsych.audits import (
     SPLIT,
     Parity,
     occlusion,
+    outside_by_chance,
     sample,
     scene_rows,
     size_parity,
@@ -80,13 +81,15 @@ def test_no_pixel_of_an_asked_colour_lies_outside_its_objects_in_the_lite_builds
 
 def _assert_one_size_law(parity: list[Parity]) -> None:
     """Every kind's median asked height within 0.9-1.1 of its unasked one, or as close as shuffling
-    the same drawings' roles brings it; the kinds' ratios centred on 1 and nine in ten within 0.9-1.1."""
+    the same drawings' roles brings it (but for 1 shuffle in 1,000); the kinds' ratios centred on 1;
+    no more kinds outside 0.9-1.1 than shuffling roles puts there."""
     assert len(parity) >= 40, [p.kind for p in parity]
     beyond = [p for p in parity if not p.within and not p.chance]
     assert not beyond, beyond
     ratios = [p.ratio for p in parity]
     assert 0.97 <= statistics.median(ratios) <= 1.03, statistics.median(ratios)
-    assert sum(p.within for p in parity) >= 0.85 * len(parity), [p for p in parity if not p.within]
+    outside = [p for p in parity if not p.within]
+    assert len(outside) <= outside_by_chance(parity), (outside, outside_by_chance(parity))
 
 
 @pytest.mark.slow

@@ -175,6 +175,9 @@ class Figure:
     colours: tuple[str, ...] = COLOURS
     #: The real length, in metres, of its design box's longer side (a car's 4.4, an apple's 0.09).
     metres: float = 1.0
+    #: How many of it a scene may show unasked: kinds that come in numbers (cars, birds, cups) up to 3,
+    #: others (a toaster, a couch) one.
+    most: int = 1
 
     @property
     def aspect(self) -> float:

@@ -19,4 +19,5 @@ FIGURE = Figure(
     homes=OUTDOOR_GROUND,
     colours=("brown", "green", "red", "blue", "black", "gray", "white", "silver"),
     metres=1.8,
+    most=3,
 )

@@ -28,4 +28,6 @@ def draw(pen: Pen) -> None:
     pen.dark("circle", cx=BRACKET[0], cy=BRACKET[1], r=9)
 
 
-FIGURE = Figure("bicycle", 200, 134, draw, homes={"street": (ROAD, PAVEMENT), "park": (GROUND,)}, metres=1.75)
+FIGURE = Figure(
+    "bicycle", 200, 134, draw, homes={"street": (ROAD, PAVEMENT), "park": (GROUND,)}, metres=1.75, most=3
+)

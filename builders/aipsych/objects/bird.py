@@ -24,4 +24,5 @@ FIGURE = Figure(
     homes=FLYING,
     colours=("red", "orange", "yellow", "green", "blue", "brown", "black", "white", "gray"),
     metres=0.4,
+    most=3,
 )

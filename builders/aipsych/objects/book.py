@@ -20,4 +20,5 @@ FIGURE = Figure(
     draw,
     homes={"table_top": (SURFACE,), "living_room": (SHELF,), "kitchen": (SHELF,)},
     metres=0.25,
+    most=3,
 )

@@ -21,4 +21,5 @@ FIGURE = Figure(
     homes=TABLEWARE,
     colours=("red", "orange", "yellow", "green", "blue", "purple", "pink", "brown", "white", "silver"),
     metres=0.3,
+    most=3,
 )

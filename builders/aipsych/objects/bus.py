@@ -15,4 +15,4 @@ def draw(pen: Pen) -> None:
         pen.light("circle", cx=x, cy=88, r=6)
 
 
-FIGURE = Figure("bus", 200, 110, draw, homes=VEHICLE, metres=12)
+FIGURE = Figure("bus", 200, 110, draw, homes=VEHICLE, metres=12, most=3)

@@ -23,4 +23,5 @@ FIGURE = Figure(
     draw,
     homes={"table_top": (SURFACE,), "living_room": (SHELF,), "kitchen": (SHELF,)},
     metres=0.2,
+    most=3,
 )

@@ -18,4 +18,4 @@ def draw(pen: Pen) -> None:
         pen.light("circle", cx=x, cy=70, r=5)
 
 
-FIGURE = Figure("car", 180, 90, draw, homes=VEHICLE, metres=4.4)
+FIGURE = Figure("car", 180, 90, draw, homes=VEHICLE, metres=4.4, most=3)

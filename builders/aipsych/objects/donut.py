@@ -28,4 +28,5 @@ FIGURE = Figure(
     homes=FRUIT,
     colours=("pink", "brown", "white", "yellow", "orange", "red", "purple", "green", "blue"),
     metres=0.1,
+    most=3,
 )

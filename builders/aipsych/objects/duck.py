@@ -27,4 +27,5 @@ FIGURE = Figure(
     homes=PARK_GROUND,
     colours=("white", "yellow", "brown", "gray", "black"),
     metres=0.5,
+    most=3,
 )

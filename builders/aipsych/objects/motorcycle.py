@@ -22,4 +22,4 @@ def draw(pen: Pen) -> None:
     pen.line("M140,26 L130,18", 5)
 
 
-FIGURE = Figure("motorcycle", 200, 136, draw, homes={"street": (ROAD, PAVEMENT)}, metres=2.1)
+FIGURE = Figure("motorcycle", 200, 136, draw, homes={"street": (ROAD, PAVEMENT)}, metres=2.1, most=3)

@@ -27,4 +27,5 @@ FIGURE = Figure(
     draw,
     homes={"living_room": (GROUND, SHELF), "kitchen": (SHELF,)},
     metres=0.6,
+    most=3,
 )

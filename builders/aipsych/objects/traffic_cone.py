@@ -19,4 +19,5 @@ FIGURE = Figure(
     homes={"street": (ROAD, PAVEMENT)},
     colours=("orange", "yellow", "red", "green", "blue", "pink", "white"),
     metres=0.7,
+    most=3,
 )

@@ -18,4 +18,4 @@ def draw(pen: Pen) -> None:
         pen.light("circle", cx=x, cy=84, r=5)
 
 
-FIGURE = Figure("truck", 190, 102, draw, homes=VEHICLE, metres=7.5)
+FIGURE = Figure("truck", 190, 102, draw, homes=VEHICLE, metres=7.5, most=3)
