@@ -46,8 +46,11 @@ BASE_SHARE = 0.5
 #: The largest share of an unasked object's box a nearer object may cover.
 MAX_OVERLAP = 0.35
 #: Random spots tried for an unasked object within the rules, before the least bad of `SLIDES` even
-#: steps along its row is taken (and the steps tried for an object set in front of an asked one).
-TRIES, SLIDES = 40, 48
+#: steps along its row is taken (and the steps tried for an object set in front of an asked one);
+#: how often its depth is drawn again if every spot hides too much of an asked object.
+TRIES, SLIDES, REDRAWS = 40, 48, 4
+#: What hiding too much of an asked object weighs against the other rules: more than all of them.
+HIDING = 100.0
 
 
 @dataclasses.dataclass(frozen=True)
@@ -146,14 +149,28 @@ class _Scene:
         return _Drawn(figure, tone, placement, self._ppm(figure, placement, room, rng), room)
 
     def clear(self, drawn: _Drawn, placed: list[Placed], rng: random.Random) -> Placed:
-        """`drawn` at the first of `TRIES` spots across the image within the rules; failing that, at the
-        spot (of `SLIDES` along its row) that breaks them least."""
-        for _ in range(TRIES):
-            candidate = self._spot(drawn, rng)
-            if _badness(candidate, placed, self.spec.light) == 0:
-                return candidate
-        slides = [self._slid(candidate, step) for step in range(SLIDES + 1)]
-        return min(slides, key=lambda item: _badness(item, placed, self.spec.light))
+        """`drawn` at the first of `TRIES` spots across the image within the rules; failing that, the
+        spot (of `SLIDES` along its row) that breaks them least, hiding no asked object beyond
+        `VISIBLE`: if none at its depth does, its depth is drawn again (up to `REDRAWS` times)."""
+        best: tuple[float, Placed] | None = None
+        for redraw in range(REDRAWS + 1):
+            if redraw:
+                drawn = dataclasses.replace(
+                    drawn, ppm=self._ppm(drawn.figure, drawn.placement, drawn.room, rng)
+                )
+            for _ in range(TRIES):
+                candidate = self._spot(drawn, rng)
+                if _badness(candidate, placed, self.spec.light) == 0:
+                    return candidate
+            for step in range(SLIDES + 1):
+                slid = self._slid(candidate, step)
+                badness = _badness(slid, placed, self.spec.light)
+                if best is None or badness < best[0]:
+                    best = (badness, slid)
+            if best[0] < HIDING:
+                break
+        assert best is not None
+        return best[1]
 
     def hideable(self, item: Placed) -> bool:
         """Whether an unasked object can stand in front of `item` (on a plane, or in the air)."""
@@ -253,7 +270,8 @@ def _badness(candidate: Placed, placed: Sequence[Placed], light: str) -> float:
             and candidate.box.overlaps(target.box)
         ):
             fronts = [item for item in (*placed, candidate) if item.order() > target.order()]
-            bad += max(0.0, hidden(target, fronts, light) - (1 - VISIBLE - INK_MARGIN))
+            if hidden(target, fronts, light) > 1 - VISIBLE - INK_MARGIN:
+                bad += HIDING
     return bad
 
 
