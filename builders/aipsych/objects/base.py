@@ -176,8 +176,8 @@ class Figure:
     #: The real length, in metres, of its design box's longer side (a car's 4.4, an apple's 0.09).
     metres: float = 1.0
     #: How many of it a scene may show unasked: kinds that come in numbers (cars, birds, cups) up to 3,
-    #: others (a toaster, a couch) one.
-    most: int = 1
+    #: most kinds 2, a kitchen's one toaster or a room's one couch 1.
+    most: int = 2
 
     @property
     def aspect(self) -> float:

@@ -23,4 +23,5 @@ FIGURE = Figure(
     homes=PAVED,
     colours=("red", "yellow", "silver", "green", "blue", "white", "orange"),
     metres=0.8,
+    most=1,
 )

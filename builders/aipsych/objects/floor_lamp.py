@@ -12,4 +12,4 @@ def draw(pen: Pen) -> None:
     pen.body("path", d="M5,72 L16,5 L64,5 L75,72 Z")
 
 
-FIGURE = Figure("floor lamp", 80, 212, draw, homes=FURNITURE, metres=1.4)
+FIGURE = Figure("floor lamp", 80, 212, draw, homes=FURNITURE, metres=1.4, most=1)

@@ -19,4 +19,5 @@ FIGURE = Figure(
     homes=KITCHENWARE,
     colours=("black", "gray", "silver", "red"),
     metres=0.5,
+    most=1,
 )

@@ -27,4 +27,5 @@ FIGURE = Figure(
     homes={"table_top": (SURFACE,)},
     colours=("silver", "gray", "black", "white", "red", "blue", "pink", "purple"),
     metres=0.34,
+    most=1,
 )

@@ -22,4 +22,5 @@ FIGURE = Figure(
     homes=PARK_GROUND,
     colours=("red", "green", "orange", "yellow", "blue", "black", "gray", "silver"),
     metres=1.4,
+    most=1,
 )

@@ -21,4 +21,5 @@ FIGURE = Figure(
     homes=PAVED,
     colours=("blue", "red", "green", "black", "gray", "silver", "white", "yellow"),
     metres=1.25,
+    most=1,
 )

@@ -25,4 +25,5 @@ FIGURE = Figure(
     homes={"kitchen": (SURFACE,)},
     colours=("white", "black", "silver", "gray", "red"),
     metres=0.5,
+    most=1,
 )

@@ -38,4 +38,5 @@ FIGURE = Figure(
         "silver",
     ),
     metres=1.1,
+    most=1,
 )

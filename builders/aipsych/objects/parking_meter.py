@@ -20,4 +20,5 @@ FIGURE = Figure(
     homes=PAVED,
     colours=("gray", "silver", "black", "blue", "green", "yellow", "red"),
     metres=1.5,
+    most=1,
 )

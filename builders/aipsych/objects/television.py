@@ -18,4 +18,5 @@ FIGURE = Figure(
     homes=FURNITURE,
     colours=("black", "silver", "gray", "white"),
     metres=1.2,
+    most=1,
 )

@@ -14,4 +14,4 @@ def draw(pen: Pen) -> None:
     pen.line("M33,36 L47,36", 2)
 
 
-FIGURE = Figure("tie", 80, 170, draw, homes={"living_room": (WALL,)}, metres=0.7)
+FIGURE = Figure("tie", 80, 170, draw, homes={"living_room": (WALL,)}, metres=0.7, most=1)

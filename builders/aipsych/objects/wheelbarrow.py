@@ -22,4 +22,5 @@ FIGURE = Figure(
     homes=PARK_GROUND,
     colours=("red", "green", "blue", "yellow", "orange", "gray", "silver", "black"),
     metres=1.5,
+    most=1,
 )
