@@ -41,8 +41,8 @@ CELL_MARGIN = 0.06
 LEAST_LONG, LEAST_SHORT, LEAST_COLOUR = 0.25, 0.11, 0.0065
 #: A `plain` scene's one size: every object's longer side, as a share of a grid cell's height.
 ICON = 0.6
-#: Things at the back wall stand up to a shelf's depth in front of it: their pixels per metre run from
-#: this share of the wall's up to the wall's own.
+#: Things at the back wall stand up to a shelf's depth in front of it: as near as this share of the
+#: wall's distance, so their pixels per metre run from the wall's up to the wall's over this share.
 SHELF_DEPTH = 0.85
 #: Feet rows tried per grid row when finding where an object on a plane may stand.
 STEPS = 96
@@ -153,7 +153,7 @@ def depths(
     least = _least_ppm(figure, height)
     if placement != AIR:
         wall = camera.wall_ppm(height, zoom)
-        low, high = max(least, SHELF_DEPTH * wall), min(most, wall)
+        low, high = max(least, wall), min(most, wall / SHELF_DEPTH)
         return (low, high) if low <= high else ()
     far, near = camera.air_ppm(height, zoom)
     low, high = max(least, far), min(most, near)

@@ -181,7 +181,7 @@ def _law_holds(item: Placed, spec: SceneSpec) -> bool:
         return abs(ppm - camera.ppm(item.box.bottom, spec.height, spec.zoom)) < 1e-6 * ppm
     if item.placement in AT_WALL:
         wall = camera.wall_ppm(spec.height, spec.zoom)
-        return SHELF_DEPTH * wall - 1e-6 <= ppm <= wall + 1e-6
+        return wall - 1e-6 <= ppm <= wall / SHELF_DEPTH + 1e-6
     far, near = camera.air_ppm(spec.height, spec.zoom)
     return far - 1e-6 <= ppm <= near + 1e-6
 
