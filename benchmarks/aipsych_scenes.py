@@ -9,8 +9,9 @@ and on samples of two fresh editions; this script reads all 3,000 images of each
 
 For each folder it prints the size law (per kind drawn 40 times or more in each role: the median
 height of its asked objects over its unasked ones, how many kinds fall within 0.9-1.1, and those
-outside with the range shuffling their roles gives), the share of asked objects partly hidden and
-the least visible share, and the pixels of an asked colour outside its objects. Not a test: quote it.
+outside with the ratio's 99.9 % interval over resampled images), the share of asked objects partly
+hidden and the least visible share, and the pixels of an asked colour outside its objects. Not a
+test: quote it.
 """
 
 from __future__ import annotations
@@ -57,16 +58,16 @@ def audit(folder: Path, workers: int, least: int = MIN_DRAWINGS) -> None:
         within = [p for p in parity if p.within]
         chance = sum(p.outside for p in parity)
         print(
-            f"size law: {len(parity)} kinds compared, {len(within)} within 0.9-1.1 (shuffling roles alone "
-            f"puts {chance:.1f} outside, at most {outside_by_chance(parity):.1f}); median ratio "
+            f"size law: {len(parity)} kinds compared, {len(within)} within 0.9-1.1 (chance alone puts "
+            f"{chance:.1f} outside, at most {outside_by_chance(parity):.1f}); median ratio "
             f"{statistics.median(p.ratio for p in parity):.3f}, range {min(p.ratio for p in parity):.3f}-"
-            f"{max(p.ratio for p in parity):.3f}; beyond what shuffling roles gives: "
+            f"{max(p.ratio for p in parity):.3f}; outside 0.9-1.1 with 1 outside its interval: "
             f"{[p.kind for p in parity if not p.within and not p.chance] or 'none'}"
         )
     for p in parity:
         if not p.within:
             print(
-                f"  {p.kind}: {p.ratio:.3f} ({p.asked} asked, {p.clutter} unasked; shuffled roles "
+                f"  {p.kind}: {p.ratio:.3f} ({p.asked} asked, {p.clutter} unasked; 99.9 % interval "
                 f"{p.band[0]:.3f}-{p.band[1]:.3f})"
             )
     hidden = occlusion(rows)

@@ -8,9 +8,9 @@ code: sizes are the heights of the `layout` boxes, and an asked colour is the pa
 - `size_parity`: per kind, the median height of its asked objects (asked or described in a row)
   over that of its unasked ones. A kind drawn by one law whatever its role still shows some spread
   from which objects a build happens to draw, most where its heights are bimodal (a lawn mower in
-  the middle of the image or at its bottom); each ratio comes with the range that shuffling the
-  same drawings' roles gives (`NOISE`), and how often shuffling alone puts it outside 0.9-1.1, so
-  a ratio outside 0.9-1.1 can be told from chance (`outside_by_chance`).
+  the middle of the image or at its bottom); each ratio comes with its interval over resampled
+  images (`NOISE`) and how often resampling moves it by more than 10 %, so a ratio outside
+  0.9-1.1 can be told from chance (`outside_by_chance`).
 - `occlusion`: the share of asked objects partly hidden (`PARTLY` or less of them visible) and the
   least visible share of any.
 - `stray_pixels`: pixels of an asked object's exact colour outside the boxes of the asked objects
@@ -39,8 +39,8 @@ from builders.core.folder import BuiltFolder
 CONFIG, SPLIT = "synthetic", "test"
 #: A kind's sizes are compared when it is drawn at least this often as asked and as unasked.
 MIN_DRAWINGS = 40
-#: Role shufflings per kind, and the two-sided share of them outside the band a ratio is held to.
-SHUFFLES, NOISE = 2000, 0.001
+#: Resamplings of a kind's images, and the two-sided share of them outside the band a ratio is held to.
+RESAMPLES, NOISE = 2000, 0.001
 ASKED_ROLES = ("asked", "described")
 
 
@@ -76,14 +76,14 @@ def _height(entry: dict[str, Any]) -> int:
 
 @dataclasses.dataclass(frozen=True)
 class Parity:
-    """One kind's sizes by role: median asked height over median unasked height, and chance's band."""
+    """One kind's sizes by role: median asked height over median unasked height, and how sure it is."""
 
     kind: str
     asked: int
     clutter: int
     ratio: float
-    band: tuple[float, float]  # the ratios role shuffles fall within, but for `NOISE` of them
-    outside: float  # the share of role shuffles whose ratio falls outside 0.9-1.1
+    band: tuple[float, float]  # the ratio's interval over resampled images, but for `NOISE` of them
+    outside: float  # how often resampling moves the ratio by more than 10 % (of itself)
 
     @property
     def within(self) -> bool:
@@ -91,39 +91,53 @@ class Parity:
 
     @property
     def chance(self) -> bool:
-        """Whether shuffling roles alone gives a ratio this far from 1."""
-        return self.band[0] <= self.ratio <= self.band[1]
+        """Whether the ratio's interval holds 1: a build this size cannot tell it from no difference."""
+        return self.band[0] <= 1 <= self.band[1]
 
 
 def size_parity(rows: Iterable[dict[str, Any]], least: int = MIN_DRAWINGS) -> list[Parity]:
     """Per kind drawn at least `least` times in each role: its sizes by role (one row per image)."""
-    heights: dict[str, tuple[list[int], list[int]]] = {}
-    for row in rows:
+    heights: dict[str, tuple[list[tuple[int, int]], list[tuple[int, int]]]] = {}
+    for image, row in enumerate(rows):
         for entry in row["layout"]:
             asked, clutter = heights.setdefault(entry["kind"], ([], []))
-            (asked if entry["role"] in ASKED_ROLES else clutter).append(_height(entry))
+            (asked if entry["role"] in ASKED_ROLES else clutter).append((image, _height(entry)))
     found = []
     for kind, (asked, clutter) in sorted(heights.items()):
         if len(asked) >= least and len(clutter) >= least:
-            ratio = statistics.median(asked) / statistics.median(clutter)
-            found.append(Parity(kind, len(asked), len(clutter), ratio, *_shuffled(asked, clutter, kind)))
+            ratio = statistics.median(h for _, h in asked) / statistics.median(h for _, h in clutter)
+            found.append(Parity(kind, len(asked), len(clutter), ratio, *_resampled(asked, clutter, kind)))
     return found
 
 
-def _shuffled(asked: list[int], clutter: list[int], kind: str) -> tuple[tuple[float, float], float]:
-    """The ratio of medians when the roles of the same heights are shuffled: its (NOISE / 2) quantiles,
-    and the share of shuffles whose ratio falls outside 0.9-1.1."""
-    pooled = np.array(asked + clutter, dtype=float)
+def _resampled(
+    asked: list[tuple[int, int]], clutter: list[tuple[int, int]], kind: str
+) -> tuple[tuple[float, float], float]:
+    """The ratio of medians over `RESAMPLES` resamplings of the images the kind is in (drawn with
+    replacement, all of an image's drawings together: they share its zoom): its (NOISE / 2) quantiles,
+    and the share that move it by more than 10 %."""
+    images = sorted({image for image, _ in asked + clutter})
+    column = {image: index for index, image in enumerate(images)}
     rng = np.random.default_rng(list(kind.encode()))
-    shuffled = rng.permuted(np.tile(pooled, (SHUFFLES, 1)), axis=1)
-    ratios = np.median(shuffled[:, : len(asked)], axis=1) / np.median(shuffled[:, len(asked) :], axis=1)
+    counts = rng.multinomial(len(images), [1 / len(images)] * len(images), size=RESAMPLES).astype(np.int32)
+
+    def medians(drawn: list[tuple[int, int]]) -> tuple[np.ndarray, np.ndarray]:
+        ordered = sorted(drawn, key=lambda pair: pair[1])
+        weights = counts[:, [column[image] for image, _ in ordered]].cumsum(axis=1)
+        middle = (weights >= weights[:, -1:] / 2).argmax(axis=1)
+        return np.array([height for _, height in ordered], dtype=float)[middle], weights[:, -1]
+
+    (top, asked_n), (bottom, clutter_n) = medians(asked), medians(clutter)
+    ratios = (top / bottom)[(asked_n > 0) & (clutter_n > 0)]
     low, high = np.quantile(ratios, [NOISE / 2, 1 - NOISE / 2])
-    return (float(low), float(high)), float(np.mean((ratios < 0.9) | (ratios > 1.1)))
+    moved = ratios / np.median(ratios)
+    return (float(low), float(high)), float(np.mean((moved < 0.9) | (moved > 1.1)))
 
 
 def outside_by_chance(parity: Sequence[Parity]) -> float:
-    """How many of the kinds' ratios shuffled roles alone put outside 0.9-1.1, plus three times the
-    spread of that count: the most a build drawn by one law should show."""
+    """How many kinds' ratios chance alone would put outside 0.9-1.1 were every kind's true ratio 1 (each
+    kind's share of resamplings that move its ratio by more than 10 %), plus three times that
+    count's spread: the most a build drawn by one law should show."""
     shares = [p.outside for p in parity]
     return sum(shares) + 3 * sum(share * (1 - share) for share in shares) ** 0.5
 

@@ -80,9 +80,9 @@ def test_no_pixel_of_an_asked_colour_lies_outside_its_objects_in_the_lite_builds
 
 
 def _assert_one_size_law(parity: list[Parity]) -> None:
-    """Every kind's median asked height within 0.9-1.1 of its unasked one, or as close as shuffling
-    the same drawings' roles brings it (but for 1 shuffle in 1,000); the kinds' ratios centred on 1;
-    no more kinds outside 0.9-1.1 than shuffling roles puts there."""
+    """Every kind's median asked height within 0.9-1.1 of its unasked one, or with 1 inside the ratio's
+    99.9 % interval over resampled images (the build cannot tell it from no difference); the kinds'
+    ratios centred on 1; no more kinds outside 0.9-1.1 than chance puts there were every ratio 1."""
     assert len(parity) >= 40, [p.kind for p in parity]
     beyond = [p for p in parity if not p.within and not p.chance]
     assert not beyond, beyond
