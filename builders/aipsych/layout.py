@@ -6,8 +6,8 @@ in the cell its position phrase names, on a placement its setting offers in that
 one has a grid row of its own, drawn as an asked one's is (`odds`), a depth there by the same rule,
 and stands anywhere across the image. So a kind is drawn as large whether it is asked about or not.
 
-Things further away are drawn first. For a share of asked objects (`OCCLUDED`), an unasked object
-whose depth is in front of it is slid across to hide part of it from one side; no arrangement
+Things further away are drawn first. Where an unasked object's depth is in front of an asked one
+(on a plane or in the air), it is slid across to hide part of it from one side; no arrangement
 hides more of an asked object's ink, or of its exact colour, than leaves `VISIBLE` of it (with
 `INK_MARGIN` to spare; `ink`). Nothing stands so that a farther thing seems to rest on a nearer
 one (its feet hidden behind it, or touching its top, across more than `BASE_SHARE` of its width);
@@ -36,9 +36,7 @@ from builders.core.svg import fmt
 #: The share of an asked object's ink that stays in view whatever stands in front of it.
 VISIBLE = 0.6
 #: Kept in hand above `VISIBLE` by the layout's ink bound, against rounding at small sizes.
-INK_MARGIN = 0.03
-#: The share of asked objects (on a plane or in the air) an unasked object is set in front of.
-OCCLUDED = 0.8
+INK_MARGIN = 0.06
 #: How much of an occluded asked object's ink the object in front aims to cover (an upper bound).
 HIDE = (0.2, 1 - VISIBLE - INK_MARGIN)
 #: The most of a farther object's width whose feet a nearer object may hide or stand just under.
@@ -88,7 +86,7 @@ def lay_out(spec: SceneSpec) -> tuple[Placed, ...]:
         scene.asked(CATALOGUE[name], colour, position, index, rng)
         for index, (name, colour, position) in enumerate(spec.objects)
     ]
-    waiting = [item for item in asked if rng.random() < OCCLUDED and scene.hideable(item)]
+    waiting = [item for item in asked if scene.hideable(item)]
     placed = list(asked)
     for name, tone, row in spec.clutter:
         drawn = scene.unasked(CATALOGUE[name], tone, row, rng)
