@@ -8,9 +8,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import pyarrow.compute as pc
-import pyarrow.parquet as pq
-
 from builders.aipsych.colours import NEAR_SYNONYM, delta_e
 from builders.aipsych.layout import VISIBLE, cell_box
 from builders.aipsych.objects import CATALOGUE, Figure
@@ -120,6 +117,9 @@ def _position_table() -> str:
 
 def occlusion_note(folder: BuiltFolder) -> str:
     """How many asked objects of the built `synthetic` config are partly hidden, read from its `layout`."""
+    import pyarrow.compute as pc  # read on use: the command line starts without pyarrow
+    import pyarrow.parquet as pq
+
     visible = []
     for path in folder.shards(CONFIG, "test"):
         table = pq.read_table(path, columns=["layout", "prompt_idx", "set_kind", "target"])
