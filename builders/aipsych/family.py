@@ -48,12 +48,12 @@ if TYPE_CHECKING:
 OFFICIAL = "official"
 EDITION_NOTE = (
     "A seed redraws every scene's setting order, asked objects, colours and position phrases, the "
-    "unasked objects, the layout, the light and the wrong colours the traps offer. It keeps the scene "
-    "count, the 20 rows of each scene and their ids, the five sets of four prompts and their wording, "
-    "the palette, the trap rules, the release's distribution of position phrases (exact in every block "
-    "of 500 scenes), the colour balance (every block of 12 object slots takes each palette colour once) "
-    "and the settings taken in turn. The `coco` and `visual_genome` configs are the release's questions "
-    "over your photos: a seed changes nothing in them."
+    "unasked objects, the zoom, the layout, the light and the wrong colours the traps offer. It keeps "
+    "the scene count, the 20 rows of each scene and their ids, the five sets of four prompts and their "
+    "wording, the palette, the trap rules, the release's distribution of position phrases (exact in "
+    "every block of 500 scenes), the colour balance (every block of 12 object slots takes each palette "
+    "colour once) and the settings taken in turn. The `coco` and `visual_genome` configs are the "
+    "release's questions over your photos: a seed changes nothing in them."
 )
 #: The drawn scenes, then the release's two question files over the user's photos.
 CONFIGS = (SYNTHETIC, *IMAGE_NAMES)
