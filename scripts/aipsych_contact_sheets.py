@@ -2,10 +2,12 @@
 
     .venv/bin/python scripts/aipsych_contact_sheets.py build/lite/aipsych --out docs
 
-writes `aipsych-scenes.png` (the folder's first 24 scenes, each captioned with its setting and its
-two asked objects: colour, name and position phrase) and `aipsych-objects.png` (every catalogue
-object in four colours, named). `--columns` and `--width` size the scene thumbnails. Text is set
-in the package's own DejaVu Sans, so the sheets are the same on every machine.
+writes `aipsych-scenes.png` (the folder's first 24 scenes, each captioned with its setting, zoom and
+its two asked objects: colour, name and position phrase), `aipsych-layout.png` (the first 8 scenes
+with every object's `layout` box: the first asked object red, the second blue, clutter gray, each
+with its visible share) and `aipsych-objects.png` (every catalogue object in four colours, named).
+`--columns` and `--width` size the scene thumbnails. Text is set in the package's own DejaVu Sans,
+so the sheets are the same on every machine.
 """
 
 from __future__ import annotations
@@ -30,7 +32,11 @@ from builders.core.raster import rasterize_image  # noqa: E402
 from builders.core.svg import Canvas, fmt  # noqa: E402
 
 SCENES = 24
+#: Scenes shown at full size with their layout boxes.
+LAYOUTS = 8
 BACKGROUND = (255, 255, 255)
+#: Box colours of the layout sheet: the row's asked object, the other described one, the clutter.
+ROLE_COLOURS = {"asked": (220, 30, 40), "described": (30, 80, 220), "clutter": (90, 90, 90)}
 SAMPLE_COLOURS = ("red", "blue", "white", "silver")
 
 
@@ -38,15 +44,27 @@ def font(size: int) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(str(FONT_DIR / "DejaVuSans.ttf"), size)
 
 
+def _first_rows(folder: Path, count: int) -> list[dict]:
+    """The first `count` scenes' rows asking about their first object (set 1, prompt 1), with the image."""
+    built = BuiltFolder(folder)
+    columns = ["image", "image_id", "setting", "objects", "layout", "set_id", "prompt_idx"]
+    return [
+        row
+        for path in built.shards("synthetic", "test")
+        for row in read_shard(path, columns)
+        if row["prompt_idx"] == 1 and row["set_id"].endswith("-s1")
+    ][:count]
+
+
+def _picture(row: dict) -> Image.Image:
+    image = row["image"]
+    return Image.open(io.BytesIO(image["bytes"])) if isinstance(image, dict) else image
+
+
 def scene_sheet(folder: Path, columns: int, width: int) -> Image.Image:
     """The first `SCENES` scenes of the built folder's synthetic config, captioned."""
     built = BuiltFolder(folder)
-    firsts = [
-        row
-        for path in built.shards("synthetic", "test")
-        for row in read_shard(path, ["image", "image_id", "setting", "objects", "set_id", "prompt_idx"])
-        if row["prompt_idx"] == 1 and row["set_id"].endswith("-s1")
-    ][:SCENES]
+    firsts = _first_rows(folder, SCENES)
     height, size = width * 3 // 4, max(10, width // 40)
     caption = 3 * size
     sheet = Image.new(
@@ -54,14 +72,32 @@ def scene_sheet(folder: Path, columns: int, width: int) -> Image.Image:
     )
     draw, text = ImageDraw.Draw(sheet), font(size)
     for index, row in enumerate(firsts):
-        image = row["image"]
-        if isinstance(image, dict):
-            image = Image.open(io.BytesIO(image["bytes"]))
         x, y = (index % columns) * width, (index // columns) * (height + caption)
-        sheet.paste(image.convert("RGB").resize((width, height), Image.LANCZOS), (x, y))
+        sheet.paste(_picture(row).convert("RGB").resize((width, height), Image.LANCZOS), (x, y))
         asked = "; ".join(f"{o['colour']} {o['name']} ({o['position']})" for o in row["objects"])
-        draw.text((x + 4, y + height + 2), f"{row['image_id']} · {row['setting']}", fill=(0, 0, 0), font=text)
+        zoom = built.manifest.images[row["image_id"]].spec["zoom"]
+        title = f"{row['image_id']} · {row['setting']} · zoom {zoom:.2f}"
+        draw.text((x + 4, y + height + 2), title, fill=(0, 0, 0), font=text)
         draw.text((x + 4, y + height + 2 + caption // 2), asked, fill=(40, 40, 40), font=text)
+    return sheet
+
+
+def layout_sheet(folder: Path, columns: int = 4, count: int = LAYOUTS) -> Image.Image:
+    """The first `count` scenes at full size with every object's `layout` box and visible share."""
+    firsts = _first_rows(folder, count)
+    width, height = _picture(firsts[0]).size
+    sheet = Image.new("RGB", (columns * width, math.ceil(len(firsts) / columns) * height), BACKGROUND)
+    text = font(13)
+    for index, row in enumerate(firsts):
+        picture = _picture(row).convert("RGB")
+        draw = ImageDraw.Draw(picture)
+        for entry in row["layout"]:
+            colour = ROLE_COLOURS[entry["role"]]
+            x0, y0, x1, y1 = entry["bbox"]
+            draw.rectangle((x0, y0, x1 - 1, y1 - 1), outline=colour, width=2)
+            label = f"{entry['kind']} {entry['visible_fraction']:.2f}"
+            draw.text((x0 + 2, max(0, y0 - 15)), label, fill=colour, font=text)
+        sheet.paste(picture, ((index % columns) * width, (index // columns) * height))
     return sheet
 
 
@@ -101,6 +137,7 @@ def main() -> None:
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
     scene_sheet(args.folder, args.columns, args.width).save(args.out / "aipsych-scenes.png", optimize=True)
+    layout_sheet(args.folder).save(args.out / "aipsych-layout.png", optimize=True)
     object_sheet().save(args.out / "aipsych-objects.png", optimize=True)
 
 

@@ -12,7 +12,10 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
-from builders.aipsych.card import vocabulary_fields
+from PIL import Image
+
+from builders.aipsych.card import occlusion_note, vocabulary_fields
+from builders.aipsych.masks import exclusive_colours
 from builders.aipsych.official import (
     DATASET_NAMES,
     IMAGE_NAMES,
@@ -45,12 +48,12 @@ if TYPE_CHECKING:
 OFFICIAL = "official"
 EDITION_NOTE = (
     "A seed redraws every scene's setting order, asked objects, colours and position phrases, the "
-    "unasked objects, the layout, the light and the wrong colours the traps offer. It keeps the scene "
-    "count, the 20 rows of each scene and their ids, the five sets of four prompts and their wording, "
-    "the palette, the trap rules, the release's distribution of position phrases (exact in every block "
-    "of 500 scenes), the colour balance (every block of 12 object slots takes each palette colour once) "
-    "and the settings taken in turn. The `coco` and `visual_genome` configs are the release's questions "
-    "over your photos: a seed changes nothing in them."
+    "unasked objects, the zoom, the layout, the light and the wrong colours the traps offer. It keeps "
+    "the scene count, the 20 rows of each scene and their ids, the five sets of four prompts and their "
+    "wording, the palette, the trap rules, the release's distribution of position phrases (exact in "
+    "every block of 500 scenes), the colour balance (every block of 12 object slots takes each palette "
+    "colour once) and the settings taken in turn. The `coco` and `visual_genome` configs are the "
+    "release's questions over your photos: a seed changes nothing in them."
 )
 #: The drawn scenes, then the release's two question files over the user's photos.
 CONFIGS = (SYNTHETIC, *IMAGE_NAMES)
@@ -154,6 +157,14 @@ class AipsychFamily(Family):
             return Scene(load_photo(spec), spec.width, spec.height)
         raise SpecError(f"aipsych draws no {type(spec).__name__}: {spec!r}")
 
+    def draw(self, jobs: list[ImageJob]) -> list[Image.Image]:
+        """A drawn scene's pixels keep each asked colour to its object (`masks.exclusive_colours`)."""
+        (pixels,) = super().draw(jobs[:1])
+        spec = jobs[0].spec
+        if isinstance(spec, SceneSpec):
+            pixels = exclusive_colours(pixels, spec)
+        return [pixels for _ in jobs]
+
     def rows(self, job: ImageJob, picture: Picture) -> list[tuple[str, dict[str, Any]]]:
         spec = job.spec
         if isinstance(spec, SceneSpec):
@@ -168,6 +179,7 @@ class AipsychFamily(Family):
         return {
             "presets": synthetic.preset if synthetic and synthetic.splits else "none (official configs only)",
             "config_table": _config_table(manifest),
+            "occlusion_note": occlusion_note(folder) if synthetic and synthetic.splits else "",
             **vocabulary_fields(),
         }
 

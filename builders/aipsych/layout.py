@@ -1,51 +1,59 @@
-"""Where every object of a scene is drawn, in what order, and facing which way: geometry only.
+"""Where every object of a scene is drawn, how large, in what order, and facing which way: geometry only.
 
-An asked object sits inside the grid cell its position phrase names (`CELL_MARGIN` of the cell
-clear on every side), on a placement its setting offers in that row (on the ground, a shelf, in
-the air, ...); on a receding plane it stands at a seeded depth and is drawn smaller the further
-back it stands. Unasked objects may go anywhere their placement allows. Things further back are
-drawn first; an unasked object drawn in front of an asked one may cover at most
-`MAX_COVER` of its box and none of its middle (the central 60 % of its width and height), so an
-asked object stays mostly visible. Two asked
-objects are in different cells, so they never overlap.
+Every object is sized by the one law of `scale`: a depth is drawn for it where it is legible and
+fits a grid cell, and its size follows from its real size and that depth. An asked object stands
+in the cell its position phrase names, on a placement its setting offers in that row. An unasked
+one has a grid row of its own, drawn as an asked one's is (`odds`), a depth there by the same rule,
+and stands anywhere across the image. So a kind is drawn as large whether it is asked about or not.
+
+Things further away are drawn first. Where an unasked object's depth is in front of an asked one
+(on a plane or in the air), it is slid across to hide part of it from one side; no arrangement
+hides more of an asked object's ink, or of its exact colour, than leaves `VISIBLE` of it (with
+`INK_MARGIN` to spare; `ink`). Nothing stands so that a farther thing seems to rest on a nearer
+one (its feet hidden behind it, or touching its top, across more than `BASE_SHARE` of its width);
+a nearer object covers at most `MAX_OVERLAP` of an unasked one's box; things in the air overlap
+only things in the air. The two asked objects are in different cells, so they never overlap.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import functools
 import random
+from collections.abc import Sequence
 
 from builders.aipsych.geometry import Box
+from builders.aipsych.ink import INK, share_inside
 from builders.aipsych.objects import CATALOGUE, Figure
-from builders.aipsych.placements import AIR, PLANES, SHELF, WALL
+from builders.aipsych.placements import AIR, AT_WALL, PLANES, SHELF
 from builders.aipsych.positions import cell_of
+from builders.aipsych.scale import depths, icon_ppm, placements_at, room_of, size_at
 from builders.aipsych.settings import SETTINGS, Setting
-from builders.aipsych.settings.base import PLAIN
 from builders.aipsych.spec import SceneSpec
 from builders.core.hashing import rng_for
+from builders.core.svg import fmt
 
-#: Fraction of the cell's width and height kept clear on each side of an asked object.
-CELL_MARGIN = 0.06
-#: The largest share of an asked object's box an unasked object drawn in front of it may cover.
-MAX_COVER = 0.22
-#: The largest share of an asked object's box an unasked object behind it may take (it shows round it).
-MAX_BEHIND = 0.35
-#: The largest share of the smaller box two unasked objects standing on a plane may share (things that
-#: hang or fly never overlap).
-MAX_CLUTTER_OVERLAP = 0.35
-#: Tries to place an unasked object clear of the rules before it is set behind the asked objects.
-TRIES = 40
-#: The least height of an asked object, as a share of a cell's (less only where its width does not fit).
-ASKED_LEAST = 0.45
-#: How large an object on a shelf is drawn (its depth is fixed: the wall).
-SHELF_SCALE = 0.8
-#: Drawing layers, back to front: things on walls or flying, then on shelves, then on the planes.
-LAYERS = {WALL: 0, AIR: 0, SHELF: 1}
+#: The share of an asked object's ink that stays in view whatever stands in front of it.
+VISIBLE = 0.6
+#: Kept in hand above `VISIBLE` by the layout's ink bound, against rounding at small sizes.
+INK_MARGIN = 0.06
+#: How much of an occluded asked object's ink the object in front aims to cover (an upper bound).
+HIDE = (0.2, 1 - VISIBLE - INK_MARGIN)
+#: The most of a farther object's width whose feet a nearer object may hide or stand just under.
+BASE_SHARE = 0.5
+#: The largest share of an unasked object's box a nearer object may cover.
+MAX_OVERLAP = 0.35
+#: Random spots tried for an unasked object within the rules, before the least bad of `SLIDES` even
+#: steps along its row is taken (and the steps tried for an object set in front of an asked one);
+#: how often its depth is drawn again if every spot hides too much of an asked object.
+TRIES, SLIDES, REDRAWS = 40, 48, 4
+#: What hiding too much of an asked object weighs against the other rules: more than all of them.
+HIDING = 100.0
 
 
 @dataclasses.dataclass(frozen=True)
 class Placed:
-    """One object as drawn: what it is, where, whether it is asked about, and how it faces."""
+    """One object as drawn: what it is, where, how near, whether it is asked about, and how it faces."""
 
     name: str
     box: Box
@@ -53,27 +61,44 @@ class Placed:
     asked: int | None  # 0 or 1: the object's index in the spec; None: unasked
     colour: str  # a palette name: the exact colour (asked) or the tone it is drawn in (unasked)
     mirrored: bool
-    behind: bool = False  # an unasked object that found no clear spot: drawn behind the asked ones
+    #: Pixels per metre where it stands: larger is nearer (a plain scene: how low its base is).
+    nearness: float
 
-    def order(self) -> tuple[int, float, int]:
-        """Sort key: layer, then depth (feet further down are nearer), asked after unasked."""
-        layer = -1 if self.behind else LAYERS.get(self.placement, 2)
-        depth = self.box.bottom if self.placement in PLANES else 0.0
-        return (layer, depth, 0 if self.asked is None else 1)
+    def order(self) -> tuple[float, int]:
+        """Sort key, back to front: nearness, and an asked object after an unasked one as near."""
+        return (self.nearness, 0 if self.asked is None else 1)
+
+    def transform(self, dx: float = 0.0, dy: float = 0.0) -> str:
+        """The SVG transform that draws its figure (design units) into its box, moved by (dx, dy)."""
+        scale = self.box.width / CATALOGUE[self.name].width
+        x, y = fmt((self.box.right if self.mirrored else self.box.x) + dx), fmt(self.box.y + dy)
+        if self.mirrored:
+            return f"translate({x} {y}) scale({fmt(-scale)} {fmt(scale)})"
+        return f"translate({x} {y}) scale({fmt(scale)})"
 
 
-def lay_out(spec: SceneSpec) -> list[Placed]:
+@functools.lru_cache(maxsize=4)
+def lay_out(spec: SceneSpec) -> tuple[Placed, ...]:
     """Every object of `spec` placed, in drawing order (back to front)."""
     rng = rng_for("aipsych", "layout", spec.seed_key, edition=spec.edition)
-    setting = SETTINGS[spec.setting]
+    scene = _Scene(spec, SETTINGS[spec.setting])
     asked = [
-        _asked(CATALOGUE[name], colour, position, index, setting, spec, rng)
+        scene.asked(CATALOGUE[name], colour, position, index, rng)
         for index, (name, colour, position) in enumerate(spec.objects)
     ]
+    waiting = [item for item in asked if scene.hideable(item)]
     placed = list(asked)
-    for name, tone in spec.clutter:
-        placed.append(_unasked(CATALOGUE[name], tone, setting, spec, rng, asked, placed))
-    return sorted(placed, key=Placed.order)
+    for name, tone, row in spec.clutter:
+        drawn = scene.unasked(CATALOGUE[name], tone, row, rng)
+        for target in waiting:
+            item = scene.in_front(drawn, target, placed, rng)
+            if item is not None:
+                waiting.remove(target)
+                break
+        else:
+            item = scene.clear(drawn, placed, rng)
+        placed.append(item)
+    return tuple(sorted(placed, key=Placed.order))
 
 
 def cell_box(position: str, width: int, height: int) -> Box:
@@ -86,110 +111,182 @@ def cell_box(position: str, width: int, height: int) -> Box:
     return Box(column * width / 3, row * height / 3, width / 3, height / 3)
 
 
-def _asked(
-    figure: Figure,
-    colour: str,
-    position: str,
-    index: int,
-    setting: Setting,
-    spec: SceneSpec,
-    rng: random.Random,
-) -> Placed:
-    cell = cell_box(position, spec.width, spec.height)
-    room = Box(
-        cell.x + CELL_MARGIN * cell.width,
-        cell.y + CELL_MARGIN * cell.height,
-        cell.width * (1 - 2 * CELL_MARGIN),
-        cell.height * (1 - 2 * CELL_MARGIN),
-    )
-    placement = rng.choice(setting.placements_of(figure, cell_of(position)[1]))
-    top, bottom = (fraction * spec.height for fraction in setting.zones[placement])
-    low = min(bottom, room.bottom)
-    # Feet low enough in the cell that the object's nominal height fits above them.
-    nominal = figure.size * setting.zoom * cell.height * (setting.depth_scale(low / spec.height))
-    room_for = min(max(nominal, ASKED_LEAST * cell.height), room.height, room.width / figure.aspect)
-    feet = (min(low, max(top, room.y + room_for)), low)
-    box = _box(figure, placement, setting, spec, rng, room, feet, (0.9, 1.1), least=ASKED_LEAST)
-    return Placed(figure.name, box, placement, index, colour, rng.random() < 0.5)
+@dataclasses.dataclass(frozen=True)
+class _Drawn:
+    """An unasked object's depth, drawn by the size law; where along its depth it stands is free."""
+
+    figure: Figure
+    tone: str
+    placement: str
+    ppm: float
+    room: Box  # the cell room of the grid row its depth was drawn for
 
 
-def _box(
-    figure: Figure,
-    placement: str,
-    setting: Setting,
-    spec: SceneSpec,
-    rng: random.Random,
-    room: Box,
-    feet: tuple[float, float],
-    jitter: tuple[float, float],
-    least: float = 0.0,
-) -> Box:
-    """A box for `figure` inside `room` on `placement`, sized by its depth and kept to its aspect.
+@dataclasses.dataclass(frozen=True)
+class _Scene:
+    """The placing rules of one spec's scene."""
 
-    On a plane its feet are drawn from `feet` (a y range); on a shelf they are on the shelf; a
-    hanging or flying object lies inside `room` cut to the setting's band for it.
-    """
-    cell_height = spec.height / 3
-    top, bottom = (fraction * spec.height for fraction in setting.zones[placement])
-    grounded = setting.name != PLAIN and (placement in PLANES or placement == SHELF)
-    if grounded:
-        base = rng.uniform(feet[0], max(feet)) if placement in PLANES else top
-        scale = setting.depth_scale(base / spec.height) if placement in PLANES else SHELF_SCALE
-        ceiling = room.y
-    else:
-        room = Box(room.x, max(room.y, top), room.width, min(room.bottom, bottom) - max(room.y, top))
-        base, scale, ceiling = room.bottom, rng.uniform(0.75, 1.0), room.y
-    wanted = max(figure.size * setting.zoom * scale * cell_height * rng.uniform(*jitter), least * cell_height)
-    box_h = min(wanted, base - ceiling, room.width / figure.aspect)
-    box_w = box_h * figure.aspect
-    x = rng.uniform(room.x, room.right - box_w)
-    y = base - box_h if grounded else rng.uniform(room.y, room.bottom - box_h)
-    return Box(x, y, box_w, box_h)
+    spec: SceneSpec
+    setting: Setting
+
+    def asked(self, figure: Figure, colour: str, position: str, index: int, rng: random.Random) -> Placed:
+        """An asked object inside the cell `position` names, at a depth drawn by the size law."""
+        row = cell_of(position)[1]
+        placement = rng.choice(placements_at(figure, self.setting, row, *self.spec.size, self.spec.zoom))
+        room = room_of(cell_box(position, *self.spec.size))
+        ppm = self._ppm(figure, placement, room, rng)
+        box = self._box(figure, placement, ppm, room, room, rng)
+        return Placed(
+            figure.name, box, placement, index, colour, rng.random() < 0.5, self._nearness(ppm, box)
+        )
+
+    def unasked(self, figure: Figure, tone: str, row: int, rng: random.Random) -> _Drawn:
+        """An unasked object's depth, drawn as an asked object's in grid row `row` is (`odds`)."""
+        placement = rng.choice(placements_at(figure, self.setting, row, *self.spec.size, self.spec.zoom))
+        room = room_of(Box(0, row * self.spec.height / 3, self.spec.width / 3, self.spec.height / 3))
+        return _Drawn(figure, tone, placement, self._ppm(figure, placement, room, rng), room)
+
+    def clear(self, drawn: _Drawn, placed: list[Placed], rng: random.Random) -> Placed:
+        """`drawn` at the first of `TRIES` spots across the image within the rules; failing that, the
+        spot (of `SLIDES` along its row) that breaks them least, hiding no asked object beyond
+        `VISIBLE`: if none at its depth does, its depth is drawn again (up to `REDRAWS` times)."""
+        best: tuple[float, Placed] | None = None
+        for redraw in range(REDRAWS + 1):
+            if redraw:
+                drawn = dataclasses.replace(
+                    drawn, ppm=self._ppm(drawn.figure, drawn.placement, drawn.room, rng)
+                )
+            for _ in range(TRIES):
+                candidate = self._spot(drawn, rng)
+                if _badness(candidate, placed, self.spec.light) == 0:
+                    return candidate
+            for step in range(SLIDES + 1):
+                slid = self._slid(candidate, step)
+                badness = _badness(slid, placed, self.spec.light)
+                if best is None or badness < best[0]:
+                    best = (badness, slid)
+            if best[0] < HIDING:
+                break
+        assert best is not None
+        return best[1]
+
+    def hideable(self, item: Placed) -> bool:
+        """Whether an unasked object can stand in front of `item` (on a plane, or in the air)."""
+        return self.setting.camera is not None and (item.placement in PLANES or item.placement == AIR)
+
+    def in_front(
+        self, drawn: _Drawn, target: Placed, placed: list[Placed], rng: random.Random
+    ) -> Placed | None:
+        """`drawn` moved along its depth to hide part of `target` from one side, or None if its depth
+        is not in front of `target`, or no spot hides enough within the rules."""
+        candidate = self._spot(drawn, rng)
+        if not _in_front(candidate, target):
+            return None
+        if target.placement == AIR:  # nothing fixes its height in the air: bring it level
+            (top, bottom), *_ = self.setting.supports[AIR]
+            y = target.box.y + rng.uniform(-0.3, 0.3) * target.box.height
+            high = bottom * self.spec.height - candidate.box.height
+            candidate = _moved(candidate, y=max(min(y, high), top * self.spec.height))
+        slides = [self._slid(candidate, step) for step in range(SLIDES + 1)]
+        hiding = [
+            item
+            for item in slides
+            if HIDE[0] <= hidden(target, [item], self.spec.light) <= HIDE[1]
+            and _badness(item, placed, self.spec.light) == 0
+        ]
+        return rng.choice(hiding) if hiding else None
+
+    def _spot(self, drawn: _Drawn, rng: random.Random) -> Placed:
+        """`drawn` at a random spot across the image, facing a random way."""
+        across = Box(2, drawn.room.y, self.spec.width - 4, drawn.room.height)
+        box = self._box(drawn.figure, drawn.placement, drawn.ppm, drawn.room, across, rng)
+        nearness = self._nearness(drawn.ppm, box)
+        return Placed(drawn.figure.name, box, drawn.placement, None, drawn.tone, rng.random() < 0.5, nearness)
+
+    def _slid(self, item: Placed, step: int) -> Placed:
+        """`item` moved to the `step`-th of `SLIDES` even steps from the image's left edge to its right."""
+        return _moved(item, x=2 + (self.spec.width - 4 - item.box.width) * step / SLIDES)
+
+    def _ppm(self, figure: Figure, placement: str, room: Box, rng: random.Random) -> float:
+        """Pixels per metre drawn by the size law: uniformly over the depths where `figure` fits `room`."""
+        if self.setting.camera is None:
+            return icon_ppm(figure, self.spec.height)
+        found = depths(figure, self.setting, placement, room, self.spec.height, self.spec.zoom)
+        return rng.uniform(min(found), max(found))
+
+    def _box(
+        self, figure: Figure, placement: str, ppm: float, room: Box, across: Box, rng: random.Random
+    ) -> Box:
+        """The box of `figure` at `ppm`: its feet on its plane or shelf, or within its band of the wall
+        or the air, inside `room` from top to bottom and anywhere along `across`."""
+        width, height = size_at(figure, ppm)
+        camera, size = self.setting.camera, self.spec.height
+        x = rng.uniform(across.x, across.right - width)
+        if camera is not None and placement in PLANES:
+            return Box(x, camera.feet(ppm, size, self.spec.zoom) - height, width, height)
+        if camera is not None and placement == SHELF:
+            return Box(x, self.setting.supports[SHELF][0][0] * size - height, width, height)
+        (top, bottom), *_ = self.setting.supports[placement]
+        low, high = max(room.y, top * size), min(room.bottom, bottom * size) - height
+        return Box(x, rng.uniform(low, max(low, high)), width, height)
+
+    def _nearness(self, ppm: float, box: Box) -> float:
+        return box.bottom if self.setting.camera is None else ppm
 
 
-def _unasked(
-    figure: Figure,
-    tone: str,
-    setting: Setting,
-    spec: SceneSpec,
-    rng: random.Random,
-    asked: list[Placed],
-    placed: list[Placed],
-) -> Placed:
-    """An unasked object: clear of the cover rules if one of `TRIES` spots allows, else set behind."""
-    image = Box(2, 2, spec.width - 4, spec.height - 4)
-    options = setting.placements_of(figure)
-    best: tuple[float, Placed] | None = None
-    for _ in range(TRIES):
-        placement = rng.choice(options)
-        top, bottom = (fraction * spec.height for fraction in setting.zones[placement])
-        box = _box(figure, placement, setting, spec, rng, image, (top, bottom), (0.8, 1.1))
-        candidate = Placed(figure.name, box, placement, None, tone, rng.random() < 0.5)
-        badness = _badness(candidate, asked, placed)
-        if badness == 0:
-            return candidate
-        if best is None or badness < best[0]:
-            best = (badness, candidate)
-    assert best is not None
-    return dataclasses.replace(best[1], behind=True)
+def _moved(item: Placed, **where: float) -> Placed:
+    """`item` with its box moved to `x` and/or `y`."""
+    return dataclasses.replace(item, box=dataclasses.replace(item.box, **where))
 
 
-def _badness(candidate: Placed, asked: list[Placed], placed: list[Placed]) -> float:
-    """How far `candidate` breaks the cover rules (0: not at all)."""
+def _in_front(candidate: Placed, target: Placed) -> bool:
+    """Whether `candidate` stands nearer than `target` where it can hide part of it."""
+    if candidate.nearness <= target.nearness:
+        return False
+    if target.placement == AIR:
+        return candidate.placement == AIR
+    return candidate.placement in PLANES and candidate.box.y < target.box.bottom - 0.25 * target.box.height
+
+
+def _badness(candidate: Placed, placed: Sequence[Placed], light: str) -> float:
+    """How far `candidate` breaks the rules among `placed` (0: not at all)."""
     bad = 0.0
-    for target in asked:
-        cover = candidate.box.overlap_area(target.box) / target.box.area
-        if candidate.placement not in PLANES or target.placement not in PLANES:
-            bad += cover  # nothing hangs or flies across an asked object
-        elif candidate.order() > target.order():  # drawn in front of it
-            box = target.box
-            inner = Box(box.x + 0.2 * box.width, box.y + 0.2 * box.height, 0.6 * box.width, 0.6 * box.height)
-            bad += max(0.0, cover - MAX_COVER) + candidate.box.overlap_area(inner) / inner.area
-        else:
-            bad += max(0.0, cover - MAX_BEHIND)
     for other in placed:
-        if other.asked is None:
-            shared = candidate.box.overlap_area(other.box) / min(candidate.box.area, other.box.area)
-            flying = candidate.placement in (AIR, WALL) or other.placement in (AIR, WALL)
-            bad += shared if flying else max(0.0, shared - MAX_CLUTTER_OVERLAP)
+        if not candidate.box.overlaps(other.box):
+            continue
+        if (candidate.placement == AIR) != (other.placement == AIR):
+            bad += 1.0
+            continue
+        far, near = sorted((candidate, other), key=Placed.order)
+        bad += _resting(far, near)
+        if far.asked is None:
+            bad += max(0.0, far.box.overlap_area(near.box) / far.box.area - MAX_OVERLAP)
+    for target in placed:
+        if (
+            target.asked is not None
+            and target.order() < candidate.order()
+            and candidate.box.overlaps(target.box)
+        ):
+            fronts = [item for item in (*placed, candidate) if item.order() > target.order()]
+            if hidden(target, fronts, light) > 1 - VISIBLE - INK_MARGIN:
+                bad += HIDING
     return bad
+
+
+def hidden(target: Placed, fronts: Sequence[Placed], light: str) -> float:
+    """At most how much of `target` (of its ink, and of its exact colour) `fronts` cover."""
+    facing = light if not target.mirrored else ("right" if light == "left" else "left")
+    return max(
+        sum(share_inside(target.name, which, target.box, target.mirrored, item.box) for item in fronts)
+        for which in (INK, facing)
+    )
+
+
+def _resting(far: Placed, near: Placed) -> float:
+    """How far `far` seems to rest on `near`: its feet hidden behind it or just above its top, across
+    more than `BASE_SHARE` of its width."""
+    if (far.placement in AT_WALL and near.placement not in AT_WALL) or far.placement == AIR:
+        return 0.0
+    shared = min(far.box.right, near.box.right) - max(far.box.x, near.box.x)
+    touching = far.box.bottom > near.box.y - max(4.0, 0.1 * far.box.height)
+    return max(0.0, shared / far.box.width - BASE_SHARE) if touching else 0.0

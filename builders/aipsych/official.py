@@ -366,6 +366,7 @@ def official_rows(spec: OfficialImageSpec, picture: Picture) -> list[dict[str, A
         "config": spec.config,
         "setting": "",
         "clutter": [],
+        "layout": [],
         "source_image": spec.image_file,
     }
     rows = set_rows(

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from builders.aipsych.settings import DEFAULT_SETTINGS, SETTING_NAMES
+from builders.aipsych.settings import DEFAULT_SETTINGS, SETTING_NAMES, SETTINGS
 from builders.aipsych.spec import HEIGHT, MIN_HEIGHT, MIN_WIDTH, WIDTH
 from builders.core.params import Parameters, parameter, selection
 
@@ -36,7 +36,8 @@ class AipsychParameters(Parameters):
         1.0,
         meaning=(
             f"how much clutter: each scene draws {CLUTTER_RANGE[0]} x clutter to "
-            f"{CLUTTER_RANGE[1]} x clutter unasked objects (rounded half up); 0 draws none"
+            f"{CLUTTER_RANGE[1]} x clutter unasked objects (rounded half up; an open sky at most "
+            f"{SETTINGS['sky'].most_unasked}); 0 draws none"
         ),
         minimum=0.0,
         maximum=1.5,

@@ -5,25 +5,30 @@ Scene `i` is a pure function of `i`, the parameters and the edition seed, so `li
 exactly in every block of `positions.BLOCK` object slots (500 scenes): each block's phrases are
 shuffled, then paired so a scene's two objects name different cells. Settings are taken in turn,
 and colours cycle through the palette, each block of 12 object slots using every colour once (the
-palette order shuffled per block). Each object is then a kind that fits its setting, its row and
-its colour; unasked objects are kinds of the setting that share no noun with an asked one. A seed
-redraws all of it, keeping those balances.
+palette order shuffled per block). The scene's zoom is drawn among those where both slots have a
+kind of their colour that fits their row, and each kind evenly among those (`odds`); its unasked
+objects are drawn as asked ones are, from slots of their own, and share no noun with an asked one.
+A seed redraws all of it, keeping those balances.
 """
 
 from __future__ import annotations
 
 import functools
 import random
+from collections import Counter
 from collections.abc import Iterator, Sequence
 from typing import TypeVar
 
 from builders.aipsych.lighting import LIGHTS
 from builders.aipsych.objects import CATALOGUE, Figure
+from builders.aipsych.odds import pair_zooms, pairs, unasked_odds
 from builders.aipsych.params import PRESETS, AipsychParameters
 from builders.aipsych.positions import BLOCK, block_quota, cell_of
+from builders.aipsych.scale import placements_at
 from builders.aipsych.settings import SETTINGS, Setting
 from builders.aipsych.spec import CONFIG, SceneSpec
 from builders.aipsych.vocabulary import COLOURS
+from builders.core.errors import SpecError
 from builders.core.hashing import rng_for
 
 T = TypeVar("T")
@@ -43,58 +48,98 @@ def scene_spec(
     key = f"{CONFIG}-{index:05d}"
     rng = rng_for("aipsych", CONFIG, "scene", index, edition=edition)
     setting = SETTINGS[_cycled(params.settings, index, "settings", edition)]
+    size = (params.width, params.height)
     positions = _positions(index, edition)
-    chosen: list[Figure] = []
-    heads: set[str] = set()
-    objects = []
-    for slot, position in enumerate(positions):
-        colour = _cycled(COLOURS, 2 * index + slot, "colours", edition)
-        fits = [figure for figure in _fitting(setting.name, cell_of(position)[1]) if figure.head not in heads]
-        coloured = [figure for figure in fits if colour in figure.colours]
-        figure = rng.choice(coloured or fits)
-        if colour not in figure.colours:
-            colour = rng.choice(figure.colours)
-        chosen.append(figure)
-        heads.add(figure.head)
-        objects.append((figure.name, colour, position))
+    colours = [_cycled(COLOURS, 2 * index + slot, "colours", edition) for slot in range(2)]
+    (first, second), zoom = _asked(setting, size, positions, colours, rng)
+    objects = tuple(
+        (figure.name, colour if colour in figure.colours else rng.choice(figure.colours), position)
+        for figure, colour, position in zip((first, second), colours, positions, strict=True)
+    )
     low, high = params.clutter_range()
-    clutter = _clutter(setting, chosen, {colour for _, colour, _ in objects}, rng.randint(low, high), rng)
+    count = min(rng.randint(low, high), setting.most_unasked or high)
+    clutter = _clutter(setting, size, zoom, (first, second), set(colours), count, rng)
     return SceneSpec(
         seed_key=key,
         setting=setting.name,
-        objects=tuple(objects),
+        objects=objects,
         clutter=clutter,
         light=rng.choice(LIGHTS),
+        zoom=zoom,
         width=params.width,
         height=params.height,
         edition=edition,
     )
 
 
+def _asked(
+    setting: Setting,
+    size: tuple[int, int],
+    positions: tuple[str, str],
+    colours: list[str],
+    rng: random.Random,
+) -> tuple[tuple[Figure, Figure], float]:
+    """A zoom, and two kinds with different nouns, each of its slot's colour and fitting its row there.
+
+    The zoom is drawn evenly among those the two slots allow (`odds.pair_zooms`), then the first
+    kind evenly among its slot's rivals and the second among its own (bar the first's noun). Only
+    where no zoom has kinds of both colours are they drawn among kinds of any colour.
+    """
+    rows = [cell_of(position)[1] for position in positions]
+    for wanted in (colours, [None, None]):
+        slots = ((rows[0], wanted[0]), (rows[1], wanted[1]))
+        zooms = pair_zooms(setting, size, slots)
+        if zooms:
+            zoom = rng.choice(zooms)
+            found = pairs(setting, size, slots, zoom)
+            first = rng.choice(list(dict.fromkeys(one for one, _ in found)))
+            second = rng.choice([two for one, two in found if one is first])
+            return (first, second), zoom
+    raise SpecError(f"no two kinds of a {setting.name} scene fit {positions!r} at one zoom")
+
+
 def _clutter(
-    setting: Setting, asked: Sequence[Figure], colours: set[str], count: int, rng: random.Random
-) -> tuple[tuple[str, str], ...]:
-    """`count` unasked objects of `setting` (fewer if it has fewer kinds), no two sharing a noun, none in
-    a tone of an asked object's colour (where the kind comes in another)."""
+    setting: Setting,
+    size: tuple[int, int],
+    zoom: float,
+    asked: Sequence[Figure],
+    colours: set[str],
+    count: int,
+    rng: random.Random,
+) -> tuple[tuple[str, str, int], ...]:
+    """`count` unasked objects (none if the scene has no kind left), each a kind and grid row drawn as
+    often as they are asked about at the scene's zoom (`odds.unasked_odds`). None shares a noun with
+    an asked object; up to its kind's `most` are of one kind (a street has several cars, a kitchen one
+    toaster); none is drawn in a tone of an asked object's colour (where its kind comes in another)."""
     heads = {figure.head for figure in asked}
-    picked: list[tuple[str, str]] = []
-    pool = [figure for figure in _fitting(setting.name, None) if figure.head not in heads]
-    rng.shuffle(pool)
-    for figure in pool:
-        if len(picked) == count:
+    picked: list[tuple[str, str, int]] = []
+    options, weights = unasked_odds(setting, size, zoom)
+    for _ in range(count):
+        drawn = Counter(name for name, _, _ in picked)
+        open_ = [
+            (option, weight)
+            for option, weight in zip(options, weights, strict=True)
+            if option[0].head not in heads and drawn[option[0].name] < option[0].most
+        ]
+        if not open_:
             break
-        if figure.head in heads:
-            continue
-        heads.add(figure.head)
-        tones = [colour for colour in figure.colours if colour not in colours] or list(figure.colours)
-        picked.append((figure.name, rng.choice(tones)))
+        figure, row = rng.choices([option for option, _ in open_], [weight for _, weight in open_])[0]
+        tones = [tone for tone in figure.colours if tone not in colours] or list(figure.colours)
+        picked.append((figure.name, rng.choice(tones), row))
     return tuple(picked)
 
 
 @functools.cache
-def _fitting(setting: str, row: int | None) -> tuple[Figure, ...]:
-    """The catalogue objects that may be in `setting` (in image row `row`, if given), in catalogue order."""
-    return tuple(figure for figure in CATALOGUE.values() if SETTINGS[setting].placements_of(figure, row))
+def _fitting(setting: str, size: tuple[int, int], row: int | None) -> tuple[Figure, ...]:
+    """The catalogue objects that may be in `setting` (in image row `row`, if given) at one of its zooms,
+    in catalogue order."""
+    place = SETTINGS[setting]
+    rows = range(3) if row is None else (row,)
+    return tuple(
+        figure
+        for figure in CATALOGUE.values()
+        if any(placements_at(figure, place, r, *size, zoom) for r in rows for zoom in place.zooms)
+    )
 
 
 def _positions(index: int, edition: int | None) -> tuple[str, str]:

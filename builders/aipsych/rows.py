@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from builders.aipsych.masks import layout_rows
 from builders.aipsych.questions import TEMPLATE_VERSION, QuestionSet, description, scene_question_sets
 from builders.aipsych.spec import CONFIG, SceneObject, SceneSpec
 from builders.core.family import image_columns
@@ -72,15 +73,16 @@ def question_rows(spec: SceneSpec) -> list[dict[str, Any]]:
 
 
 def scene_rows(spec: SceneSpec, picture: Picture) -> list[dict[str, Any]]:
-    """The 20 rows of a drawn scene, complete but for `image`."""
+    """The 20 rows of a drawn scene, complete but for `image`; each row's `layout` names its target asked."""
     shared = {
         **picture_fields(spec, picture),
         "config": CONFIG,
         "setting": spec.setting,
-        "clutter": [name for name, _ in spec.clutter],
+        "clutter": [name for name, _, _ in spec.clutter],
         "source_image": "",
     }
-    return [{**row, **shared} for row in question_rows(spec)]
+    layouts = layout_rows(spec)
+    return [{**row, **shared, "layout": layouts[row["target"]]} for row in question_rows(spec)]
 
 
 def picture_fields(spec: Spec, picture: Picture, template_version: str = TEMPLATE_VERSION) -> dict[str, Any]:

@@ -8,16 +8,17 @@ light stays where the scene has it.
 
 from __future__ import annotations
 
+import xml.etree.ElementTree as ET
+
 from builders.aipsych.layout import Placed, lay_out
 from builders.aipsych.lighting import add_lighting
 from builders.aipsych.objects import CATALOGUE, Paint
 from builders.aipsych.objects.base import Pen, paint_for
-from builders.aipsych.placements import PLANES, SHELF
+from builders.aipsych.placements import AIR, PLANES, SHELF, WALL
 from builders.aipsych.settings import SETTINGS, Backdrop
-from builders.aipsych.settings.base import PLAIN
 from builders.aipsych.spec import SceneSpec
 from builders.core.hashing import rng_for
-from builders.core.svg import Canvas, fmt
+from builders.core.svg import Canvas
 
 #: The shade an unasked object of each colour is drawn in: the same colour name, never its exact fill.
 TONES: dict[str, str] = {
@@ -45,35 +46,33 @@ def draw_scene(spec: SceneSpec, *, clutter: bool = True) -> Canvas:
     add_lighting(canvas)
     placed = lay_out(spec)
     setting = SETTINGS[spec.setting]
-    keep_clear = [item.box for item in placed if item.asked is not None]
+    keep_clear = [item.box for item in placed if item.asked is not None or item.placement == WALL]
+    sky = [item.box for item in placed if item.placement == AIR]
     rng = rng_for("aipsych", "backdrop", spec.seed_key, edition=spec.edition)
-    setting.draw(Backdrop(canvas, spec.width, spec.height, rng, spec.light, keep_clear))
+    setting.draw(Backdrop(canvas, spec.width, spec.height, rng, spec.light, keep_clear, sky))
     for item in placed:
         if item.asked is None and not clutter:
             continue
-        if spec.setting != PLAIN and item.placement in (*PLANES, SHELF):
+        if setting.camera is not None and item.placement in (*PLANES, SHELF):
             _shadow(canvas, item, spec.light)
-        _figure(canvas, item, spec.light)
+        draw_figure(canvas.group(class_=_classes(item), transform=item.transform()), item, spec.light)
     return canvas
 
 
-def _figure(canvas: Canvas, item: Placed, light: str) -> None:
-    figure = CATALOGUE[item.name]
-    scale = item.box.width / figure.width
+def draw_figure(group: ET.Element, item: Placed, light: str) -> None:
+    """Draw `item`'s figure into `group`: its exact colour if asked about, else its tone; a figure facing
+    the other way is shaded from the mirrored side, so the light stays where the scene has it."""
     facing = light if not item.mirrored else ("right" if light == "left" else "left")
     if item.asked is not None:
         paint = paint_for(item.colour, facing)
     else:
         paint = Paint(TONES[item.colour], facing, metallic=item.colour == "silver")
-    if item.mirrored:
-        transform = f"translate({fmt(item.box.right)} {fmt(item.box.y)}) scale({fmt(-scale)} {fmt(scale)})"
-    else:
-        transform = f"translate({fmt(item.box.x)} {fmt(item.box.y)}) scale({fmt(scale)})"
+    CATALOGUE[item.name].draw(Pen(group, paint))
+
+
+def _classes(item: Placed) -> str:
     asked = "asked" if item.asked is not None else "unasked"
-    group = canvas.group(
-        class_=f"object {asked} {item.name.replace(' ', '-')} {item.colour}", transform=transform
-    )
-    figure.draw(Pen(group, paint))
+    return f"object {asked} {item.name.replace(' ', '-')} {item.colour}"
 
 
 def _shadow(canvas: Canvas, item: Placed, light: str) -> None:

@@ -2,10 +2,12 @@
 
 An asked object is a (name, colour, position phrase) triple: a catalogue object, a palette colour,
 and a phrase of the release's position vocabulary, whose grid cell it is drawn in. That triple is
-the ground truth every description and question is made from. Unasked objects are (name, tone)
-pairs: drawn in a shade of the palette colour `tone`, never the palette colour itself, and never
-an object a question could mean (they share no head noun with an asked one). `plan` makes specs;
-`layout` places what a spec names, from its `seed_key` and edition.
+the ground truth every description and question is made from. Unasked objects are (name, tone, row)
+triples: drawn in a shade of the palette colour `tone`, never the palette colour itself, and never
+an object a question could mean (they share no head noun with an asked one), at a depth of the grid
+row named. `zoom` says how close
+the camera is (`scale`): every object named must be legible and fit a grid cell at it. `plan`
+makes specs; `layout` places what a spec names, from its `seed_key` and edition.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import dataclasses
 from builders.aipsych.lighting import LIGHTS
 from builders.aipsych.objects import CATALOGUE
 from builders.aipsych.positions import POSITIONS, cell_of
+from builders.aipsych.scale import placements_at
 from builders.aipsych.settings import SETTINGS
 from builders.core.errors import SpecError
 from builders.core.spec import Spec
@@ -45,13 +48,21 @@ class SceneSpec(Spec):
     setting: str
     #: (name, colour, position) of object 1 and object 2.
     objects: tuple[tuple[str, str, str], ...]
-    #: (name, tone) of every unasked object.
-    clutter: tuple[tuple[str, str], ...] = ()
+    #: (name, tone, grid row) of every unasked object: the row its depth is drawn for (`odds`).
+    clutter: tuple[tuple[str, str, int], ...] = ()
     light: str = "left"
+    #: How close the camera is: one of the setting's zooms scales every object's pixels per metre.
+    zoom: float = 1.0
     width: int = WIDTH
     height: int = HEIGHT
 
     def __post_init__(self) -> None:
+        if self.width < MIN_WIDTH or self.height < MIN_HEIGHT:
+            raise SpecError(
+                f"scene size {self.width}x{self.height} is too small; use at least {MIN_WIDTH}x{MIN_HEIGHT}"
+            )
+        if not self.zoom > 0:
+            raise SpecError(f"zoom must be positive, got {self.zoom!r}")
         _check(self.setting, tuple(SETTINGS), "setting")
         _check(self.light, LIGHTS, "light")
         if len(self.objects) != 2:
@@ -63,26 +74,35 @@ class SceneSpec(Spec):
             _check(name, tuple(CATALOGUE), "object")
             _check(colour, CATALOGUE[name].colours, f"colour of a {name}")
             _check(position, POSITIONS, "position")
-            if not setting.placements_of(CATALOGUE[name], cell_of(position)[1]):
-                raise SpecError(f"a {name} has no place on the {position} of a {self.setting} scene")
+            if not placements_at(CATALOGUE[name], setting, cell_of(position)[1], *self.size, self.zoom):
+                raise SpecError(
+                    f"a {name} has no place on the {position} of a {self.setting} scene at zoom {self.zoom:g}"
+                )
         (first, _, here), (second, _, there) = self.objects
         if CATALOGUE[first].head == CATALOGUE[second].head or cell_of(here) == cell_of(there):
             raise SpecError(f"the two asked objects need different nouns and cells, got {self.objects!r}")
         heads = {CATALOGUE[first].head, CATALOGUE[second].head}
-        for name, tone in self.clutter:
+        for name, tone, row in self.clutter:
             _check(name, tuple(CATALOGUE), "object")
             _check(tone, CATALOGUE[name].colours, f"tone of a {name}")
-            if CATALOGUE[name].head in heads or not setting.placements_of(CATALOGUE[name]):
-                raise SpecError(f"an unasked {name} cannot be in a {self.setting} scene asking about {heads}")
-        if self.width < MIN_WIDTH or self.height < MIN_HEIGHT:
-            raise SpecError(
-                f"scene size {self.width}x{self.height} is too small; use at least {MIN_WIDTH}x{MIN_HEIGHT}"
-            )
+            if row not in (0, 1, 2):
+                raise SpecError(f"an unasked object's grid row is 0, 1 or 2, got {row!r}")
+            if CATALOGUE[name].head in heads or not placements_at(
+                CATALOGUE[name], setting, row, *self.size, self.zoom
+            ):
+                raise SpecError(
+                    f"an unasked {name} cannot be in a {self.setting} scene at zoom {self.zoom:g} "
+                    f"asking about {sorted(heads)}"
+                )
 
     @property
     def scene_objects(self) -> tuple[SceneObject, SceneObject]:
         first, second = (SceneObject(*triple) for triple in self.objects)
         return first, second
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.width, self.height
 
     @property
     def image_id(self) -> str:

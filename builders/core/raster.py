@@ -127,6 +127,19 @@ def rasterize_image(canvas: Canvas | str, width: int, height: int) -> Image.Imag
     return decode_rgba_png(png)
 
 
+def rasterize_coverage(canvas: Canvas | str, width: int, height: int) -> np.ndarray:
+    """How much of each pixel the drawing covers (0-255), drawn on a transparent ground: masks of shapes.
+
+    The same rasteriser and scale as `rasterize_image`, so a shape's coverage lines up with its pixels.
+    """
+    svg = canvas.to_string() if isinstance(canvas, Canvas) else str(canvas)
+    tree = usvg.Tree.from_str(svg, _options())
+    scale = (width / tree.int_size()[0], 0.0, 0.0, 0.0, height / tree.int_size()[1], 0.0)
+    png = render(tree, scale, bg_size=(width, height), bg_color=(0, 0, 0, 0))
+    with Image.open(io.BytesIO(bytes(png))) as decoded:
+        return np.asarray(decoded.getchannel("A"))
+
+
 @functools.lru_cache(maxsize=16)
 def rasterize_cached(svg: str, width: int, height: int) -> Image.Image:
     """`rasterize_image` for a scene drawn again and again (a banner over many images); one image per input.

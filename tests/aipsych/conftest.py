@@ -32,6 +32,27 @@ def aipsych_lite_seeded(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return build(get_family("aipsych"), preset="lite", out=out, progress=False, edition=7).folder
 
 
+#: Scenes of the paper preset's editions of seeds 1 and 2 the suite builds (their first ones; the
+#: whole editions are audited by `benchmarks/aipsych_scenes.py`).
+SEEDED_SCENES = 150
+
+
+@pytest.fixture(scope="session")
+def aipsych_paper_seeded(tmp_path_factory: pytest.TempPathFactory) -> dict[int, Path]:
+    """The first `SEEDED_SCENES` scenes of the paper preset's editions of seeds 1 and 2, built."""
+    from builders.core.build import build
+    from builders.families import get_family
+
+    folders = {}
+    for seed in (1, 2):
+        out = tmp_path_factory.mktemp(f"aipsych-paper-seed-{seed}")
+        report = build(
+            get_family("aipsych"), out=out, progress=False, edition=seed, overrides={"scenes": SEEDED_SCENES}
+        )
+        folders[seed] = report.folder
+    return folders
+
+
 @pytest.fixture(scope="session")
 def aipsych_release(aipsych_lite: Path, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, Path]:
     """(folder, question file, image folder): the release fixture built through the command line,

@@ -39,8 +39,10 @@ CONFIG, SPLIT = "synthetic", "test"
 VISIBLE = 0.6
 #: Pixels of an asked colour outside its objects' cells that antialiasing may make by chance.
 STRAY_PIXELS = 30
-#: The least exact-colour area of an asked object, as a share of its cell (205 pixels at 640 x 480).
-LEAST_AREA = 0.006
+#: The least exact-colour area an asked object shows, as a share of its cell (61 pixels at 640 x 480):
+#: objects are drawn at their real size, so a small one's exact colour (the middle of each body part
+#: under the shading) is small; `scale.LEAST_COLOUR` keeps it large enough to see.
+LEAST_AREA = 0.0018
 #: The release's shares of object lines by cell group (specs/aipsych_release.md): the four corner
 #: phrases are 58.1 % of its 1,944 lines, "center" 2.2 %; every single-cell phrase counted, 60.5 %
 #: corners, 32.6 % edges and 2.5 % centre.

@@ -24,6 +24,7 @@ BUILD_FIELDS = {
     "parameters",
     "edition_note",
     "tools",
+    "occlusion_note",
 }
 
 

@@ -9,6 +9,7 @@ import pytest
 
 from builders import __version__
 from builders.aipsych.family import FAMILY
+from builders.aipsych.masks import layout_rows
 from builders.aipsych.plan import scene_spec
 from builders.aipsych.questions import (
     SECOND,
@@ -129,11 +130,18 @@ def test_built_rows_read_back_with_the_schema(aipsych_lite: Path, hf_cache: Path
     row = loaded[21]
     assert row["id"] == "synthetic-00001-s1-p2" and row["set_kind"] == SET_KINDS.index("position")
     assert row["image"].size == (640, 480) and row["builder_version"] == __version__
-    assert {key: row[key] for key in SCHEMA.features if key != "image"} == {
+    drawn = layout_rows(scene_spec(1))[row["target"]]
+    assert [{**entry, "visible_fraction": 0.0} for entry in row["layout"]] == [
+        {**entry, "visible_fraction": 0.0} for entry in drawn
+    ]
+    assert [entry["visible_fraction"] for entry in row["layout"]] == pytest.approx(
+        [entry["visible_fraction"] for entry in drawn], abs=1e-6
+    )
+    assert {key: row[key] for key in SCHEMA.features if key not in ("image", "layout")} == {
         **question_rows(scene_spec(1))[1],
         "config": "synthetic",
         "setting": scene_spec(1).setting,
-        "clutter": [name for name, _ in scene_spec(1).clutter],
+        "clutter": [name for name, _, _ in scene_spec(1).clutter],
         "source_image": "",
         "template_version": TEMPLATE_VERSION,
         "set_kind": SET_KINDS.index("position"),

@@ -14,4 +14,4 @@ def draw(pen: Pen) -> None:
     pen.glass("path", d="M162,61 Q174,62 177,65 Q174,68 162,69 Z")
 
 
-FIGURE = Figure("airplane", 190, 130, draw, homes=FLYING, size=0.55)
+FIGURE = Figure("airplane", 190, 130, draw, homes=FLYING, metres=38, most=3)

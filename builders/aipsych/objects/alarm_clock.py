@@ -22,4 +22,4 @@ def draw(pen: Pen) -> None:
     pen.line("M60,74 L60,48 M60,74 L78,86", 3.5)
 
 
-FIGURE = Figure("alarm clock", 120, 142, draw, homes=DESK_THING, size=0.34)
+FIGURE = Figure("alarm clock", 120, 142, draw, homes=DESK_THING, metres=0.16)

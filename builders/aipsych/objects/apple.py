@@ -14,4 +14,4 @@ def draw(pen: Pen) -> None:
     pen.light("ellipse", cx=34, cy=58, rx=5, ry=10)
 
 
-FIGURE = Figure("apple", 120, 130, draw, homes=FRUIT, colours=("red", "green", "yellow"), size=0.3)
+FIGURE = Figure("apple", 120, 130, draw, homes=FRUIT, colours=("red", "green", "yellow"), metres=0.09, most=3)

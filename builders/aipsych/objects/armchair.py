@@ -15,4 +15,4 @@ def draw(pen: Pen) -> None:
     pen.line("M38,98 L112,98", 2)
 
 
-FIGURE = Figure("armchair", 150, 140, draw, homes=FURNITURE, size=0.62)
+FIGURE = Figure("armchair", 150, 140, draw, homes=FURNITURE, metres=0.95, most=1)

@@ -1,7 +1,7 @@
 """Baby stroller: a pram; a deep body under a folding hood, a push bar, four wheels seen as two."""
 
 from builders.aipsych.objects.base import Figure, Pen
-from builders.aipsych.placements import GROUND
+from builders.aipsych.placements import GROUND, PAVEMENT
 
 
 def draw(pen: Pen) -> None:
@@ -20,6 +20,6 @@ FIGURE = Figure(
     156,
     148,
     draw,
-    homes={"street": (GROUND,), "park": (GROUND,), "living_room": (GROUND,)},
-    size=0.55,
+    homes={"street": (PAVEMENT,), "park": (GROUND,), "living_room": (GROUND,)},
+    metres=1,
 )

@@ -1,7 +1,7 @@
 """Backpack: front view; carry loop, rounded body, zip, front pocket with zip pulls."""
 
 from builders.aipsych.objects.base import Figure, Pen
-from builders.aipsych.placements import GROUND
+from builders.aipsych.placements import GROUND, PAVEMENT
 
 
 def draw(pen: Pen) -> None:
@@ -19,6 +19,6 @@ FIGURE = Figure(
     130,
     160,
     draw,
-    homes={"living_room": (GROUND,), "park": (GROUND,), "street": (GROUND,)},
-    size=0.45,
+    homes={"living_room": (GROUND,), "park": (GROUND,), "street": (PAVEMENT,)},
+    metres=0.5,
 )

@@ -9,4 +9,4 @@ def draw(pen: Pen) -> None:
     pen.body("ellipse", cx=50, cy=52, rx=42, ry=48)
 
 
-FIGURE = Figure("balloon", 100, 168, draw, homes=FLYING, size=0.55)
+FIGURE = Figure("balloon", 100, 168, draw, homes=FLYING, metres=0.55, most=3)

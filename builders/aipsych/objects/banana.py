@@ -10,4 +10,6 @@ def draw(pen: Pen) -> None:
     pen.dark("circle", cx=163, cy=62, r=5)
 
 
-FIGURE = Figure("banana", 170, 118, draw, homes=FRUIT, colours=("yellow", "green", "brown"), size=0.28)
+FIGURE = Figure(
+    "banana", 170, 118, draw, homes=FRUIT, colours=("yellow", "green", "brown"), metres=0.2, most=3
+)

@@ -9,8 +9,9 @@ palette's red. Silver bodies get a metallic sheen on top. Details (wheels, eyes,
 leaves, wood) are drawn in fixed colours that are never a palette colour.
 
 A figure also says where it belongs (`homes`: setting -> the placements it may take there), which
-palette colours it comes in (a banana is yellow, green or brown) and its nominal `size` (its
-height as a share of a grid cell when nearest the viewer), so the scene places it plausibly.
+palette colours it comes in (a banana is yellow, green or brown) and its real size (`metres`: the
+length in the world of its design box's longer side), from which `scale` draws it as large as its
+depth in the scene makes it.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from builders.aipsych.placements import AIR, GROUND, SHELF, SURFACE
+from builders.aipsych.placements import AIR, GROUND, PAVEMENT, ROAD, SHELF, SURFACE
 from builders.aipsych.vocabulary import COLOURS, PALETTE
 from builders.core.svg import sub
 
@@ -160,7 +161,7 @@ class Pen:
             sub(self.group, tag, fill=self.paint.sheen, **attrs)
 
 
-@dataclasses.dataclass(frozen=True)
+@dataclasses.dataclass(frozen=True, eq=False)
 class Figure:
     """One catalogue object: its name, design box, drawing, and where and how it appears."""
 
@@ -172,8 +173,11 @@ class Figure:
     homes: Mapping[str, tuple[str, ...]]
     #: The palette colours its body comes in.
     colours: tuple[str, ...] = COLOURS
-    #: Its height as a share of a grid cell's, drawn nearest the viewer.
-    size: float = 0.75
+    #: The real length, in metres, of its design box's longer side (a car's 4.4, an apple's 0.09).
+    metres: float = 1.0
+    #: How many of it a scene may show unasked: kinds that come in numbers (cars, birds, cups) up to 3,
+    #: most kinds 2, a kitchen's one toaster or a room's one couch 1.
+    most: int = 2
 
     @property
     def aspect(self) -> float:
@@ -189,8 +193,9 @@ class Figure:
 
 
 #: Where common kinds of object belong (setting -> placements), shared by many figures.
-OUTDOOR_GROUND = {"street": (GROUND,), "park": (GROUND,)}
-STREET_GROUND = {"street": (GROUND,)}
+OUTDOOR_GROUND = {"street": (PAVEMENT,), "park": (GROUND,)}
+PAVED = {"street": (PAVEMENT,)}
+VEHICLE = {"street": (ROAD,)}
 PARK_GROUND = {"park": (GROUND,)}
 FLYING = {"sky": (AIR,), "street": (AIR,), "park": (AIR,)}
 TABLEWARE = {"kitchen": (SURFACE, SHELF), "table_top": (SURFACE,), "living_room": (SHELF,)}

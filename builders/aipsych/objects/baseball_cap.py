@@ -10,4 +10,4 @@ def draw(pen: Pen) -> None:
     pen.body("ellipse", cx=68, cy=12, rx=8, ry=4)
 
 
-FIGURE = Figure("baseball cap", 180, 100, draw, homes=DESK_THING, size=0.26)
+FIGURE = Figure("baseball cap", 180, 100, draw, homes=DESK_THING, metres=0.3)

@@ -18,5 +18,6 @@ FIGURE = Figure(
     draw,
     homes=OUTDOOR_GROUND,
     colours=("brown", "green", "red", "blue", "black", "gray", "white", "silver"),
-    size=0.5,
+    metres=1.8,
+    most=3,
 )

@@ -2,7 +2,8 @@
 
 import math
 
-from builders.aipsych.objects.base import OUTDOOR_GROUND, Figure, Pen
+from builders.aipsych.objects.base import Figure, Pen
+from builders.aipsych.placements import GROUND, PAVEMENT, ROAD
 
 REAR, FRONT, BRACKET = (46, 92), (158, 92), (98, 94)
 SEAT, HEAD = (84, 44), (142, 46)
@@ -27,4 +28,6 @@ def draw(pen: Pen) -> None:
     pen.dark("circle", cx=BRACKET[0], cy=BRACKET[1], r=9)
 
 
-FIGURE = Figure("bicycle", 200, 134, draw, homes=OUTDOOR_GROUND, size=0.6)
+FIGURE = Figure(
+    "bicycle", 200, 134, draw, homes={"street": (ROAD, PAVEMENT), "park": (GROUND,)}, metres=1.75, most=3
+)

@@ -23,5 +23,6 @@ FIGURE = Figure(
     draw,
     homes=FLYING,
     colours=("red", "orange", "yellow", "green", "blue", "brown", "black", "white", "gray"),
-    size=0.4,
+    metres=0.4,
+    most=3,
 )

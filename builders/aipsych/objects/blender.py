@@ -13,4 +13,4 @@ def draw(pen: Pen) -> None:
     pen.dark("rect", x=18, y=8, width=70, height=14, rx=4)
 
 
-FIGURE = Figure("blender", 112, 176, draw, homes=KITCHENWARE, size=0.6)
+FIGURE = Figure("blender", 112, 176, draw, homes=KITCHENWARE, metres=0.42, most=1)

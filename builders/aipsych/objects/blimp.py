@@ -13,4 +13,4 @@ def draw(pen: Pen) -> None:
     pen.line("M40,50 L196,50", 1.5)
 
 
-FIGURE = Figure("blimp", 206, 100, draw, homes={"sky": (AIR,), "street": (AIR,)}, size=0.5)
+FIGURE = Figure("blimp", 206, 100, draw, homes={"sky": (AIR,), "street": (AIR,)}, metres=65)

@@ -19,5 +19,6 @@ FIGURE = Figure(
     150,
     draw,
     homes={"table_top": (SURFACE,), "living_room": (SHELF,), "kitchen": (SHELF,)},
-    size=0.4,
+    metres=0.25,
+    most=3,
 )

@@ -20,5 +20,6 @@ FIGURE = Figure(
     draw,
     homes=TABLEWARE,
     colours=("red", "orange", "yellow", "green", "blue", "purple", "pink", "brown", "white", "silver"),
-    size=0.5,
+    metres=0.3,
+    most=3,
 )

@@ -10,4 +10,4 @@ def draw(pen: Pen) -> None:
     pen.body("ellipse", cx=85, cy=31, rx=66, ry=8)
 
 
-FIGURE = Figure("bowl", 170, 90, draw, homes=TABLEWARE, size=0.3)
+FIGURE = Figure("bowl", 170, 90, draw, homes=TABLEWARE, metres=0.2)

@@ -1,6 +1,6 @@
 """Bus: side view facing right; long body with a row of windows, windscreen, two wheels."""
 
-from builders.aipsych.objects.base import STREET_GROUND, Figure, Pen
+from builders.aipsych.objects.base import VEHICLE, Figure, Pen
 
 
 def draw(pen: Pen) -> None:
@@ -15,4 +15,4 @@ def draw(pen: Pen) -> None:
         pen.light("circle", cx=x, cy=88, r=6)
 
 
-FIGURE = Figure("bus", 200, 110, draw, homes=STREET_GROUND, size=0.85)
+FIGURE = Figure("bus", 200, 110, draw, homes=VEHICLE, metres=12, most=3)

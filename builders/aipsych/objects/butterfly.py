@@ -22,5 +22,5 @@ FIGURE = Figure(
     draw,
     homes={"park": (AIR,), "sky": (AIR,)},
     colours=("red", "orange", "yellow", "green", "blue", "purple", "pink", "white", "brown", "black"),
-    size=0.42,
+    metres=0.09,
 )

@@ -18,4 +18,4 @@ def draw(pen: Pen) -> None:
     pen.line("M80,16 Q84,6 92,4", 2)
 
 
-FIGURE = Figure("cake", 160, 128, draw, homes=FRUIT, size=0.4)
+FIGURE = Figure("cake", 160, 128, draw, homes=FRUIT, metres=0.25, most=1)

@@ -19,5 +19,5 @@ FIGURE = Figure(
     draw,
     homes=DESK_THING,
     colours=("black", "silver", "gray", "red", "white", "blue", "pink", "brown"),
-    size=0.3,
+    metres=0.14,
 )

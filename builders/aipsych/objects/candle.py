@@ -22,5 +22,6 @@ FIGURE = Figure(
     146,
     draw,
     homes={"table_top": (SURFACE,), "living_room": (SHELF,), "kitchen": (SHELF,)},
-    size=0.38,
+    metres=0.2,
+    most=3,
 )

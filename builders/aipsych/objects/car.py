@@ -1,6 +1,6 @@
 """Car: side view facing right; body, cabin with two windows, two wheels."""
 
-from builders.aipsych.objects.base import STREET_GROUND, Figure, Pen
+from builders.aipsych.objects.base import VEHICLE, Figure, Pen
 
 
 def draw(pen: Pen) -> None:
@@ -18,4 +18,4 @@ def draw(pen: Pen) -> None:
         pen.light("circle", cx=x, cy=70, r=5)
 
 
-FIGURE = Figure("car", 180, 90, draw, homes=STREET_GROUND, size=0.6)
+FIGURE = Figure("car", 180, 90, draw, homes=VEHICLE, metres=4.4, most=3)

@@ -1,7 +1,7 @@
 """Cat: sitting, facing the viewer; pointed ears, whiskers, curled tail."""
 
 from builders.aipsych.objects.base import Figure, Pen
-from builders.aipsych.placements import GROUND
+from builders.aipsych.placements import GROUND, PAVEMENT
 
 
 def draw(pen: Pen) -> None:
@@ -28,7 +28,7 @@ FIGURE = Figure(
     150,
     154,
     draw,
-    homes={"living_room": (GROUND,), "park": (GROUND,), "street": (GROUND,)},
+    homes={"living_room": (GROUND,), "park": (GROUND,), "street": (PAVEMENT,)},
     colours=("black", "white", "gray", "orange", "brown"),
-    size=0.42,
+    metres=0.45,
 )

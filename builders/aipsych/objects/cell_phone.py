@@ -15,4 +15,4 @@ def draw(pen: Pen) -> None:
     pen.dark("circle", cx=40, cy=12, r=2.5)
 
 
-FIGURE = Figure("cell phone", 80, 148, draw, homes={"table_top": (SURFACE,)}, size=0.34)
+FIGURE = Figure("cell phone", 80, 148, draw, homes={"table_top": (SURFACE,)}, metres=0.15)

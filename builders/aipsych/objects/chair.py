@@ -17,4 +17,4 @@ def draw(pen: Pen) -> None:
     pen.body("rect", x=10, y=82, width=90, height=16, rx=3)
 
 
-FIGURE = Figure("chair", 110, 150, draw, homes=FURNITURE, size=0.7)
+FIGURE = Figure("chair", 110, 150, draw, homes=FURNITURE, metres=0.95)

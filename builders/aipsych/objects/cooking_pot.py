@@ -12,4 +12,4 @@ def draw(pen: Pen) -> None:
     pen.line("M30,52 L140,52", 2)
 
 
-FIGURE = Figure("cooking pot", 170, 128, draw, homes=KITCHENWARE, size=0.42)
+FIGURE = Figure("cooking pot", 170, 128, draw, homes=KITCHENWARE, metres=0.35, most=1)

@@ -14,4 +14,4 @@ def draw(pen: Pen) -> None:
     pen.body("rect", x=156, y=40, width=28, height=56, rx=10)
 
 
-FIGURE = Figure("couch", 190, 110, draw, homes=FURNITURE, size=0.6)
+FIGURE = Figure("couch", 190, 110, draw, homes=FURNITURE, metres=1.9, most=1)

@@ -10,4 +10,4 @@ def draw(pen: Pen) -> None:
     pen.dark("ellipse", cx=55, cy=18, rx=33, ry=4.5)
 
 
-FIGURE = Figure("cup", 130, 110, draw, homes=TABLEWARE, size=0.32)
+FIGURE = Figure("cup", 130, 110, draw, homes=TABLEWARE, metres=0.12, most=3)

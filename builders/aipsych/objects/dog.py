@@ -1,7 +1,7 @@
 """Dog: side view facing right; raised tail, four legs, long snout, floppy dark ear."""
 
 from builders.aipsych.objects.base import Figure, Pen
-from builders.aipsych.placements import GROUND
+from builders.aipsych.placements import GROUND, PAVEMENT
 
 
 def draw(pen: Pen) -> None:
@@ -27,7 +27,7 @@ FIGURE = Figure(
     180,
     130,
     draw,
-    homes={"living_room": (GROUND,), "park": (GROUND,), "street": (GROUND,)},
+    homes={"living_room": (GROUND,), "park": (GROUND,), "street": (PAVEMENT,)},
     colours=("brown", "black", "white", "gray", "orange"),
-    size=0.5,
+    metres=0.85,
 )

@@ -27,5 +27,6 @@ FIGURE = Figure(
     draw,
     homes=FRUIT,
     colours=("pink", "brown", "white", "yellow", "orange", "red", "purple", "green", "blue"),
-    size=0.25,
+    metres=0.1,
+    most=3,
 )

@@ -26,5 +26,6 @@ FIGURE = Figure(
     draw,
     homes=PARK_GROUND,
     colours=("white", "yellow", "brown", "gray", "black"),
-    size=0.36,
+    metres=0.5,
+    most=3,
 )

@@ -1,6 +1,6 @@
 """Fire hydrant: domed cap, collar, column with side outlets and a front cap, base."""
 
-from builders.aipsych.objects.base import STREET_GROUND, Figure, Pen
+from builders.aipsych.objects.base import PAVED, Figure, Pen
 
 
 def draw(pen: Pen) -> None:
@@ -20,7 +20,8 @@ FIGURE = Figure(
     110,
     150,
     draw,
-    homes=STREET_GROUND,
+    homes=PAVED,
     colours=("red", "yellow", "silver", "green", "blue", "white", "orange"),
-    size=0.5,
+    metres=0.8,
+    most=1,
 )

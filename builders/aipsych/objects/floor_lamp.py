@@ -6,10 +6,10 @@ METAL = "#4f4f52"
 
 
 def draw(pen: Pen) -> None:
-    pen.part("rect", METAL, x=37, y=60, width=6, height=140)
+    pen.part("rect", METAL, x=36, y=70, width=8, height=130)
     pen.part("ellipse", METAL, cx=40, cy=202, rx=26, ry=6)
-    pen.part("ellipse", "#fff1c4", cx=40, cy=66, rx=26, ry=6)
-    pen.body("path", d="M8,62 L18,6 L62,6 L72,62 Z")
+    pen.part("ellipse", "#fff1c4", cx=40, cy=76, rx=32, ry=7)
+    pen.body("path", d="M5,72 L16,5 L64,5 L75,72 Z")
 
 
-FIGURE = Figure("floor lamp", 80, 212, draw, homes=FURNITURE, size=0.95)
+FIGURE = Figure("floor lamp", 80, 212, draw, homes=FURNITURE, metres=1.4, most=1)

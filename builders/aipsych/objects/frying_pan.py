@@ -18,5 +18,6 @@ FIGURE = Figure(
     draw,
     homes=KITCHENWARE,
     colours=("black", "gray", "silver", "red"),
-    size=0.26,
+    metres=0.5,
+    most=1,
 )

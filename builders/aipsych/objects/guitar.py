@@ -22,4 +22,4 @@ def draw(pen: Pen) -> None:
         pen.line(f"M{x},20 L{x},176", 0.8, "#d6d0c2")
 
 
-FIGURE = Figure("guitar", 82, 208, draw, homes=FURNITURE, size=0.85)
+FIGURE = Figure("guitar", 82, 208, draw, homes=FURNITURE, metres=1, most=1)

@@ -12,5 +12,5 @@ def draw(pen: Pen) -> None:
 
 
 FIGURE = Figure(
-    "handbag", 160, 130, draw, homes={"table_top": (SURFACE,), "living_room": (GROUND, SHELF)}, size=0.42
+    "handbag", 160, 130, draw, homes={"table_top": (SURFACE,), "living_room": (GROUND, SHELF)}, metres=0.35
 )

@@ -13,5 +13,5 @@ def draw(pen: Pen) -> None:
 
 
 FIGURE = Figure(
-    "headphones", 160, 150, draw, homes={"table_top": (SURFACE,), "living_room": (SHELF,)}, size=0.36
+    "headphones", 160, 150, draw, homes={"table_top": (SURFACE,), "living_room": (SHELF,)}, metres=0.2
 )

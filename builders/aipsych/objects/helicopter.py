@@ -16,4 +16,4 @@ def draw(pen: Pen) -> None:
     pen.glass("rect", x=104, y=40, width=24, height=22, rx=4)
 
 
-FIGURE = Figure("helicopter", 196, 116, draw, homes=FLYING, size=0.6)
+FIGURE = Figure("helicopter", 196, 116, draw, homes=FLYING, metres=13, most=3)

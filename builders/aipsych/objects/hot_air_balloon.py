@@ -20,4 +20,4 @@ def draw(pen: Pen) -> None:
     pen.line("M54,154 L86,154", 1.5)
 
 
-FIGURE = Figure("hot air balloon", 140, 172, draw, homes={"sky": (AIR,), "park": (AIR,)}, size=0.9)
+FIGURE = Figure("hot air balloon", 140, 172, draw, homes={"sky": (AIR,), "park": (AIR,)}, metres=22, most=3)

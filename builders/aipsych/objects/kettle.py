@@ -12,4 +12,4 @@ def draw(pen: Pen) -> None:
     pen.body("rect", x=40, y=14, width=50, height=12, rx=5)
 
 
-FIGURE = Figure("kettle", 140, 148, draw, homes=KITCHENWARE, size=0.48)
+FIGURE = Figure("kettle", 140, 148, draw, homes=KITCHENWARE, metres=0.25, most=1)

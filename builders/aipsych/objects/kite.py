@@ -16,4 +16,4 @@ def draw(pen: Pen) -> None:
         )
 
 
-FIGURE = Figure("kite", 130, 170, draw, homes={"sky": (AIR,), "park": (AIR,)}, size=0.65)
+FIGURE = Figure("kite", 130, 170, draw, homes={"sky": (AIR,), "park": (AIR,)}, metres=1.1, most=3)

@@ -26,5 +26,6 @@ FIGURE = Figure(
     draw,
     homes={"table_top": (SURFACE,)},
     colours=("silver", "gray", "black", "white", "red", "blue", "pink", "purple"),
-    size=0.42,
+    metres=0.34,
+    most=1,
 )

@@ -21,5 +21,6 @@ FIGURE = Figure(
     draw,
     homes=PARK_GROUND,
     colours=("red", "green", "orange", "yellow", "blue", "black", "gray", "silver"),
-    size=0.42,
+    metres=1.4,
+    most=1,
 )

@@ -1,6 +1,6 @@
 """Mailbox: a street collection box; round-topped body with a pull-down slot, on four short legs."""
 
-from builders.aipsych.objects.base import STREET_GROUND, Figure, Pen
+from builders.aipsych.objects.base import PAVED, Figure, Pen
 
 
 def draw(pen: Pen) -> None:
@@ -18,7 +18,8 @@ FIGURE = Figure(
     120,
     150,
     draw,
-    homes=STREET_GROUND,
+    homes=PAVED,
     colours=("blue", "red", "green", "black", "gray", "silver", "white", "yellow"),
-    size=0.55,
+    metres=1.25,
+    most=1,
 )

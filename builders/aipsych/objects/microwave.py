@@ -24,5 +24,6 @@ FIGURE = Figure(
     draw,
     homes={"kitchen": (SURFACE,)},
     colours=("white", "black", "silver", "gray", "red"),
-    size=0.5,
+    metres=0.5,
+    most=1,
 )

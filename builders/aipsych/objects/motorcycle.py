@@ -1,6 +1,7 @@
 """Motorcycle: side view facing right; fuel tank, seat, fairing and mudguards, engine, two wheels."""
 
-from builders.aipsych.objects.base import STREET_GROUND, Figure, Pen
+from builders.aipsych.objects.base import Figure, Pen
+from builders.aipsych.placements import PAVEMENT, ROAD
 
 
 def draw(pen: Pen) -> None:
@@ -21,4 +22,4 @@ def draw(pen: Pen) -> None:
     pen.line("M140,26 L130,18", 5)
 
 
-FIGURE = Figure("motorcycle", 200, 136, draw, homes=STREET_GROUND, size=0.6)
+FIGURE = Figure("motorcycle", 200, 136, draw, homes={"street": (ROAD, PAVEMENT)}, metres=2.1, most=3)

@@ -37,5 +37,6 @@ FIGURE = Figure(
         "brown",
         "silver",
     ),
-    size=0.7,
+    metres=1.1,
+    most=1,
 )

@@ -17,4 +17,4 @@ def draw(pen: Pen) -> None:
     pen.line("M70,160 L64,172 M82,160 L88,172", 4, SUIT)
 
 
-FIGURE = Figure("parachute", 152, 176, draw, homes={"sky": (AIR,), "park": (AIR,)}, size=0.85)
+FIGURE = Figure("parachute", 152, 176, draw, homes={"sky": (AIR,), "park": (AIR,)}, metres=9, most=3)

@@ -1,6 +1,6 @@
 """Parking meter: a rounded head with a display window and coin slot, on a post of the same colour."""
 
-from builders.aipsych.objects.base import STREET_GROUND, Figure, Pen
+from builders.aipsych.objects.base import PAVED, Figure, Pen
 
 
 def draw(pen: Pen) -> None:
@@ -17,7 +17,8 @@ FIGURE = Figure(
     90,
     160,
     draw,
-    homes=STREET_GROUND,
+    homes=PAVED,
     colours=("gray", "silver", "black", "blue", "green", "yellow", "red"),
-    size=0.6,
+    metres=1.5,
+    most=1,
 )

@@ -13,4 +13,6 @@ def draw(pen: Pen) -> None:
     pen.part("path", "#4f8f43", d="M62,12 Q84,2 96,14 Q80,24 62,12 Z")
 
 
-FIGURE = Figure("pear", 110, 150, draw, homes=FRUIT, colours=("green", "yellow", "brown", "red"), size=0.32)
+FIGURE = Figure(
+    "pear", 110, 150, draw, homes=FRUIT, colours=("green", "yellow", "brown", "red"), metres=0.12, most=3
+)

@@ -26,5 +26,6 @@ FIGURE = Figure(
     154,
     draw,
     homes={"living_room": (GROUND, SHELF), "kitchen": (SHELF,)},
-    size=0.55,
+    metres=0.6,
+    most=3,
 )

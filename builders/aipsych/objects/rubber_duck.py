@@ -26,5 +26,5 @@ FIGURE = Figure(
     draw,
     homes={"table_top": (SURFACE,), "living_room": (SHELF,)},
     colours=("yellow", "orange", "pink", "red", "blue", "green", "white", "purple", "black"),
-    size=0.28,
+    metres=0.1,
 )

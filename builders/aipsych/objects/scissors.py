@@ -16,4 +16,4 @@ def draw(pen: Pen) -> None:
     pen.dark("circle", cx=76, cy=60, r=5)
 
 
-FIGURE = Figure("scissors", 186, 116, draw, homes={"table_top": (SURFACE,)}, size=0.26)
+FIGURE = Figure("scissors", 186, 116, draw, homes={"table_top": (SURFACE,)}, metres=0.2)

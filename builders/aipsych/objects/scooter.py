@@ -13,4 +13,4 @@ def draw(pen: Pen) -> None:
         pen.light("circle", cx=cx, cy=124, r=4)
 
 
-FIGURE = Figure("scooter", 140, 140, draw, homes=OUTDOOR_GROUND, size=0.55)
+FIGURE = Figure("scooter", 140, 140, draw, homes=OUTDOOR_GROUND, metres=1, most=3)

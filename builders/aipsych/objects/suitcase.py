@@ -1,7 +1,7 @@
 """Suitcase: upright, handle on top, two ribs, two wheels."""
 
 from builders.aipsych.objects.base import Figure, Pen
-from builders.aipsych.placements import GROUND
+from builders.aipsych.placements import GROUND, PAVEMENT
 
 
 def draw(pen: Pen) -> None:
@@ -13,4 +13,6 @@ def draw(pen: Pen) -> None:
         pen.line(f"M{x},32 L{x},118", 3)
 
 
-FIGURE = Figure("suitcase", 160, 140, draw, homes={"living_room": (GROUND,), "street": (GROUND,)}, size=0.5)
+FIGURE = Figure(
+    "suitcase", 160, 140, draw, homes={"living_room": (GROUND,), "street": (PAVEMENT,)}, metres=0.7
+)

@@ -12,4 +12,4 @@ def draw(pen: Pen) -> None:
     pen.body("path", d="M18,84 L34,10 L86,10 L102,84 Z")
 
 
-FIGURE = Figure("table lamp", 120, 154, draw, homes=DESK_THING, size=0.55)
+FIGURE = Figure("table lamp", 120, 154, draw, homes=DESK_THING, metres=0.5, most=1)

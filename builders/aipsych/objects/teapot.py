@@ -12,4 +12,4 @@ def draw(pen: Pen) -> None:
     pen.line("M34,80 L118,80", 2)
 
 
-FIGURE = Figure("teapot", 156, 120, draw, homes=TABLEWARE, size=0.42)
+FIGURE = Figure("teapot", 156, 120, draw, homes=TABLEWARE, metres=0.25)

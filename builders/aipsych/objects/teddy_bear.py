@@ -30,5 +30,5 @@ FIGURE = Figure(
     draw,
     homes={"living_room": (GROUND, SHELF), "table_top": (SURFACE,), "park": (GROUND,)},
     colours=("brown", "white", "pink", "blue", "gray", "yellow", "purple", "red", "green", "orange", "black"),
-    size=0.42,
+    metres=0.35,
 )

@@ -17,5 +17,6 @@ FIGURE = Figure(
     draw,
     homes=FURNITURE,
     colours=("black", "silver", "gray", "white"),
-    size=0.55,
+    metres=1.2,
+    most=1,
 )

@@ -22,4 +22,4 @@ def draw(pen: Pen) -> None:
     pen.light("circle", cx=40, cy=88, r=8)
 
 
-FIGURE = Figure("toaster", 160, 122, draw, homes=KITCHENWARE, size=0.42)
+FIGURE = Figure("toaster", 160, 122, draw, homes=KITCHENWARE, metres=0.3, most=1)

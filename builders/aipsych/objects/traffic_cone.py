@@ -1,6 +1,7 @@
 """Traffic cone: a tapering cone with two reflective bands on a square base."""
 
-from builders.aipsych.objects.base import STREET_GROUND, Figure, Pen
+from builders.aipsych.objects.base import Figure, Pen
+from builders.aipsych.placements import PAVEMENT, ROAD
 
 
 def draw(pen: Pen) -> None:
@@ -15,7 +16,8 @@ FIGURE = Figure(
     100,
     124,
     draw,
-    homes=STREET_GROUND,
+    homes={"street": (ROAD, PAVEMENT)},
     colours=("orange", "yellow", "red", "green", "blue", "pink", "white"),
-    size=0.38,
+    metres=0.7,
+    most=3,
 )

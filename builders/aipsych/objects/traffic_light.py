@@ -1,6 +1,6 @@
 """Traffic light: a signal head with red, amber and green lamps under visors, on a post of its colour."""
 
-from builders.aipsych.objects.base import STREET_GROUND, Figure, Pen
+from builders.aipsych.objects.base import PAVED, Figure, Pen
 
 LAMPS = ("#e2463a", "#f0b43a", "#3fb86a")
 
@@ -20,7 +20,7 @@ FIGURE = Figure(
     74,
     180,
     draw,
-    homes=STREET_GROUND,
+    homes=PAVED,
     colours=("black", "yellow", "gray", "green", "silver"),
-    size=0.8,
+    metres=3,
 )

@@ -11,4 +11,4 @@ def draw(pen: Pen) -> None:
     pen.body("rect", x=40, y=6, width=20, height=10, rx=3)
 
 
-FIGURE = Figure("trash can", 100, 134, draw, homes=OUTDOOR_GROUND, size=0.5)
+FIGURE = Figure("trash can", 100, 134, draw, homes=OUTDOOR_GROUND, metres=1, most=3)

@@ -1,6 +1,6 @@
 """Truck: a box truck, side view facing right; cargo box, cab with a window, three wheels."""
 
-from builders.aipsych.objects.base import STREET_GROUND, Figure, Pen
+from builders.aipsych.objects.base import VEHICLE, Figure, Pen
 
 
 def draw(pen: Pen) -> None:
@@ -18,4 +18,4 @@ def draw(pen: Pen) -> None:
         pen.light("circle", cx=x, cy=84, r=5)
 
 
-FIGURE = Figure("truck", 190, 102, draw, homes=STREET_GROUND, size=0.75)
+FIGURE = Figure("truck", 190, 102, draw, homes=VEHICLE, metres=7.5, most=3)

@@ -1,10 +1,11 @@
-"""Umbrella: open, seen from the side; scalloped canopy with ribs, shaft and hooked handle."""
+"""Umbrella: a garden parasol, side view; scalloped canopy with ribs on a tall pole in a weighted base."""
 
 from builders.aipsych.objects.base import PARK_GROUND, Figure, Pen
 
 
 def draw(pen: Pen) -> None:
-    pen.line("M75,70 L75,128 Q75,142 88,142 Q98,142 98,132", 6)
+    pen.line("M75,70 L75,204", 6)
+    pen.dark("path", d="M50,214 Q50,202 75,202 Q100,202 100,214 Z")
     pen.line("M75,14 L75,6", 5)
     pen.body(
         "path",
@@ -14,4 +15,4 @@ def draw(pen: Pen) -> None:
         pen.line(f"M75,14 Q{(75 + x) / 2:g},40 {x},68", 2)
 
 
-FIGURE = Figure("umbrella", 150, 150, draw, homes=PARK_GROUND, size=0.75)
+FIGURE = Figure("umbrella", 150, 218, draw, homes=PARK_GROUND, metres=2.3)

@@ -20,5 +20,5 @@ FIGURE = Figure(
     160,
     draw,
     homes={"kitchen": (SURFACE, SHELF), "table_top": (SURFACE,), "living_room": (SHELF,)},
-    size=0.5,
+    metres=0.3,
 )

@@ -20,4 +20,4 @@ def draw(pen: Pen) -> None:
     pen.dark("circle", cx=60, cy=60, r=4)
 
 
-FIGURE = Figure("wall clock", 120, 120, draw, homes={"living_room": (WALL,)}, size=0.5)
+FIGURE = Figure("wall clock", 120, 120, draw, homes={"living_room": (WALL,)}, metres=0.3, most=1)

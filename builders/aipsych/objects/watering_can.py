@@ -18,5 +18,5 @@ FIGURE = Figure(
     134,
     draw,
     homes={"park": (GROUND,), "living_room": (SHELF,)},
-    size=0.4,
+    metres=0.5,
 )

@@ -21,5 +21,6 @@ FIGURE = Figure(
     draw,
     homes=PARK_GROUND,
     colours=("red", "green", "blue", "yellow", "orange", "gray", "silver", "black"),
-    size=0.5,
+    metres=1.5,
+    most=1,
 )

@@ -1,15 +1,16 @@
-"""What a scene setting is: where things can stand in it, and how its backdrop is drawn.
+"""What a scene setting is: where things can stand in it, how its camera sees them, how its backdrop looks.
 
-A setting (a street, a kitchen, the sky, ...) fixes the geometry objects are placed by, in
-fractions of the image height: the far edge of its ground or table plane (`plane`, the horizon
-or the back of the counter), where its wall shelf is, and which placements an asked object may
-take in each third of the image (`rows`: a street's top third is sky, so only flying things are
-asked about there). Objects on a plane are drawn smaller towards its far edge (`far_scale` at the
-far edge, 1 at the bottom of the image) and cast a soft shadow away from the light.
+A setting (a street, a kitchen, the sky, ...) says where objects may be, in fractions of the image
+height (`supports`: the band where feet on the road, the pavement, a floor or a table may be; the
+line of a shelf; the band of the wall or the sky where hanging or flying things are), which
+placements an asked object may take in each third of the image (`rows`: a street's top third is
+sky, so only flying things are asked about there), and the `Camera` that fixes how large things
+are drawn at each depth (`scale`). Objects on a plane cast a soft shadow away from the light.
 
 Its `draw` paints the backdrop: sky, walls, floors with depth, lit from the scene's side, in
 muted colours that are never a palette colour, and keeping its own clutter (clouds, pictures)
-off the asked objects (`Backdrop.keep_clear`).
+off the asked objects (`Backdrop.keep_clear`) and its buildings under the things in the sky
+(`Backdrop.sky`).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from builders.core.svg import Canvas, points, sub
 
 if TYPE_CHECKING:
     from builders.aipsych.objects.base import Figure
+    from builders.aipsych.scale import Camera
 
 #: The setting without depth, where any object may be anywhere.
 PLAIN = "plain"
@@ -41,6 +43,8 @@ class Backdrop:
     light: str
     #: Boxes of the asked objects: a setting keeps its own decorations off them.
     keep_clear: Sequence[Box]
+    #: Boxes of the things in the air: a setting keeps its buildings below them.
+    sky: Sequence[Box] = ()
     _defs: ET.Element | None = None
 
     def x(self, fraction: float) -> float:
@@ -94,33 +98,32 @@ class Backdrop:
         return 0.0 if self.light == "left" else float(self.width)
 
 
-@dataclasses.dataclass(frozen=True)
+@dataclasses.dataclass(frozen=True, eq=False)
 class Setting:
-    """One kind of place a scene shows, with its geometry and backdrop."""
+    """One kind of place a scene shows, with its geometry, its camera and its backdrop."""
 
     name: str
     #: The placements an asked object may take in the top, middle and bottom third of the image.
     rows: tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]
-    #: Placement -> (top, bottom) band, as fractions of the height: where a standing object's feet may
-    #: be (ground, surface; a shelf's band is its top, one line), or where a hanging or flying object's
-    #: box must lie (wall, air). Unasked objects may take any of these placements.
-    zones: Mapping[str, tuple[float, float]]
+    #: Placement -> its (top, bottom) bands, as fractions of the height: where a standing object's feet
+    #: may be (a road, a pavement, a floor, a table; a shelf's band is its top, one line), or where a
+    #: hanging or flying object's box must lie (wall, air). Unasked objects may take any of these.
+    supports: Mapping[str, tuple[tuple[float, float], ...]]
     draw: Callable[[Backdrop], None]
-    #: Far edge of the ground or table plane (fraction of the height): the horizon, the back of a counter.
-    plane: float = 0.0
-    #: Scale of an object standing at the plane's far edge (1 at the bottom of the image).
-    far_scale: float = 0.5
-    #: How close the camera is: objects' nominal sizes are multiplied by it (a table top is seen close up).
-    zoom: float = 1.0
+    #: How the setting is seen (None: a flat picture without depth, every object drawn at one size).
+    camera: Camera | None = None
+    #: The zooms a scene may be seen at, wide to close (each scales all of the camera's pixels per metre).
+    zooms: tuple[float, ...] = (1.0,)
+    #: The most unasked objects a scene of it holds, whatever the clutter asked for (an open sky holds a
+    #: few aircraft, not eight); None: as many as asked for.
+    most_unasked: int | None = None
 
     def placements_of(self, figure: Figure, row: int | None = None) -> tuple[str, ...]:
-        """The placements `figure` may take here (in image row `row`, if given); a plain scene takes any."""
-        allowed = self.rows[row] if row is not None else tuple(self.zones)
+        """The placements `figure` belongs on here (in image row `row`, if given); a plain scene takes any.
+
+        Whether it is legible and fits there at the setting's scale is `scale.depths`' to say.
+        """
+        allowed = self.rows[row] if row is not None else tuple(self.supports)
         if self.name == PLAIN:
             return allowed
         return tuple(placement for placement in figure.placements(self.name) if placement in allowed)
-
-    def depth_scale(self, base: float) -> float:
-        """How large an object with its feet at `base` (fraction of the height) is drawn: `far_scale` to 1."""
-        depth = (base - self.plane) / (1 - self.plane)
-        return self.far_scale + (1 - self.far_scale) * min(1.0, max(0.0, depth))

@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 from builders.aipsych.placements import SHELF, SURFACE
+from builders.aipsych.scale import Camera, zoom_levels
 from builders.aipsych.settings.base import Backdrop, Setting
 
 CUPBOARDS, COUNTER_BACK, SHELF_TOP = 0.14, 0.47, 0.3
+#: The camera looks down at the counter from a step back: pixels per metre at its front edge, and
+#: where the counter's lines would meet (above the image).
+NEAR, VANISHING = 420.0, -0.77
 WOOD, WOOD_EDGE = "#a88461", "#7d5f42"
 TILE, GROUT = "#e4ddcf", "#c8bfae"
 
@@ -66,9 +70,8 @@ def draw(backdrop: Backdrop) -> None:
 SETTING = Setting(
     name="kitchen",
     rows=((SHELF,), (SURFACE,), (SURFACE,)),
-    zones={SHELF: (SHELF_TOP, SHELF_TOP), SURFACE: (0.5, 0.94)},
+    supports={SHELF: ((SHELF_TOP, SHELF_TOP),), SURFACE: ((COUNTER_BACK + 0.03, 0.94),)},
     draw=draw,
-    zoom=1.8,
-    plane=COUNTER_BACK,
-    far_scale=0.7,
+    camera=Camera(near=NEAR, vanishing=VANISHING, wall=COUNTER_BACK),
+    zooms=zoom_levels(0.7, 1.3),
 )

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from builders.aipsych.geometry import Box
 from builders.aipsych.placements import GROUND, SHELF, WALL
+from builders.aipsych.scale import Camera, zoom_levels
 from builders.aipsych.settings.base import Backdrop, Setting
 
 FLOOR, SHELF_TOP = 0.58, 0.3
+#: Pixels per metre at the bottom edge, and where the floorboards meet (eye height).
+NEAR, VANISHING = 190.0, 0.1
 WALL_PAINT = ("#cbb9a0", "#b9c1ae", "#c8b7b2", "#b7bfc6")
 BOARD, BOARD_LINE = "#b08660", "#8c6847"
 
@@ -51,7 +54,7 @@ def draw(backdrop: Backdrop) -> None:
     )
     boards = backdrop.gradient("boards", ((0, "#a47b55"), (1, BOARD)))
     backdrop.rect(0, floor, width, height - floor, boards)
-    vanishing = (width / 2 + rng.uniform(-0.1, 0.1) * width, backdrop.y(0.3))
+    vanishing = (width / 2 + rng.uniform(-0.1, 0.1) * width, backdrop.y(VANISHING))
     for index in range(-14, 15):
         foot = width / 2 + index * width / 9
         lean = (foot - vanishing[0]) / (height - vanishing[1])
@@ -93,9 +96,8 @@ def _window(backdrop: Backdrop, box: Box) -> None:
 SETTING = Setting(
     name="living_room",
     rows=((SHELF, WALL), (GROUND,), (GROUND,)),
-    zones={SHELF: (SHELF_TOP, SHELF_TOP), WALL: (0.03, 0.27), GROUND: (0.6, 0.985)},
+    supports={SHELF: ((SHELF_TOP, SHELF_TOP),), WALL: ((0.03, 0.27),), GROUND: ((FLOOR + 0.02, 0.985),)},
     draw=draw,
-    zoom=1.25,
-    plane=FLOOR,
-    far_scale=0.6,
+    camera=Camera(near=NEAR, vanishing=VANISHING, wall=FLOOR),
+    zooms=zoom_levels(0.85, 1.65, 6),
 )

@@ -4,10 +4,15 @@ from __future__ import annotations
 
 from builders.aipsych.geometry import Box
 from builders.aipsych.placements import AIR, GROUND
+from builders.aipsych.scale import Camera, zoom_levels
 from builders.aipsych.settings.base import Backdrop, Setting
 from builders.aipsych.settings.sky import cloud
 
 HORIZON = 0.42
+#: Pixels per metre at the bottom edge: the camera is at eye height over the lawn.
+NEAR = 130.0
+#: Pixels per metre of things in the park's sky: kites, birds and balloons some metres away.
+KITES = (30.0, 240.0)
 TREES = ("#4d7446", "#587f4c", "#466b41", "#60864f")
 TUFT = "#557f3d"
 
@@ -72,8 +77,8 @@ def draw(backdrop: Backdrop) -> None:
 SETTING = Setting(
     name="park",
     rows=((AIR,), (GROUND,), (GROUND,)),
-    zones={GROUND: (0.45, 0.985), AIR: (0.02, 0.3)},
+    supports={GROUND: ((HORIZON + 0.02, 0.985),), AIR: ((0.02, 0.3),)},
     draw=draw,
-    plane=HORIZON,
-    far_scale=0.45,
+    camera=Camera(near=NEAR, vanishing=HORIZON, air=KITES),
+    zooms=zoom_levels(0.6, 1.2),
 )

@@ -19,7 +19,6 @@ def draw(backdrop: Backdrop) -> None:
 SETTING = Setting(
     name=PLAIN,
     rows=(PLACEMENTS, PLACEMENTS, PLACEMENTS),
-    zones={placement: (0.0, 1.0) for placement in PLACEMENTS},
+    supports={placement: ((0.0, 1.0),) for placement in PLACEMENTS},
     draw=draw,
-    far_scale=1.0,
 )

@@ -4,9 +4,13 @@ from __future__ import annotations
 
 from builders.aipsych.geometry import Box
 from builders.aipsych.placements import AIR
+from builders.aipsych.scale import Camera, zoom_levels
 from builders.aipsych.settings.base import Backdrop, Setting
 
 CLOUD, CLOUD_SHADE = "#f2f5f9", "#d3dbe6"
+#: Pixels per metre of things in the open sky at the widest zoom: aircraft from a few hundred metres to a
+#: few kilometres away. Closer zooms look at nearer things: kites and hot air balloons, then birds.
+AIR_BAND = (1.0, 8.0)
 
 
 def draw(backdrop: Backdrop) -> None:
@@ -49,6 +53,9 @@ def cloud(backdrop: Backdrop, cx: float, cy: float, size: float) -> None:
 SETTING = Setting(
     name="sky",
     rows=((AIR,), (AIR,), (AIR,)),
-    zones={AIR: (0.02, 0.98)},
+    supports={AIR: ((0.02, 0.98),)},
     draw=draw,
+    camera=Camera(near=0.0, vanishing=1.0, air=AIR_BAND),
+    zooms=zoom_levels(1.0, 64.0, 7),
+    most_unasked=4,
 )

@@ -7,14 +7,21 @@ buildings is sky, where only flying things are asked about.
 
 from __future__ import annotations
 
-from builders.aipsych.placements import AIR, GROUND
+from builders.aipsych.placements import AIR, PAVEMENT, ROAD
+from builders.aipsych.scale import Camera, zoom_levels
 from builders.aipsych.settings.base import Backdrop, Setting
 from builders.aipsych.settings.sky import cloud
 
-HORIZON = 0.45
+HORIZON, FAR_KERB, NEAR_KERB = 0.45, 0.5, 0.86
+#: The lowest edge of anything in the sky, and where the buildings' tops may be (fractions of the height).
+SKY_BOTTOM, ROOFS = 0.3, (0.17, 0.3)
+#: Pixels per metre at the bottom edge: the camera stands a few metres above the near pavement.
+NEAR = 100.0
+#: Pixels per metre of things in the street's sky: aircraft a few hundred metres away.
+AIRCRAFT = (1.0, 16.0)
 FACADES = ("#b49b86", "#a5adb3", "#c2b294", "#9f8d80", "#b7a9a0", "#a39a8a")
 WINDOW, FRAME = "#7d98ab", "#e4ddd0"
-PAVEMENT, KERB, ROAD, MARKING = "#c6bfb2", "#9c968c", "#575b69", "#ebe6d6"
+PAVING, KERB, TARMAC, MARKING = "#c6bfb2", "#9c968c", "#575b69", "#ebe6d6"
 
 
 def draw(backdrop: Backdrop) -> None:
@@ -32,11 +39,15 @@ def draw(backdrop: Backdrop) -> None:
     x = -rng.uniform(0, 0.1) * width
     while x < width:
         span = rng.uniform(0.16, 0.3) * width
-        building(backdrop, x, span, backdrop.y(rng.uniform(0.17, 0.3)), horizon)
+        roof = max(
+            [backdrop.y(rng.uniform(*ROOFS))]
+            + [box.bottom + 10 for box in backdrop.sky if box.x < x + span and x < box.right]
+        )
+        building(backdrop, x, span, roof, horizon)
         x += span
-    far_kerb, near_kerb = backdrop.y(0.53), backdrop.y(0.86)
-    backdrop.rect(0, horizon, width, far_kerb - horizon, PAVEMENT)
-    road = backdrop.gradient("road", ((0, "#65697a"), (1, ROAD)))
+    far_kerb, near_kerb = backdrop.y(FAR_KERB), backdrop.y(NEAR_KERB)
+    backdrop.rect(0, horizon, width, far_kerb - horizon, PAVING)
+    road = backdrop.gradient("road", ((0, "#65697a"), (1, TARMAC)))
     backdrop.rect(0, far_kerb, width, near_kerb - far_kerb, road)
     backdrop.rect(0, far_kerb, width, backdrop.y(0.012), KERB)
     middle = backdrop.y(0.66)
@@ -99,9 +110,13 @@ def _darker(colour: str) -> str:
 
 SETTING = Setting(
     name="street",
-    rows=((AIR,), (GROUND,), (GROUND,)),
-    zones={GROUND: (0.48, 0.985), AIR: (0.02, 0.3)},
+    rows=((AIR,), (ROAD, PAVEMENT), (ROAD, PAVEMENT)),
+    supports={
+        ROAD: ((FAR_KERB + 0.01, NEAR_KERB),),
+        PAVEMENT: ((HORIZON, FAR_KERB), (NEAR_KERB + 0.02, 0.985)),
+        AIR: ((0.02, SKY_BOTTOM),),
+    },
     draw=draw,
-    plane=HORIZON,
-    far_scale=0.45,
+    camera=Camera(near=NEAR, vanishing=HORIZON, air=AIRCRAFT),
+    zooms=zoom_levels(0.45, 1.0),
 )

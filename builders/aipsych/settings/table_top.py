@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from builders.aipsych.placements import SURFACE
+from builders.aipsych.scale import Camera, zoom_levels
 from builders.aipsych.settings.base import Backdrop, Setting
 
 FAR_EDGE = 0.13
+#: Seen from a chair at the table: pixels per metre at its near edge, and where its grain lines meet.
+NEAR, VANISHING = 520.0, FAR_EDGE - 0.6
 
 
 def draw(backdrop: Backdrop) -> None:
@@ -16,7 +19,7 @@ def draw(backdrop: Backdrop) -> None:
     top = backdrop.gradient("table-top", ((0, "#b98d60"), (1, "#c99d6d")))
     backdrop.rect(0, edge, width, height - edge, top)
     backdrop.rect(0, edge, width, 4, "#8a6440")
-    vanishing = (width * rng.uniform(0.4, 0.6), edge - 0.6 * height)
+    vanishing = (width * rng.uniform(0.4, 0.6), backdrop.y(VANISHING))
     for index in range(-11, 12):
         foot = width / 2 + index * width / 8 + rng.uniform(-8, 8)
         lean = (foot - vanishing[0]) / (height - vanishing[1])
@@ -41,9 +44,8 @@ def draw(backdrop: Backdrop) -> None:
 SETTING = Setting(
     name="table_top",
     rows=((SURFACE,), (SURFACE,), (SURFACE,)),
-    zones={SURFACE: (0.19, 0.985)},
+    supports={SURFACE: ((0.19, 0.985),)},
     draw=draw,
-    zoom=2.2,
-    plane=FAR_EDGE,
-    far_scale=0.7,
+    camera=Camera(near=NEAR, vanishing=VANISHING, wall=FAR_EDGE),
+    zooms=zoom_levels(0.75, 1.25),
 )
