@@ -20,7 +20,7 @@ from builders.core.interrupts import EXIT_INTERRUPTED, raise_on_interrupt
 from builders.core.request import refuse_inside_dataset
 from builders.families import family_names
 from eval.compare import compare
-from eval.data import default_split, load_rows, open_folder
+from eval.data import check_split, default_split, load_rows, open_folder
 from eval.errors import LMMS_EVAL_EXIT_TRAP, EvalError, UsageError
 from eval.jsontext import safe_text
 from eval.local_tasks import write_local_tasks
@@ -212,14 +212,26 @@ def score(
             f"score it with `python -m eval score {folder.family}`"
         )
     split = default_split(family, split)
+    check_split(folder, config, split)
+    # JSONL files and inspect logs are read before the rows (a VLMEvalKit table is read against them): a
+    # bad one is refused before the Parquet stack loads.
+    read = {
+        path: _some(read_responses(path), path)
+        for path in (predictions, blind)
+        if path and not is_table(path)
+    }
     rows = load_rows(folder, config, split)
     row_ids = {row["id"] for row in rows}
     row_of = getattr(family_scoring(family), "row_id_of", str)
     where = f"{config}/{split}"
-    responses = _matching(_replies(predictions, rows, where), predictions, row_ids, row_of, where)
-    blind_responses = (
-        None if blind is None else _matching(_replies(blind, rows, where), blind, row_ids, row_of, where)
-    )
+
+    def replies(path: Path) -> dict[str, str]:
+        return (
+            read[path] if path in read else _some(read_table(path, [row["id"] for row in rows], where), path)
+        )
+
+    responses = _matching(replies(predictions), predictions, row_ids, row_of, where)
+    blind_responses = None if blind is None else _matching(replies(blind), blind, row_ids, row_of, where)
     scored = score_replies(
         family, rows, responses, blind=blind_responses, resamples=resamples, seed=seed, **(options or {})
     )
@@ -242,19 +254,17 @@ def score(
     }
 
 
-def _replies(path: Path, rows: list[dict[str, Any]], where: str) -> dict[str, str]:
-    """`{id: reply}` of a VLMEvalKit prediction file (by its ending), else of a JSONL file."""
-    if is_table(path):
-        return read_table(path, [row["id"] for row in rows], where)
-    return read_responses(path)
+def _some(responses: dict[str, str], path: Path) -> dict[str, str]:
+    """`responses`, refused in one sentence when the file held none."""
+    if not responses:
+        raise UsageError(f"predictions file {str(path)!r} holds no predictions; nothing to score")
+    return responses
 
 
 def _matching(
     responses: dict[str, str], path: Path, row_ids: set[str], row_of: Callable[[str], str], where: str
 ) -> dict[str, str]:
-    """`responses`, refused in one sentence when empty or when none of them answers a row of `where`."""
-    if not responses:
-        raise UsageError(f"predictions file {str(path)!r} holds no predictions; nothing to score")
+    """`responses`, refused in one sentence when none of them answers a row of `where`."""
     if row_ids.isdisjoint(row_of(prediction) for prediction in responses):
         raise UsageError(
             f"none of the {len(responses)} predictions in {str(path)!r} matches a row of "
