@@ -16,6 +16,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.sweep import Sweep
+
 # `datasets` reads these at import time: never touch the network, never reuse a user cache.
 os.environ["HF_HUB_OFFLINE"] = "1"
 os.environ["HF_DATASETS_OFFLINE"] = "1"
@@ -31,10 +33,28 @@ PAPER_FIXTURES = {
 }
 
 
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--full-sweep",
+        action="store_true",
+        help="audits of paper builds read every item, not their seeded sample (benchmarks/full_sweeps.py)",
+    )
+    parser.addoption("--sweep-seed", type=int, default=0, help="the seed of the audits' samples (default 0)")
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
-        if PAPER_FIXTURES & set(getattr(item, "fixturenames", ())):
+        fixtures = set(getattr(item, "fixturenames", ()))
+        if PAPER_FIXTURES & fixtures:
             item.add_marker(pytest.mark.slow)
+        if "sweep" in fixtures:
+            item.add_marker(pytest.mark.sweep)
+
+
+@pytest.fixture(scope="session")
+def sweep(request: pytest.FixtureRequest) -> Sweep:
+    """Which items an audit of a paper build reads (`tests/sweep.py`): a seeded sample, or all of them."""
+    return Sweep(full=request.config.getoption("--full-sweep"), seed=request.config.getoption("--sweep-seed"))
 
 
 Built = Callable[..., Path]
