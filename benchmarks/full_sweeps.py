@@ -83,7 +83,7 @@ def main() -> int:
         *args.pytest_args,
     ]
     if args.list:
-        code = pytest.main([*argv, "--collect-only"], plugins=[recorder])
+        code = pytest.main([*argv, "--collect-only", "-q"], plugins=[recorder])  # -qq: counts per file
         print("\n".join(recorder.listed))
         return int(code)
     started, cpu = time.perf_counter(), _cpu()
