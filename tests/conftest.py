@@ -11,7 +11,7 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 import pytest
@@ -68,7 +68,8 @@ def hf_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="session")
 def built(tmp_path_factory: pytest.TempPathFactory) -> Built:
-    """`built(family, preset="paper")` -> the folder of every config of `family`, built once per test run.
+    """`built(family, preset="paper", configs=None, edition=None)` -> the folder of `configs` (default:
+    every config) of `family` in that edition (default: the canonical one), built once per test run.
 
     Shared by every test module and, under pytest-xdist, by every worker process: the first to ask
     builds it under a file lock in the run's temporary folder, the others wait and read it. Read it,
@@ -80,20 +81,29 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Built:
     run = tmp_path_factory.getbasetemp()
     if os.environ.get("PYTEST_XDIST_WORKER"):
         run = run.parent  # each worker's folder is popen-gwN inside the run's
-    folders: dict[tuple[str, str], Path] = {}
+    folders: dict[str, Path] = {}
 
-    def _built(family: str, preset: str = "paper") -> Path:
-        if (family, preset) not in folders:
-            out = run / f"built-{family}-{preset}"
-            with _held(run / f".built-{family}-{preset}.lock"):
+    def _built(
+        family: str, preset: str = "paper", configs: Iterable[str] | None = None, edition: int | None = None
+    ) -> Path:
+        chosen = None if configs is None else sorted(configs)
+        name = "-".join([family, preset, *(chosen or []), *([] if edition is None else [f"seed{edition}"])])
+        if name not in folders:
+            out = run / f"built-{name}"
+            with _held(run / f".built-{name}.lock"):
                 done = sorted(out.glob("*/manifest.json"))
                 if done:
-                    folders[(family, preset)] = done[0].parent
+                    folders[name] = done[0].parent
                 else:
-                    folders[(family, preset)] = build(
-                        get_family(family), preset=preset, out=out, progress=False
+                    folders[name] = build(
+                        get_family(family),
+                        configs=chosen,
+                        preset=preset,
+                        out=out,
+                        progress=False,
+                        edition=edition,
                     ).folder
-        return folders[(family, preset)]
+        return folders[name]
 
     return _built
 
