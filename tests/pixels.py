@@ -26,6 +26,16 @@ def every_channel(mask: np.ndarray) -> np.ndarray:
     return found
 
 
+def channel_sum(values: np.ndarray) -> np.ndarray:
+    """`values.sum(axis=-1)` over three colour channels, added in the same order a channel at a time (see
+    `every_channel`), in `values`' own type.
+
+    >>> channel_sum(np.array([[[1, 2, 3], [4, 5, 6]]], dtype=np.int16)).tolist()
+    [[6, 15]]
+    """
+    return values[..., 0] + values[..., 1] + values[..., 2]
+
+
 def any_channel(mask: np.ndarray) -> np.ndarray:
     """`mask.any(axis=-1)`, a channel at a time (see `every_channel`).
 
