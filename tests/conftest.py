@@ -42,7 +42,44 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--sweep-seed", type=int, default=0, help="the seed of the audits' samples (default 0)")
 
 
+#: The files that take longest (paper builds and what reads them whole, harness runs that wait on a
+#: process), longest first: the test command starts them first (`--no-loadscope-reorder`), so the
+#: two workers end together instead of one running a long file alone at the end. Measured with
+#: `--durations`; a file missing here only runs later, in its place.
+LONGEST_FIRST = (
+    "tests/test_editions.py",
+    "tests/test_inspect_eval.py",
+    "tests/test_lmms_eval_e2e.py",
+    "tests/test_family_contract.py",
+    "tests/test_pipeline.py",
+    "tests/illusionbench/test_lmms_eval_run.py",
+    "tests/aipsych/test_lmms_eval.py",
+    "tests/viprobe/test_lmms_eval.py",
+    "tests/aipsych/test_build_audit.py",
+    "tests/test_noimage_e2e.py",
+    "tests/visage/test_lmms_eval_run.py",
+    "tests/viprobe/test_family.py",
+    "tests/test_patterned_grids.py",
+    "tests/test_hostile_eval_inputs.py",
+    "tests/test_optical_illusions.py",
+    "tests/test_gallery_pages.py",
+    "tests/visage/test_pixels.py",
+    "tests/test_animals.py",
+    "tests/test_publish.py",
+    "tests/test_calibration.py",
+    "tests/test_gallery.py",
+    "tests/test_report.py",
+    "tests/visage/test_editions.py",
+    "tests/viprobe/test_editions.py",
+    "tests/test_chess_pieces.py",
+    "tests/test_logos.py",
+)
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    rank = {path: index for index, path in enumerate(LONGEST_FIRST)}
+    # A stable sort: the other files keep their order, after these.
+    items.sort(key=lambda item: rank.get(item.nodeid.split("::")[0], len(rank)))
     for item in items:
         fixtures = set(getattr(item, "fixturenames", ()))
         if PAPER_FIXTURES & fixtures:

@@ -51,3 +51,11 @@ def test_the_benchmark_runs_a_sweep_on_every_item_and_reports_it(tmp_path: Path)
     (line,) = [line for line in done.stdout.splitlines() if line.startswith(f"| `{AUDIT}::{COLOUR}[lite]`")]
     assert line.split(" | ")[1] == "passed"
     assert "pytest exit 0" in done.stdout
+
+
+def test_the_files_started_first_exist() -> None:
+    """A renamed file would silently lose its early start (`tests/conftest.py`)."""
+    from tests.conftest import LONGEST_FIRST
+
+    assert [path for path in LONGEST_FIRST if not (ROOT / path).is_file()] == []
+    assert len(set(LONGEST_FIRST)) == len(LONGEST_FIRST)
