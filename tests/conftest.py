@@ -1,9 +1,12 @@
-"""Shared fixtures: one real build per (family, preset) per test session, loaded back with `datasets`.
+"""Shared fixtures: one real build per (family, preset, configs, edition) per test run, shared by the
+workers, loaded back with `datasets`.
 
 Every pixel audit of a family reads the same session-wide paper build, and every
 test that needs a small real folder reads the same lite build; tests never modify
 these folders (they copy one first). Tests that need a paper build are marked
-`slow` automatically: `pytest -m "not slow"` runs the quick tier.
+`slow` automatically: `pytest -m "not slow"` runs the quick tier. Tests that audit a seeded
+sample of a paper build take the `sweep` fixture and are marked `sweep`: `--full-sweep` hands them
+every item (`benchmarks/full_sweeps.py`). The longest files are collected first (`LONGEST_FIRST`).
 """
 
 from __future__ import annotations
