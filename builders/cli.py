@@ -16,6 +16,7 @@ from builders.core.interrupts import EXIT_INTERRUPTED, raise_on_interrupt
 from builders.core.params import read_params_file, to_toml
 from builders.core.request import check_edition, check_selection, check_target, resolve_parameters
 from builders.core.source import EMBEDDED, EMBEDDED_KIND, Source
+from builders.core.without_pandas import pandas_unavailable
 from builders.families import family_names, family_of, get_family
 
 # Verifying and the gallery read Parquet: their modules (which import `datasets`, pandas and pyarrow,
@@ -214,12 +215,8 @@ def _recover(folder: Path) -> None:
 
 def _as_one_process(argv: list[str] | None) -> contextlib.AbstractContextManager[None]:
     """How a build runs: when this process is the command (`argv` from the command line), pyarrow leaves
-    pandas out (`shards.pandas_unavailable`, 0.4 s of start-up); a caller's own process is left as it is."""
-    if argv is not None:
-        return contextlib.nullcontext()
-    from builders.core.shards import pandas_unavailable
-
-    return pandas_unavailable()
+    pandas out (`pandas_unavailable`, 0.4 s of start-up); a caller's own process is left as it is."""
+    return contextlib.nullcontext() if argv is not None else pandas_unavailable()
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -45,6 +45,14 @@ def load_rows(data: Path | BuiltFolder, config: str, split: str) -> list[dict[st
         raise UsageError(str(error)) from None
 
 
+def check_split(folder: BuiltFolder, config: str, split: str) -> None:
+    """A UsageError (one sentence) unless `folder` has `config`/`split` and its shards (no Parquet read)."""
+    try:
+        folder.shards(config, split)
+    except BuilderError as error:
+        raise UsageError(str(error)) from None
+
+
 def default_split(family: str, split: str | None) -> str:
     """`split`, or the family's default split; a UsageError when the family has several and none is given."""
     if split is not None:

@@ -14,7 +14,8 @@ or split is refused in one sentence instead of being graded against the wrong ro
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping, Sequence
+import functools
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from eval.errors import PredictionsError
@@ -25,13 +26,19 @@ from eval.registry import family_eval
 class DocRows:
     """The rows of the config and split an lmms-eval task read, in the order it read them.
 
-    `where` names them (`all/main`) and `family` is theirs: a refusal says which config and split
-    the family's borrowed tasks read.
+    `load` reads them when first asked for (`rows`), so a predictions file refused for its own
+    faults never loads the Parquet stack. `where` names them (`all/main`) and `family` is theirs: a
+    refusal says which config and split the family's borrowed tasks read.
     """
 
-    rows: Sequence[Mapping[str, Any]]
+    load: Callable[[], Sequence[Mapping[str, Any]]]
     where: str
     family: str
+
+    @functools.cached_property
+    def rows(self) -> Sequence[Mapping[str, Any]]:
+        """The rows, read once."""
+        return self.load()
 
     def row_id(self, sample: Mapping[str, Any], line: str) -> str | None:
         """The id of the row a samples line answers by its `doc_id`; None when it logs no `doc_id`.

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from builders.core.errors import shown
-from eval.data import default_split, load_rows, open_folder
+from eval.data import check_split, default_split, load_rows, open_folder
 from eval.doc_ids import DocRows
 from eval.errors import UsageError
 from eval.predictions import read_replies
@@ -55,17 +55,19 @@ def score(
             f"score it with `python -m eval score {folder.family}`"
         )
     split = default_split(family, split)
-    rows = load_rows(folder, config, split)
+    check_split(folder, config, split)
+    where = f"{config}/{split}"
+    # The rows are read when a file needs them (a VLMEvalKit table, samples lines naming rows by
+    # `doc_id`) or after every file is read: a bad file is refused before the Parquet stack loads.
+    doc_rows = DocRows(lambda: load_rows(folder, config, split), where, family)
+    responses = _some(read_replies(predictions, doc_rows), predictions)
+    blind_responses = None if blind is None else _some(read_replies(blind, doc_rows, "--blind file"), blind)
+    rows = doc_rows.rows
     row_ids = {row["id"] for row in rows}
     row_of = scorer.row_id_of
-    where = f"{config}/{split}"
-    doc_rows = DocRows(rows, where, family)
-    responses = _matching(read_replies(predictions, doc_rows), predictions, row_ids, row_of, where)
-    blind_responses = (
-        None
-        if blind is None
-        else _matching(read_replies(blind, doc_rows, "--blind file"), blind, row_ids, row_of, where)
-    )
+    _matching(responses, predictions, row_ids, row_of, where)
+    if blind is not None and blind_responses is not None:
+        _matching(blind_responses, blind, row_ids, row_of, where)
     scored = score_replies(
         family, rows, responses, blind=blind_responses, resamples=resamples, seed=seed, **(options or {})
     )
@@ -88,12 +90,17 @@ def score(
     }
 
 
+def _some(responses: dict[str, str], path: Path) -> dict[str, str]:
+    """`responses`, refused in one sentence when the file held none."""
+    if not responses:
+        raise UsageError(f"predictions file {str(path)!r} holds no predictions; nothing to score")
+    return responses
+
+
 def _matching(
     responses: dict[str, str], path: Path, row_ids: set[str], row_of: Callable[[str], str], where: str
 ) -> dict[str, str]:
-    """`responses`, refused in one sentence when empty or when none of them answers a row of `where`."""
-    if not responses:
-        raise UsageError(f"predictions file {str(path)!r} holds no predictions; nothing to score")
+    """`responses`, refused in one sentence when none of them answers a row of `where`."""
     if row_ids.isdisjoint(row_of(prediction) for prediction in responses):
         raise UsageError(
             f"none of the {len(responses)} predictions in {str(path)!r} matches a row of "

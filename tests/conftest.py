@@ -1,9 +1,12 @@
-"""Shared fixtures: one real build per (family, preset) per test session, loaded back with `datasets`.
+"""Shared fixtures: one real build per (family, preset, configs, edition) per test run, shared by the
+workers, loaded back with `datasets`.
 
 Every pixel audit of a family reads the same session-wide paper build, and every
 test that needs a small real folder reads the same lite build; tests never modify
 these folders (they copy one first). Tests that need a paper build are marked
-`slow` automatically: `pytest -m "not slow"` runs the quick tier.
+`slow` automatically: `pytest -m "not slow"` runs the quick tier. Tests that audit a seeded
+sample of a paper build take the `sweep` fixture and are marked `sweep`: `--full-sweep` hands them
+every item (`benchmarks/full_sweeps.py`). The longest files are collected first (`LONGEST_FIRST`).
 """
 
 from __future__ import annotations
@@ -11,10 +14,12 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 import pytest
+
+from tests.sweep import Sweep
 
 # `datasets` reads these at import time: never touch the network, never reuse a user cache.
 os.environ["HF_HUB_OFFLINE"] = "1"
@@ -31,10 +36,65 @@ PAPER_FIXTURES = {
 }
 
 
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--full-sweep",
+        action="store_true",
+        help="audits of paper builds read every item, not their seeded sample (benchmarks/full_sweeps.py)",
+    )
+    parser.addoption("--sweep-seed", type=int, default=0, help="the seed of the audits' samples (default 0)")
+
+
+#: The files that take longest (paper builds and what reads them whole, harness runs that wait on a
+#: process), longest first: the test command starts them first (`--no-loadscope-reorder`), so the
+#: two workers end together instead of one running a long file alone at the end. Measured with
+#: `--durations`; a file missing here only runs later, in its place.
+LONGEST_FIRST = (
+    "tests/test_editions.py",
+    "tests/test_inspect_eval.py",
+    "tests/test_lmms_eval_e2e.py",
+    "tests/test_family_contract.py",
+    "tests/test_pipeline.py",
+    "tests/illusionbench/test_lmms_eval_run.py",
+    "tests/aipsych/test_lmms_eval.py",
+    "tests/viprobe/test_lmms_eval.py",
+    "tests/aipsych/test_build_audit.py",
+    "tests/test_noimage_e2e.py",
+    "tests/visage/test_lmms_eval_run.py",
+    "tests/viprobe/test_family.py",
+    "tests/test_patterned_grids.py",
+    "tests/test_hostile_eval_inputs.py",
+    "tests/test_optical_illusions.py",
+    "tests/test_gallery_pages.py",
+    "tests/visage/test_pixels.py",
+    "tests/test_animals.py",
+    "tests/test_publish.py",
+    "tests/test_calibration.py",
+    "tests/test_gallery.py",
+    "tests/test_report.py",
+    "tests/visage/test_editions.py",
+    "tests/viprobe/test_editions.py",
+    "tests/test_chess_pieces.py",
+    "tests/test_logos.py",
+)
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    rank = {path: index for index, path in enumerate(LONGEST_FIRST)}
+    # A stable sort: the other files keep their order, after these.
+    items.sort(key=lambda item: rank.get(item.nodeid.split("::")[0], len(rank)))
     for item in items:
-        if PAPER_FIXTURES & set(getattr(item, "fixturenames", ())):
+        fixtures = set(getattr(item, "fixturenames", ()))
+        if PAPER_FIXTURES & fixtures:
             item.add_marker(pytest.mark.slow)
+        if "sweep" in fixtures:
+            item.add_marker(pytest.mark.sweep)
+
+
+@pytest.fixture(scope="session")
+def sweep(request: pytest.FixtureRequest) -> Sweep:
+    """Which items an audit of a paper build reads (`tests/sweep.py`): a seeded sample, or all of them."""
+    return Sweep(full=request.config.getoption("--full-sweep"), seed=request.config.getoption("--sweep-seed"))
 
 
 Built = Callable[..., Path]
@@ -48,7 +108,8 @@ def hf_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="session")
 def built(tmp_path_factory: pytest.TempPathFactory) -> Built:
-    """`built(family, preset="paper")` -> the folder of every config of `family`, built once per test run.
+    """`built(family, preset="paper", configs=None, edition=None)` -> the folder of `configs` (default:
+    every config) of `family` in that edition (default: the canonical one), built once per test run.
 
     Shared by every test module and, under pytest-xdist, by every worker process: the first to ask
     builds it under a file lock in the run's temporary folder, the others wait and read it. Read it,
@@ -60,20 +121,29 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Built:
     run = tmp_path_factory.getbasetemp()
     if os.environ.get("PYTEST_XDIST_WORKER"):
         run = run.parent  # each worker's folder is popen-gwN inside the run's
-    folders: dict[tuple[str, str], Path] = {}
+    folders: dict[str, Path] = {}
 
-    def _built(family: str, preset: str = "paper") -> Path:
-        if (family, preset) not in folders:
-            out = run / f"built-{family}-{preset}"
-            with _held(run / f".built-{family}-{preset}.lock"):
+    def _built(
+        family: str, preset: str = "paper", configs: Iterable[str] | None = None, edition: int | None = None
+    ) -> Path:
+        chosen = None if configs is None else sorted(configs)
+        name = "-".join([family, preset, *(chosen or []), *([] if edition is None else [f"seed{edition}"])])
+        if name not in folders:
+            out = run / f"built-{name}"
+            with _held(run / f".built-{name}.lock"):
                 done = sorted(out.glob("*/manifest.json"))
                 if done:
-                    folders[(family, preset)] = done[0].parent
+                    folders[name] = done[0].parent
                 else:
-                    folders[(family, preset)] = build(
-                        get_family(family), preset=preset, out=out, progress=False
+                    folders[name] = build(
+                        get_family(family),
+                        configs=chosen,
+                        preset=preset,
+                        out=out,
+                        progress=False,
+                        edition=edition,
                     ).folder
-        return folders[(family, preset)]
+        return folders[name]
 
     return _built
 

@@ -10,8 +10,42 @@ from scipy import fft, ndimage
 def dark_mask(image: Image.Image | np.ndarray, threshold: int = 110) -> np.ndarray:
     """True where a pixel is dark in every channel (black ink, not coloured fills)."""
     rgb = image if isinstance(image, np.ndarray) else image.convert("RGB")
-    pixels = np.asarray(rgb, dtype=np.int16)
-    return (pixels < threshold).all(axis=2)
+    return every_channel(np.asarray(rgb) < threshold)
+
+
+def every_channel(mask: np.ndarray) -> np.ndarray:
+    """`mask.all(axis=-1)` for an H x W x C mask, a channel at a time: numpy reduces a short last axis
+    element by element, which costs more than the comparison that made the mask.
+
+    >>> every_channel(np.array([[[True, True, True], [True, False, True]]])).tolist()
+    [[True, False]]
+    """
+    found = mask[..., 0].copy()
+    for channel in range(1, mask.shape[-1]):
+        found &= mask[..., channel]
+    return found
+
+
+def channel_sum(values: np.ndarray) -> np.ndarray:
+    """`values.sum(axis=-1)` over three colour channels, added in the same order a channel at a time (see
+    `every_channel`), in `values`' own type.
+
+    >>> channel_sum(np.array([[[1, 2, 3], [4, 5, 6]]], dtype=np.int16)).tolist()
+    [[6, 15]]
+    """
+    return values[..., 0] + values[..., 1] + values[..., 2]
+
+
+def any_channel(mask: np.ndarray) -> np.ndarray:
+    """`mask.any(axis=-1)`, a channel at a time (see `every_channel`).
+
+    >>> any_channel(np.array([[[False, False, False], [False, True, False]]])).tolist()
+    [[False, True]]
+    """
+    found = mask[..., 0].copy()
+    for channel in range(1, mask.shape[-1]):
+        found |= mask[..., channel]
+    return found
 
 
 def bands(profile: np.ndarray) -> list[tuple[int, int]]:

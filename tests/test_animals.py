@@ -30,6 +30,7 @@ from builders.vlmbias.animals.species import Bird, Mammal
 from builders.vlmbias.animals.topic import AnimalsTopic
 from builders.vlmbias.parameters import PRESETS
 from builders.vlmbias.questions import NUMBER_SUFFIX, YES_NO_SUFFIX
+from tests.pixels import channel_sum
 
 TOPIC = AnimalsTopic()
 PAPER, LITE = PRESETS["paper"], PRESETS["lite"]
@@ -68,7 +69,7 @@ def leg_rows(rgb: np.ndarray) -> np.ndarray:
     """Runs (of 2+ pixels) of non-ground colour per row, from the lowest such row up to the body or sky."""
     pixels = rgb[int(SKIP_TOP * rgb.shape[0]) :].astype(np.int16)  # legs and body sit in the lower part
     ground = np.median(pixels[-1], axis=0).astype(np.int16)
-    mask = np.abs(pixels - ground).sum(axis=2) > GROUND_DISTANCE
+    mask = channel_sum(np.abs(pixels - ground)) > GROUND_DISTANCE  # at most 765: int16 holds it
     bottom = int(np.flatnonzero(mask.any(axis=1)).max())
     left = np.pad(mask, ((0, 0), (1, 0)))[:, :-1]
     right = np.pad(mask, ((0, 0), (0, 1)))[:, 1:]

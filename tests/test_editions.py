@@ -44,19 +44,9 @@ def test_every_family_draws_fresh_editions_and_takes_parameters(name: str) -> No
 
 
 @pytest.fixture(scope="module")
-def seeded(tmp_path_factory: pytest.TempPathFactory) -> Seeded:
-    """`seeded(family, seed)` -> the lite build of that edition, once per module."""
-    folders: dict[tuple[str, int], Path] = {}
-
-    def _seeded(name: str, seed: int) -> Path:
-        if (name, seed) not in folders:
-            out = tmp_path_factory.mktemp(f"{name}-seed{seed}")
-            folders[(name, seed)] = build(
-                get_family(name), preset="lite", out=out, progress=False, edition=seed
-            ).folder
-        return folders[(name, seed)]
-
-    return _seeded
+def seeded(built) -> Seeded:
+    """`seeded(family, seed)` -> the lite build of that edition, the session's (shared)."""
+    return lambda name, seed: built(name, "lite", edition=seed)
 
 
 def plan(folder: Path) -> dict[str, object]:
@@ -142,26 +132,20 @@ def cli(*args: str | Path, cwd: Path) -> subprocess.CompletedProcess:
 
 
 @pytest.mark.parametrize("name", FAMILIES)
-def test_params_output_fed_back_rebuilds_the_preset_byte_for_byte(name, built, tmp_path):
+def test_params_output_fed_back_rebuilds_the_preset_byte_for_byte_with_one_worker(name, built, tmp_path):
+    """Also the family contract's determinism: the session's lite build used every core."""
     printed = cli("params", name, "--preset", "lite", cwd=ROOT)
     assert printed.returncode == 0, printed.stderr
     (tmp_path / "p.toml").write_text(printed.stdout, encoding="utf-8")
-    made = cli(
-        "build",
-        name,
-        "--preset",
-        "lite",
-        "--params",
-        tmp_path / "p.toml",
-        "--out",
-        tmp_path / "out",
-        cwd=ROOT,
-    )
+    params = ("--params", tmp_path / "p.toml", "--workers", "1")
+    made = cli("build", name, "--preset", "lite", *params, "--out", tmp_path / "out", cwd=ROOT)
     assert made.returncode == 0, made.stderr
     canonical = built(name, "lite")
     rebuilt = tmp_path / "out" / canonical.name
     assert (rebuilt / "manifest.json").read_bytes() == (canonical / "manifest.json").read_bytes()
     assert (rebuilt / "README.md").read_bytes() == (canonical / "README.md").read_bytes()
+    for path in Manifest.read(canonical).files:
+        assert file_sha256(str(canonical / path)) == file_sha256(str(rebuilt / path)), path
 
 
 def leaves(params: Parameters, prefix: str = "") -> list[tuple[str, object, dataclasses.Field]]:

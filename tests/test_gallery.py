@@ -36,6 +36,7 @@ from builders.core.source import Source
 from builders.families import get_family
 from builders.vlmbias.family import FAMILY as VLMBIAS
 from tests.browser import headless_chromium, open_page, severe
+from tests.conftest import Built
 
 ROOT = Path(__file__).resolve().parents[1]
 SPLITS = ("main", "identification", "withtitle", "original", "remove_background_q1q2", "remove_background_q3")
@@ -69,11 +70,9 @@ const done = arguments[arguments.length - 1];
 
 
 @pytest.fixture(scope="module")
-def lite(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A lite VLMBias build of two configs, every split."""
-    out = tmp_path_factory.mktemp("lite")
-    configs = ["patterned_grids", "game_boards"]
-    return build(VLMBIAS, configs=configs, preset="lite", out=out, progress=False).folder
+def lite(built: Built) -> Path:
+    """A lite VLMBias build of two configs, every split (the session's, shared)."""
+    return built("vlmbias", "lite", configs=["patterned_grids", "game_boards"])
 
 
 @pytest.fixture(scope="module")

@@ -29,11 +29,11 @@ pytest.importorskip("lmms_eval", reason="lmms-eval is the `eval` extra: pip inst
 
 import lmms_eval
 
-from builders.core.build import build
 from builders.vlmbias.family import FAMILY
 from eval.cli import main as eval_cli
 from eval.data import load_rows
 from eval.tasks.declaration import TASKS_ROOT
+from tests.conftest import Built
 from tests.loopback import LoopbackServer, Run, pixel_hash
 
 DEBIAS = "Do not assume from prior knowledge and answer only based on what is visible in the image."
@@ -127,10 +127,9 @@ def splits(topic: str) -> tuple[str, ...]:
 
 
 @pytest.fixture(scope="module")
-def data(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A lite build of the two topics only (its default config `all` is those two)."""
-    out = tmp_path_factory.mktemp("topics")
-    return build(FAMILY, configs=list(TOPICS), preset="lite", out=out, progress=False).folder
+def data(built: Built) -> Path:
+    """A lite build of the two topics only (its default config `all` is those two), shared by the session."""
+    return built("vlmbias", "lite", configs=TOPICS)
 
 
 @pytest.fixture(scope="module")

@@ -25,6 +25,7 @@ from builders.vlmbias.logos.spec import LogoSpec
 from builders.vlmbias.logos.topic import LogosTopic
 from builders.vlmbias.parameters import PRESETS
 from builders.vlmbias.questions import NUMBER_SUFFIX, YES_NO_SUFFIX
+from tests.pixels import channel_sum
 
 TOPIC = LogosTopic()
 PAPER, LITE = PRESETS["paper"], PRESETS["lite"]
@@ -42,7 +43,7 @@ EMBLEM = {"black": (255, 255, 255), "red": (255, 255, 255), "white": (22, 22, 22
 
 
 def distance(rgb: np.ndarray, colour: tuple[int, int, int]) -> np.ndarray:
-    return np.sqrt(((rgb.astype(np.float32) - np.asarray(colour, np.float32)) ** 2).sum(axis=2))
+    return np.sqrt(channel_sum((rgb.astype(np.float32) - np.asarray(colour, np.float32)) ** 2))
 
 
 def components(mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -15,9 +15,7 @@ from huggingface_hub import CommitOperationAdd, CommitOperationDelete, DatasetCa
 
 import upload
 from builders import __version__
-from builders.core.build import build
 from builders.core.folder import BuiltFolder
-from builders.families import get_family
 from builders.vlmbias.family import FAMILY
 from builders.vlmbias.schema import SCHEMA
 
@@ -25,10 +23,15 @@ TOKEN = "hf_test_token_never_printed_123"
 
 
 @pytest.fixture(scope="module")
-def lite(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return build(
-        get_family("vlmbias"), preset="lite", out=tmp_path_factory.mktemp("lite"), progress=False
-    ).folder
+def lite(lite_build: Path) -> Path:
+    """The session's VLMBias lite build: read, never written (a test that damages a folder copies it)."""
+    return lite_build
+
+
+@pytest.fixture(scope="module")
+def small(built) -> Path:
+    """The session's lite build of two topics, which uploads read (verify decodes every image of it)."""
+    return built("vlmbias", "lite", configs=["game_boards", "patterned_grids"])
 
 
 def test_card_yaml_parses_and_matches_the_parquet_files_exactly(lite, hf_cache):
@@ -142,9 +145,9 @@ def token(monkeypatch):
     monkeypatch.setenv("HF_TOKEN", TOKEN)
 
 
-def test_dry_run_lists_every_operation_and_the_tag_without_network(lite):
+def test_dry_run_lists_every_operation_and_the_tag_without_network(small):
     hub = FakeHub()
-    code, out, err = run([str(lite), "--repo", "org/vlmbias", "--version", "v1.0.0", "--dry-run"], api=hub)
+    code, out, err = run([str(small), "--repo", "org/vlmbias", "--version", "v1.0.0", "--dry-run"], api=hub)
     assert code == 0, err
     assert hub.calls == []
     for path in ("README.md", "manifest.json", "game_boards/main-00000-of-00001.parquet"):
@@ -153,49 +156,49 @@ def test_dry_run_lists_every_operation_and_the_tag_without_network(lite):
     assert TOKEN not in out + err
 
 
-def test_upload_commits_once_removes_stale_shards_and_tags(lite):
+def test_upload_commits_once_removes_stale_shards_and_tags(small):
     stale = {"game_boards/main-00000-of-00002.parquet": b"old", ".gitattributes": b"*.parquet lfs"}
     hub = FakeHub(files=stale)
-    code, out, err = run([str(lite), "--repo", "org/vlmbias", "--version", "v1.0.0", "--no-redraw"], api=hub)
+    code, out, err = run([str(small), "--repo", "org/vlmbias", "--version", "v1.0.0", "--no-redraw"], api=hub)
     assert code == 0, err
     assert hub.calls.count("create_commit") == 1 and len(hub.commits) == 1
     assert "game_boards/main-00000-of-00002.parquet" not in hub.files and ".gitattributes" in hub.files
-    local = {p.relative_to(lite).as_posix() for p in lite.rglob("*") if p.is_file()}
+    local = {p.relative_to(small).as_posix() for p in small.rglob("*") if p.is_file()}
     assert local <= set(hub.files)
-    assert hub.files["manifest.json"] == (lite / "manifest.json").read_bytes()
+    assert hub.files["manifest.json"] == (small / "manifest.json").read_bytes()
     assert hub.tags == {"v1.0.0": f"{1:040x}"}
     assert 'revision="v1.0.0"' in out and TOKEN not in out + err
 
 
-def test_an_existing_tag_is_never_moved(lite):
+def test_an_existing_tag_is_never_moved(small):
     hub = FakeHub(tags={"v1.0.0": "a" * 40})
-    code, _, err = run([str(lite), "--repo", "org/vlmbias", "--version", "v1.0.0", "--no-redraw"], api=hub)
+    code, _, err = run([str(small), "--repo", "org/vlmbias", "--version", "v1.0.0", "--no-redraw"], api=hub)
     assert code == 2 and "tag v1.0.0 already exists" in err and "never moved" in err
     assert "create_commit" not in hub.calls and hub.tags == {"v1.0.0": "a" * 40}
 
 
-def test_a_failure_half_way_creates_no_tag_says_so_and_can_be_rerun(lite):
+def test_a_failure_half_way_creates_no_tag_says_so_and_can_be_rerun(small):
     hub = FakeHub()
     hub.fail_on = "create_commit"
-    code, _, err = run([str(lite), "--repo", "org/vlmbias", "--version", "v1.0.0", "--no-redraw"], api=hub)
+    code, _, err = run([str(small), "--repo", "org/vlmbias", "--version", "v1.0.0", "--no-redraw"], api=hub)
     assert (
         code == 2 and "failed before anything was committed" in err and "safe to run the same command" in err
     )
     assert hub.tags == {} and hub.files == {}
     assert len(err.strip().splitlines()) == 1 and TOKEN not in err
     hub.fail_on = None
-    code, _, err = run([str(lite), "--repo", "org/vlmbias", "--version", "v1.0.0", "--no-redraw"], api=hub)
+    code, _, err = run([str(small), "--repo", "org/vlmbias", "--version", "v1.0.0", "--no-redraw"], api=hub)
     assert code == 0, err
     assert list(hub.tags) == ["v1.0.0"]
 
 
-def test_a_failed_tag_after_the_commit_is_reported_and_a_rerun_tags(lite):
+def test_a_failed_tag_after_the_commit_is_reported_and_a_rerun_tags(small):
     hub = FakeHub()
     hub.fail_on = "create_tag"
-    code, _, err = run([str(lite), "--repo", "org/vlmbias", "--version", "v1.0.0", "--no-redraw"], api=hub)
+    code, _, err = run([str(small), "--repo", "org/vlmbias", "--version", "v1.0.0", "--no-redraw"], api=hub)
     assert code == 2 and "was uploaded but tagging it v1.0.0 failed" in err
     hub.fail_on = None
-    assert run([str(lite), "--repo", "org/vlmbias", "--version", "v1.0.0", "--no-redraw"], api=hub)[0] == 0
+    assert run([str(small), "--repo", "org/vlmbias", "--version", "v1.0.0", "--no-redraw"], api=hub)[0] == 0
     assert hub.tags["v1.0.0"] == f"{2:040x}"
 
 
@@ -206,17 +209,17 @@ def test_a_failed_tag_after_the_commit_is_reported_and_a_rerun_tags(lite):
         (["--repo", "vlmbias", "--version", "v1.0.0"], "is not of the form ORG/NAME"),
     ],
 )
-def test_bad_arguments_are_refused_before_any_network(lite, args, message):
+def test_bad_arguments_are_refused_before_any_network(small, args, message):
     hub = FakeHub()
-    code, _, err = run([str(lite), *args], api=hub)
+    code, _, err = run([str(small), *args], api=hub)
     assert code == 2 and message in err and hub.calls == []
 
 
-def test_a_folder_that_fails_verification_is_not_uploaded(lite, tmp_path):
+def test_a_folder_that_fails_verification_is_not_uploaded(small, tmp_path):
     import shutil
 
     copy = tmp_path / "vlmbias"
-    shutil.copytree(lite, copy)
+    shutil.copytree(small, copy)
     shard = copy / "patterned_grids" / "main-00000-of-00001.parquet"
     data = bytearray(shard.read_bytes())
     data[len(data) // 3] ^= 0x01
@@ -232,13 +235,13 @@ def test_a_missing_folder_gets_one_clear_sentence(tmp_path):
     assert not os.path.exists(tmp_path / "nope")
 
 
-def test_verify_flags_shards_the_hub_viewer_cannot_page(lite, tmp_path):
+def test_verify_flags_shards_the_hub_viewer_cannot_page(small, tmp_path):
     import shutil
 
     from builders.core.verify import verify
 
     copy = tmp_path / "vlmbias"
-    shutil.copytree(lite, copy)
+    shutil.copytree(small, copy)
     shard = copy / "game_boards" / "main-00000-of-00001.parquet"
     import pyarrow as pa
 

@@ -165,6 +165,7 @@ class _Scene:
                 badness = _badness(slid, placed, self.spec.light)
                 if best is None or badness < best[0]:
                     best = (badness, slid)
+            assert best is not None  # SLIDES + 1 spots were weighed
             if best[0] < HIDING:
                 break
         assert best is not None

@@ -89,9 +89,10 @@ class BuiltFolder:
 
     def read_rows(self, config: str, split: str) -> list[dict[str, Any]]:
         """Every row of `config`/`split` without its image: what scoring reads."""
+        shards = self.shards(config, split)  # an unknown config or split is refused before pyarrow loads
         import pyarrow as pa
 
-        tables = [_table_without_images(path, self._where(path)) for path in self.shards(config, split)]
+        tables = [_table_without_images(path, self._where(path)) for path in shards]
         return pa.concat_tables(tables).to_pylist() if tables else []
 
     def _where(self, path: Path) -> str:

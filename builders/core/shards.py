@@ -10,12 +10,8 @@ No row carries a negative zero: -0.0 (a sign times a zero step) equals 0.0 but p
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
-import importlib.abc
 import os
-import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -98,35 +94,6 @@ class SplitWriter:
             part.rename(part.with_name(name))
             files.append(f"{self.config}/{name}")
         return SplitFiles(tuple(files), self.num_rows, self.num_bytes)
-
-
-class _NoPandas(importlib.abc.MetaPathFinder):
-    """An import finder for which pandas is not installed."""
-
-    def find_spec(self, name: str, path: Any = None, target: Any = None) -> None:
-        if name == "pandas":
-            raise ModuleNotFoundError("pandas is left out of this build", name=name)
-
-
-@contextlib.contextmanager
-def pandas_unavailable() -> Iterator[None]:
-    """Within it, pyarrow runs as where pandas is not installed (unless pandas is imported already).
-
-    The first time pyarrow converts Python objects it imports pandas (about 0.4 s, the drawing of a
-    dozen images) only to ask whether they are pandas objects; a build's rows never are. pyarrow
-    remembers the answer for the rest of the process (it then treats pandas objects as plain
-    sequences), so only a process that is one build command should use this: `python -m builders
-    build`, not a library caller of `build()`. pandas can be imported again afterwards.
-    """
-    if "pandas" in sys.modules:
-        yield
-        return
-    finder = _NoPandas()
-    sys.meta_path.insert(0, finder)
-    try:
-        yield
-    finally:
-        sys.meta_path.remove(finder)
 
 
 def without_negative_zero(value: Any) -> Any:

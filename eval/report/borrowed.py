@@ -85,7 +85,7 @@ def _borrowed_result(label: str, task: str, path: Path, family: str, borrowed: B
             raise UsageError(f"it holds a {folder.family} build, not {family}")
         rows = load_rows(folder, borrowed.config, borrowed.split)
         where = f"{borrowed.config}/{borrowed.split}"
-        replies = read_responses(path, doc_rows=DocRows(rows, where, family))
+        replies = read_responses(path, doc_rows=DocRows(lambda: rows, where, family))
         scored = score_replies(family, rows, replies, **borrowed.options)
     except EvalError as error:
         raise UsageError(

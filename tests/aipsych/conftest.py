@@ -23,13 +23,9 @@ def aipsych_lite(built: Built) -> Path:
 
 
 @pytest.fixture(scope="session")
-def aipsych_lite_seeded(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def aipsych_lite_seeded(built: Built) -> Path:
     """The lite preset's fresh edition of seed 7: the pixel audits must hold in every edition."""
-    from builders.core.build import build
-    from builders.families import get_family
-
-    out = tmp_path_factory.mktemp("aipsych-lite-seed-7")
-    return build(get_family("aipsych"), preset="lite", out=out, progress=False, edition=7).folder
+    return built("aipsych", "lite", edition=7)
 
 
 #: Scenes of the paper preset's editions of seeds 1 and 2 the suite builds (their first ones; the

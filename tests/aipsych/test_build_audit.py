@@ -1,13 +1,14 @@
 """Audits of built AIpsych folders: every image's pixels and every row's trap, read from the build.
 
-The `paper` audits read the one session paper build (3,000 images, 60,000 rows); the same audits
-run in the quick tier on the lite build and on the lite preset's edition of seed 7. Pixels and row
-columns are read, not the drawing code: the region a position names is worked out here from its
-words (thirds of the image), and the colour from the palette's published hex values. A colour
-region is where 2 x 2 blocks of pixels have that exact colour: none may lie outside the asked
-objects of that colour. One measurement needs a reference only the drawing code can give: how much
-of an asked object the unasked ones hide is its exact-colour area in the image over that area in
-the same scene drawn without them (drawn only for scenes where an unasked object comes near an
+The `paper` audits read the one session paper build (3,000 images, 60,000 rows): every row, and the
+pixels of a seeded sample of 240 images (`tests/sweep.py`; all 3,000 in `benchmarks/full_sweeps.py`);
+the same audits run in the quick tier on the lite build and on the lite preset's edition of seed 7.
+Pixels and row columns are read, not the drawing code: the region a position names is worked out
+here from its words (thirds of the image), and the colour from the palette's published hex values.
+A colour region is where 2 x 2 blocks of pixels have that exact colour: none may lie outside the
+asked objects of that colour. One measurement needs a reference only the drawing code can give: how
+much of an asked object the unasked ones hide is its exact-colour area in the image over that area
+in the same scene drawn without them (drawn only for scenes where an unasked object comes near an
 asked one).
 """
 
@@ -15,11 +16,11 @@ from __future__ import annotations
 
 import io
 from collections import Counter
-from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 import numpy as np
+import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
 import pytest
@@ -32,6 +33,7 @@ from builders.aipsych.spec import SceneSpec
 from builders.aipsych.vocabulary import COLOURS, PALETTE
 from builders.core.folder import BuiltFolder
 from builders.core.raster import rasterize_image
+from tests.sweep import Sweep
 
 SET_LAYOUT = [(0, 1), (0, 2), (1, 1), (1, 2), (2, 1)]  # (set_kind index, target) of sets 1-5
 CONFIG, SPLIT = "synthetic", "test"
@@ -72,23 +74,28 @@ def _group(position: str) -> str:
     return {0: "centre", 1: "edge", 2: "corner"}[(column != 1) + (row != 1)]
 
 
-def _images(folder: BuiltFolder) -> Iterator[dict[str, Any]]:
-    """One row per image (set 1, prompt 1) with its PNG: each image's bytes are decoded once."""
-    columns = [
-        "image",
-        "image_id",
-        "objects",
-        "width",
-        "height",
-        "prompt_idx",
-        "set_kind",
-        "target",
-        "setting",
-    ]
+#: The columns the pixel audit reads of an image's first row.
+AUDITED = ["image", "image_id", "objects", "width", "height"]
+#: Images whose pixels the suite audits in the paper build (`sweep`: all of them in the full sweep).
+SAMPLE = 240
+
+
+def _images(
+    folder: BuiltFolder, image_ids: set[str] | None = None, columns: list[str] = AUDITED
+) -> list[dict[str, Any]]:
+    """`columns` of each image's first row (set 1, prompt 1), with its PNG by default, of the images in
+    `image_ids` (default: every image); the bytes of the others are never kept."""
+    found = []
+    wanted = None if image_ids is None else pa.array(sorted(image_ids))
     for path in folder.shards(CONFIG, SPLIT):
-        for batch in pq.ParquetFile(path).iter_batches(columns=columns, batch_size=500):
+        read = sorted({*columns, "image_id", "prompt_idx", "set_kind", "target"})
+        for batch in pq.ParquetFile(path).iter_batches(columns=read, batch_size=500):
             mask = pc.and_(pc.equal(batch["prompt_idx"], 1), pc.equal(batch["set_kind"], 0))
-            yield from batch.filter(pc.and_(mask, pc.equal(batch["target"], 1))).to_pylist()
+            mask = pc.and_(mask, pc.equal(batch["target"], 1))
+            if wanted is not None:
+                mask = pc.and_(mask, pc.is_in(batch["image_id"], value_set=wanted))
+            found += batch.filter(mask).select(columns).to_pylist()
+    return found
 
 
 def _exact(pixels: np.ndarray, colour: str) -> np.ndarray:
@@ -160,19 +167,24 @@ def _audit(row: dict[str, Any], spec: dict[str, Any]) -> list[str]:
 
 
 def test_each_asked_object_shows_its_exact_colour_in_its_cell_mostly_visible_on_a_real_backdrop(
-    folder: BuiltFolder,
+    folder: BuiltFolder, sweep: Sweep
 ) -> None:
-    rows = list(_images(folder))
     specs = {image_id: dict(entry.spec) for image_id, entry in folder.manifest.images.items()}
-    assert len(rows) == len(specs)
+    audited = sweep.sample(sorted(specs), SAMPLE, "aipsych colour audit")
+    rows = _images(folder, set(audited))
+    assert sorted(row["image_id"] for row in rows) == audited
     with ProcessPoolExecutor(2) as pool:
         found = [
             problem
-            for problems in pool.map(_audit, rows, [specs[r["image_id"]] for r in rows], chunksize=16)
+            for problems in pool.map(_audit, rows, [specs[r["image_id"]] for r in rows], chunksize=8)
             for problem in problems
         ]
     assert not found, f"{len(found)} problems, first: {found[:5]}"
-    settings = Counter(row["setting"] for row in rows)
+
+
+def test_the_settings_are_taken_in_turn(folder: BuiltFolder) -> None:
+    settings = Counter(row["setting"] for row in _images(folder, columns=["setting"]))
+    assert sum(settings.values()) == len(folder.manifest.images)
     assert len(settings) == 6 and max(settings.values()) - min(settings.values()) <= 1
 
 

@@ -29,8 +29,14 @@ SCENES = list(drawn_specs("no_illusion", PRESETS["paper"]))
 def color_mask(
     image: np.ndarray, colors: tuple[tuple[float, float, float], ...], tolerance: int = 3
 ) -> np.ndarray:
-    targets = np.array([[round(c * 255) for c in color] for color in colors])
-    return (np.abs(image[:, :, None, :] - targets[None, None]) <= tolerance).all(axis=3).any(axis=2)
+    """Where a pixel is within `tolerance` of one of `colors` in every channel (a colour and a channel at
+    a time: numpy reduces a short last axis slowly)."""
+    pixels = np.asarray(image, dtype=np.int16)
+    found = np.zeros(pixels.shape[:2], dtype=bool)
+    for color in colors:
+        near = [np.abs(pixels[..., channel] - round(c * 255)) <= tolerance for channel, c in enumerate(color)]
+        found |= near[0] & near[1] & near[2]
+    return found
 
 
 @functools.cache
