@@ -36,21 +36,28 @@ def load_rows(data: Path | BuiltFolder, config: str, split: str) -> list[dict[st
             twice, or a shard is missing or unreadable.
     """
     folder = data if isinstance(data, BuiltFolder) else open_folder(data)
-    parts = split.split(JOIN)
-    if len(set(parts)) < len(parts):
-        raise UsageError(f"--split {split!r} names a split twice; join each split once")
     try:
-        return [row for part in parts for row in folder.read_rows(config, part)]
+        return [row for part in _parts(split) for row in folder.read_rows(config, part)]
     except BuilderError as error:
         raise UsageError(str(error)) from None
 
 
 def check_split(folder: BuiltFolder, config: str, split: str) -> None:
-    """A UsageError (one sentence) unless `folder` has `config`/`split` and its shards (no Parquet read)."""
+    """A UsageError (one sentence) unless `folder` has `config` and every split `split` joins, with
+    their shards (no Parquet read: a refused command never loads pyarrow)."""
     try:
-        folder.shards(config, split)
+        for part in _parts(split):
+            folder.shards(config, part)
     except BuilderError as error:
         raise UsageError(str(error)) from None
+
+
+def _parts(split: str) -> list[str]:
+    """The splits `split` joins with `JOIN`; a UsageError when one is named twice."""
+    parts = split.split(JOIN)
+    if len(set(parts)) < len(parts):
+        raise UsageError(f"--split {split!r} names a split twice; join each split once")
+    return parts
 
 
 def default_split(family: str, split: str | None) -> str:

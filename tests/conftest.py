@@ -69,7 +69,6 @@ LONGEST_FIRST = (
     "tests/visage/test_pixels.py",
     "tests/test_animals.py",
     "tests/test_publish.py",
-    "tests/test_calibration.py",
     "tests/test_gallery.py",
     "tests/test_report.py",
     "tests/visage/test_editions.py",

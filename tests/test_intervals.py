@@ -253,7 +253,10 @@ def test_a_bad_bootstrap_count_is_one_sentence_and_exit_2(lite_build, tmp_path, 
     done = subprocess.run(command, capture_output=True, text=True, cwd=ROOT, timeout=120)
     assert done.returncode == 2 and done.stdout == ""
     last = done.stderr.splitlines()[-1]  # argparse's usage lines, then one sentence
-    expected = f"argument --bootstrap: {value!r} is not a whole number of resamples (0 turns intervals off)"
+    expected = (
+        f"argument --bootstrap: {value!r} is not a number of resamples (0 turns intervals off): "
+        "a whole number from 0 to 100,000"
+    )
     assert last == f"python -m eval score: error: {expected}"
 
 

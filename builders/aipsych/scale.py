@@ -20,7 +20,6 @@ of a chart.
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 from typing import TYPE_CHECKING
 
@@ -32,8 +31,6 @@ if TYPE_CHECKING:
     from builders.aipsych.objects.base import Figure
     from builders.aipsych.settings.base import Setting
 
-#: The image height the cameras' pixels per metre are given for (they scale with the height).
-REFERENCE_HEIGHT = 480
 #: Fraction of the cell's width and height kept clear on each side of an object in it.
 CELL_MARGIN = 0.06
 #: The least length of an object's longer and of its shorter side, as shares of a grid cell's height,
@@ -46,37 +43,6 @@ ICON = 0.6
 SHELF_DEPTH = 0.85
 #: Feet rows tried per grid row when finding where an object on a plane may stand.
 STEPS = 96
-
-
-@dataclasses.dataclass(frozen=True)
-class Camera:
-    """How a setting is seen: pixels per metre on its plane, at its back wall and in its air."""
-
-    #: Pixels per metre on the plane at the image's bottom edge (for a 480-pixel-high image).
-    near: float
-    #: Where the plane recedes to (fraction of the height; below zero when the camera looks down).
-    vanishing: float
-    #: Where the plane meets the back wall (fraction of the height): shelves and walls stand there.
-    wall: float = 1.0
-    #: Pixels per metre of things in the air (for a 480-pixel-high image): farthest, nearest.
-    air: tuple[float, float] = (0.0, 0.0)
-
-    def ppm(self, feet: float, height: int, zoom: float = 1.0) -> float:
-        """Pixels per metre of something standing on the plane with its feet at pixel row `feet`."""
-        horizon = self.vanishing * height
-        return zoom * self.near * height / REFERENCE_HEIGHT * (feet - horizon) / (height - horizon)
-
-    def feet(self, ppm: float, height: int, zoom: float = 1.0) -> float:
-        """The pixel row where feet on the plane are drawn at `ppm` pixels per metre (`ppm`'s inverse)."""
-        horizon = self.vanishing * height
-        return horizon + ppm * (height - horizon) * REFERENCE_HEIGHT / (zoom * self.near * height)
-
-    def wall_ppm(self, height: int, zoom: float = 1.0) -> float:
-        return self.ppm(self.wall * height, height, zoom)
-
-    def air_ppm(self, height: int, zoom: float = 1.0) -> tuple[float, float]:
-        low, high = self.air
-        return tuple(zoom * value * height / REFERENCE_HEIGHT for value in (low, high))  # type: ignore[return-value]
 
 
 def size_at(figure: Figure, ppm: float) -> tuple[float, float]:

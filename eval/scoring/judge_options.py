@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from eval.scoring.illusionbench.judge import API_KEY_VARIABLE
+from eval.scoring.judge import API_KEY_VARIABLE
 from eval.scoring.options import Flag
 
 JudgeUrl = Annotated[

@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 from eval.data import load_rows
-from eval.scoring.illusionbench.judge import MAX_ANSWER_BYTES, Judge, JudgeError
+from eval.scoring.judge import MAX_ANSWER_BYTES, Judge, JudgeError
 from tests.test_reliability_parsing import at_most
 
 COMPLETION = {"model": "m", "choices": [{"message": {"content": "1"}}]}

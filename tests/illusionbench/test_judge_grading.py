@@ -23,8 +23,8 @@ import pytest
 from eval.cli import main as eval_cli
 from eval.data import load_rows
 from eval.scoring import score_rows
-from eval.scoring.illusionbench.judge import Judge, JudgeError
 from eval.scoring.illusionbench.verdicts import MC_PROMPT, TF_PROMPT, verdict_prompt
+from eval.scoring.judge import Judge, JudgeError
 from tests.loopback import LoopbackServer
 
 ANSWER = re.compile(r"respondent’s answer is (.*?)(?:\. Determine|, Determine)", re.DOTALL)

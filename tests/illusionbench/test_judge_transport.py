@@ -17,8 +17,8 @@ import pytest
 
 from eval.cli import main
 from eval.data import load_rows
-from eval.scoring.illusionbench import judge as judge_module
-from eval.scoring.illusionbench.judge import Judge, JudgeError
+from eval.scoring import judge as judge_module
+from eval.scoring.judge import Judge, JudgeError
 from tests.illusionbench.test_judge_deadline import RawServer
 from tests.loopback import LoopbackServer
 from tests.test_hostile_eval_inputs import memory_cap

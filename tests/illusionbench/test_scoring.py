@@ -11,7 +11,7 @@ import pytest
 
 from eval.scoring import score_rows
 from eval.scoring.illusionbench.descriptions import judge_prompt
-from eval.scoring.illusionbench.judge import Judge, JudgeError
+from eval.scoring.judge import Judge, JudgeError
 from tests.loopback import LoopbackServer
 
 #: (id, category, difficulty, question_type, answer): 4 true/false rows (1 true, 3 false), 4 options rows.

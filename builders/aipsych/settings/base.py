@@ -25,8 +25,8 @@ from builders.aipsych.geometry import Box
 from builders.core.svg import Canvas, points, sub
 
 if TYPE_CHECKING:
+    from builders.aipsych.camera import Camera
     from builders.aipsych.objects.base import Figure
-    from builders.aipsych.scale import Camera
 
 #: The setting without depth, where any object may be anywhere.
 PLAIN = "plain"

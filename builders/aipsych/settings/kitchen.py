@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from builders.aipsych.camera import Camera
 from builders.aipsych.placements import SHELF, SURFACE
-from builders.aipsych.scale import Camera, zoom_levels
+from builders.aipsych.scale import zoom_levels
 from builders.aipsych.settings.base import Backdrop, Setting
 
 CUPBOARDS, COUNTER_BACK, SHELF_TOP = 0.14, 0.47, 0.3

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from builders.aipsych.camera import Camera
 from builders.aipsych.geometry import Box
 from builders.aipsych.placements import AIR
-from builders.aipsych.scale import Camera, zoom_levels
+from builders.aipsych.scale import zoom_levels
 from builders.aipsych.settings.base import Backdrop, Setting
 
 CLOUD, CLOUD_SHADE = "#f2f5f9", "#d3dbe6"

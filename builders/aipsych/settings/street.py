@@ -7,8 +7,9 @@ buildings is sky, where only flying things are asked about.
 
 from __future__ import annotations
 
+from builders.aipsych.camera import Camera
 from builders.aipsych.placements import AIR, PAVEMENT, ROAD
-from builders.aipsych.scale import Camera, zoom_levels
+from builders.aipsych.scale import zoom_levels
 from builders.aipsych.settings.base import Backdrop, Setting
 from builders.aipsych.settings.sky import cloud
 

@@ -23,8 +23,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from statistics import fmean, pstdev
 from typing import Any
 
-from eval.scoring.illusionbench.judge import Judge, warn_unread
 from eval.scoring.illusionbench.metrics import CATEGORIES, DIFFICULTIES, name, question_type_name
+from eval.scoring.judge import Judge, warn_unread
 from eval.scoring.window import reading_window
 
 PROMPT_VERSION = "illusionbench-plus-appendix-c2"

@@ -13,8 +13,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Annotated
 
-from eval.scoring.illusionbench.judge import MAX_TIMEOUT, MAX_VOTES, Judge, judge_from_options
 from eval.scoring.illusionbench.metrics import JUDGE, PARSERS
+from eval.scoring.judge import MAX_TIMEOUT, MAX_VOTES, Judge, judge_from_options
 from eval.scoring.judge_options import JudgeModel, JudgeUrl
 from eval.scoring.options import RECORDED, Flag, ScoreOptions, seconds, whole
 

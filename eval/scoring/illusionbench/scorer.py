@@ -24,7 +24,6 @@ from eval.predictions import read_responses
 from eval.scoring.blind import difference, grouped, paired
 from eval.scoring.bootstrap import rate
 from eval.scoring.illusionbench import circular, descriptions, strict, verdicts
-from eval.scoring.illusionbench.judge import Judge
 from eval.scoring.illusionbench.metrics import (
     JUDGE,
     Graded,
@@ -36,6 +35,7 @@ from eval.scoring.illusionbench.metrics import (
 )
 from eval.scoring.illusionbench.options import IllusionBenchOptions
 from eval.scoring.illusionbench.review import apply_review, read_review, review_lines, reviewed, write_review
+from eval.scoring.judge import Judge
 from eval.scoring.scorer import Scorer
 
 Row = Mapping[str, Any]

@@ -19,8 +19,8 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from eval.scoring.illusionbench.judge import Answer, Judge, warn_unread
 from eval.scoring.illusionbench.metrics import JUDGE, Graded
+from eval.scoring.judge import Answer, Judge, warn_unread
 from eval.scoring.window import reading_window
 
 PROMPT_VERSION = "illusionbench-plus-appendix-b2"

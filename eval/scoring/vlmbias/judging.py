@@ -3,7 +3,7 @@
 Every reply is first read by VLMEvalKit's brace template (`vlmevalkit_compat`, in `grading.grade`);
 only the rows it misses go to the judge, asked with VLMEvalKit's prompt until an answer reads as yes
 or no, at most `ATTEMPTS` times. The judge is any OpenAI-compatible endpoint, reached through the
-judge client IllusionBench+'s grader uses (`eval.scoring.illusionbench.judge`: its bounded calls,
+judge client IllusionBench+'s grader uses (`eval.scoring.judge`: its bounded calls,
 retries and the key in `$ILLUSIONBENCH_JUDGE_API_KEY`). The score JSON's `judge` says who judged
 (the model asked for, every model and fingerprint the endpoint reported), how many rows the template
 decided and how many calls the judge answered, and each judged row's readings.
@@ -15,7 +15,7 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from eval.scoring.illusionbench.judge import Judge
+from eval.scoring.judge import Judge
 from eval.scoring.vlmbias.grading import JUDGE, Graded
 from eval.scoring.vlmbias.vlmevalkit_compat import ATTEMPTS, PROMPT_VERSION, judge_prompt, read_vote
 

@@ -18,7 +18,7 @@ from typing import Annotated, Any
 
 from eval.errors import UsageError
 from eval.scoring.blind import difference, grouped, paired, paired_rate
-from eval.scoring.illusionbench.judge import Judge, judge_from_options
+from eval.scoring.judge import Judge, judge_from_options
 from eval.scoring.judge_options import JudgeModel, JudgeUrl
 from eval.scoring.options import RECORDED, Flag, ScoreOptions
 from eval.scoring.scorer import Scorer

@@ -1,8 +1,9 @@
 """An LLM judge behind any OpenAI-compatible `/chat/completions` endpoint, asked many times at once.
 
-The paper graded with Qwen-plus, 5 calls per item (`votes`); the judges of this package
-(`descriptions`: 0-2 preciseness; `verdicts`: right or wrong true/false and multiple-choice
-replies) ask through `Judge.ask_all`, which:
+Shared by the families that grade with a judge: IllusionBench+ (its paper graded with Qwen-plus, 5
+calls per item, `votes`; `illusionbench.descriptions`: 0-2 preciseness; `illusionbench.verdicts`:
+right or wrong true/false and multiple-choice replies) and VLMBias's `--grader judge`
+(`vlmbias.judging`). Each asks through `Judge.ask_all`, which:
 
 - sends each prompt alone, with the endpoint's default sampling, and records the model name and
   system fingerprint the endpoint reports for each answer (hosted judges drift);
