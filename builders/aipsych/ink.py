@@ -50,6 +50,7 @@ def _table(name: str, which: str) -> np.ndarray:
     return table
 
 
+@functools.cache
 def fill(name: str, which: str = INK) -> float:
     """The share of a `name` figure's design box its ink (or its exact colour, lit from `which`) covers."""
     table = _table(name, which)

@@ -64,7 +64,16 @@ def pairs(
 @functools.cache
 def pair_zooms(setting: Setting, size: tuple[int, int], slots: tuple[Slot, Slot]) -> tuple[float, ...]:
     """The zooms a scene with these two slots may be seen at: those where they have two kinds."""
-    return tuple(zoom for zoom in setting.zooms if pairs(setting, size, slots, zoom))
+    return tuple(zoom for zoom in setting.zooms if _has_pair(setting, size, slots, zoom))
+
+
+def _has_pair(setting: Setting, size: tuple[int, int], slots: tuple[Slot, Slot], zoom: float) -> bool:
+    """Whether `pairs` is not empty, without listing it: both slots have kinds, and they are not all
+    of one and the same noun."""
+    (row, colour), (other_row, other_colour) = slots
+    heads = {figure.head for figure in rivals(setting, row, colour, size, zoom)}
+    other_heads = {figure.head for figure in rivals(setting, other_row, other_colour, size, zoom)}
+    return bool(heads) and bool(other_heads) and not (len(heads | other_heads) == 1)
 
 
 @functools.cache

@@ -62,7 +62,7 @@ def score_pairs(
     >>> score_pairs("vlmbias", [], parsr="strict")
     Traceback (most recent call last):
     ...
-    eval.errors.UsageError: parsr is not an option of vlmbias scoring (its options: parser, grader, judge_url, judge_model, judge); leave it out
+    eval.errors.UsageError: parsr is not an option of vlmbias scoring (its options: parser, grader, ...); leave it out
     """
     scoring_of(family, options)  # refuse a misspelt option before reading any pair
     pairs = list(pairs)

@@ -17,6 +17,7 @@ depth in the scene makes it.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -183,7 +184,7 @@ class Figure:
     def aspect(self) -> float:
         return self.width / self.height
 
-    @property
+    @functools.cached_property
     def head(self) -> str:
         """The noun a question names it by ("office chair" -> "chair"); no two objects of a scene share it."""
         return self.name.rsplit(" ", 1)[-1]
