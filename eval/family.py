@@ -22,6 +22,8 @@ line, and never imports a family's modules by name.
 from __future__ import annotations
 
 import dataclasses
+import functools
+import importlib
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -42,3 +44,18 @@ class FamilyEval:
     tasks: Callable[[], FamilyTasks]
     section: Callable[[], FamilySection]
     dry_run: Callable[[], FamilyAnswers] | None = None
+
+
+def on_demand(target: str) -> Callable[[], Any]:
+    """A loader of `target` (`"package.module:NAME"`) that imports its module on first call, once.
+
+    A family's `tasks`, `section` and `dry_run` are given this way, so declaring the family imports
+    none of what they need (the builder's configs, matplotlib, the dry-run model's pixels).
+    """
+    module, name = target.split(":")
+
+    @functools.cache
+    def load() -> Any:
+        return getattr(importlib.import_module(module), name)
+
+    return load

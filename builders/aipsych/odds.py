@@ -73,7 +73,7 @@ def _has_pair(setting: Setting, size: tuple[int, int], slots: tuple[Slot, Slot],
     (row, colour), (other_row, other_colour) = slots
     heads = {figure.head for figure in rivals(setting, row, colour, size, zoom)}
     other_heads = {figure.head for figure in rivals(setting, other_row, other_colour, size, zoom)}
-    return bool(heads) and bool(other_heads) and not (len(heads | other_heads) == 1)
+    return bool(heads) and bool(other_heads) and len(heads | other_heads) != 1
 
 
 @functools.cache

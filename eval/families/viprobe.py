@@ -2,36 +2,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from eval.family import FamilyEval
+from eval.family import FamilyEval, on_demand
 from eval.scoring.viprobe import SCORER
 
-if TYPE_CHECKING:
-    from eval.policy_server.family_answers import FamilyAnswers
-    from eval.report.section import FamilySection
-    from eval.tasks.declaration import FamilyTasks
-
-
-def tasks() -> FamilyTasks:
-    """Its lmms-eval task declaration (read on use: it imports the builder's family for its configs)."""
-    from eval.tasks.viprobe.declaration import TASKS
-
-    return TASKS
-
-
-def section() -> FamilySection:
-    """The report's VI-Probe section (imported when a report is drawn: it draws with matplotlib)."""
-    from eval.report.viprobe import SECTION
-
-    return SECTION
-
-
-def dry_run() -> FamilyAnswers:
-    """How the dry-run model answers its rows (imported when `python -m eval policy-server` starts)."""
-    from eval.policy_server.answers.viprobe import ANSWERS
-
-    return ANSWERS
-
-
-FAMILY_EVAL = FamilyEval(name="viprobe", scorer=SCORER, tasks=tasks, section=section, dry_run=dry_run)
+FAMILY_EVAL = FamilyEval(
+    name="viprobe",
+    scorer=SCORER,
+    tasks=on_demand("eval.tasks.viprobe.declaration:TASKS"),  # reads the builder's configs
+    section=on_demand("eval.report.viprobe:SECTION"),  # draws with matplotlib
+    dry_run=on_demand("eval.policy_server.answers.viprobe:ANSWERS"),  # when the dry-run server starts
+)

@@ -59,10 +59,10 @@ def score_pairs(
     dataset rows as dicts (class labels as names or indices). This is the one function a harness
     adapter calls to report what `eval score` reports.
 
-    >>> score_pairs("vlmbias", [], parsr="strict")
+    >>> score_pairs("vlmbias", [], parsr="strict")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    eval.errors.UsageError: parsr is not an option of vlmbias scoring (its options: parser, grader, ...); leave it out
+    eval.errors.UsageError: parsr is not an option of vlmbias scoring (its options: parser, ...); leave it out
     """
     scoring_of(family, options)  # refuse a misspelt option before reading any pair
     pairs = list(pairs)
