@@ -36,8 +36,8 @@ from builders.core.svg import fmt
 #: The share of an asked object's ink that stays in view whatever stands in front of it.
 VISIBLE = 0.6
 #: Kept in hand above `VISIBLE` by the layout's ink bound, against rounding at small sizes and the
-#: shadow an object in front casts on what it half hides (6 points left one paper scene's car 59.9 %
-#: visible in exact colour).
+#: shadow an object in front casts, which the bound does not count (at 6 points one paper scene's car
+#: showed under 60 % of its exact colour).
 INK_MARGIN = 0.1
 #: How much of an occluded asked object's ink the object in front aims to cover (an upper bound).
 HIDE = (0.2, 1 - VISIBLE - INK_MARGIN)
