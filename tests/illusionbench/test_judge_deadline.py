@@ -52,7 +52,7 @@ class RawServer:
     def _serve(self, connection: socket.socket) -> None:
         with connection:
             try:
-                connection.recv(65536)  # the request (small enough for one read)
+                _read_request(connection)
                 self.serve(connection)
             except OSError:
                 pass  # the client gave up: what the tests want
@@ -66,6 +66,31 @@ class RawServer:
     def close(self) -> None:
         self.stop.set()
         self.socket.close()
+
+
+def _read_request(connection: socket.socket) -> None:
+    """The whole request, headers and body: a server that closed with part of it unread would make
+    the kernel reset the connection, and the client would see that instead of the failure under test."""
+    data = b""
+    while b"\r\n\r\n" not in data:
+        chunk = connection.recv(65536)
+        if not chunk:
+            return
+        data += chunk
+    head, _, body = data.partition(b"\r\n\r\n")
+    length = next(
+        (
+            int(line.split(b":", 1)[1])
+            for line in head.split(b"\r\n")
+            if line.lower().startswith(b"content-length:")
+        ),
+        0,
+    )
+    while len(body) < length:
+        chunk = connection.recv(65536)
+        if not chunk:
+            return
+        body += chunk
 
 
 def answer(body: bytes) -> bytes:
