@@ -214,10 +214,6 @@ def _rate(items: Sequence[Any], test: Callable[[Any], bool]) -> Any:
     return rate(items, test)
 
 
-def _difference(a: float | None, b: float | None) -> float | None:
-    return None if a is None or b is None else a - b
-
-
 def accuracy_by_condition(graded: Iterable[VisageGraded]) -> dict[str, float | None]:
     """Accuracy of each condition 1a-2c (None when a condition has no rows).
 
@@ -242,7 +238,7 @@ def effects(accuracy: Mapping[str, float | None]) -> dict[str, dict[str, float |
     {'1a-1b': 0.4285, '1c-1d': 0.1493}
     """
     return {
-        group: {f"{a}-{b}": _difference(accuracy.get(a), accuracy.get(b)) for a, b in pairs}
+        group: {f"{a}-{b}": difference(accuracy.get(a), accuracy.get(b)) for a, b in pairs}
         for group, pairs in EFFECTS.items()
     }
 
