@@ -51,9 +51,7 @@ def family_row(family: str, clusters: int, intervals: int, resamples: int) -> tu
     null = run = 0
     while len(shipped) + null < intervals:
         units, truths = simulated.run(rng)
-        found = replicates(
-            simulated.scoring.aggregate, [units], simulated.scoring.cluster, resamples=resamples, seed=run
-        )
+        found = replicates(simulated.aggregate, [units], simulated.cluster, resamples=resamples, seed=run)
         for path in simulated.every_path:
             values, truth = found[path], truths[path]
             bounds, _ = interval(values, values.clusters or 0, share=values.share, trials=values.trials)

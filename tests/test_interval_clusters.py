@@ -6,10 +6,11 @@ categories of C tuples, VI-Probe cases of C images, ...) in reply text the famil
 each run is scored by the family's own `aggregate` and `eval.scoring.bootstrap.interval_table`, the
 code `eval score` reports with (one test checks that it is the very interval `eval score` writes).
 Below 10 clusters every group metric is null and its note says why; at 10 and 30 the non-null
-intervals cover the truth 93-97 % of the time, where the percentile bootstrap alone covered 44-50 %
-at 2 clusters, 68-75 % at 3 and 85-94 % at 5, and an interval that takes rows as independent (Wilson's
-over rows) covers far less. The full sweep (more intervals, every count from 2 to 30, other
-policies) is benchmarks/interval_coverage.py; its table is in docs/intervals.md.
+intervals cover the truth 93-97 % of the time (of 1,000 intervals at 10, 500 at 30), where the
+percentile bootstrap alone covered 44-50 % at 2 clusters, 68-75 % at 3 and 85-94 % at 5, and an
+interval that takes rows as independent (Wilson's over rows) covers far less. The full sweep (more
+intervals, every count from 2 to 30, other policies) is benchmarks/interval_coverage.py; its table
+is in docs/intervals.md.
 """
 
 from __future__ import annotations
@@ -22,8 +23,12 @@ from eval.scoring.score import score_units
 from tests.interval_policies import SIMULATIONS, covered, simulation
 
 FEW = (2, 3, 4, 5)
-#: Intervals counted per family and cluster count: the coverage's standard error is 0.7 points.
-INTERVALS = 1000
+#: Intervals counted per family at each cluster count, against a band of 93-97 %. At 10 clusters,
+#: where the rules first give an interval, 1,000 make the coverage's standard error 0.7 points: a true
+#: 95 % lands in the band 99.6 % of the time, a true 90 % 0.1 % and 92 % 12 %. At 30, where the
+#: bootstrap is on safe ground, 500 (half the time) make it 1.0 point: 95 % lands in it 96 % of the
+#: time, 90 % 1.3 %, 92 % 20 %. The full sweep, 2,000 at every count, is benchmarks/interval_coverage.py.
+INTERVALS = {10: 1000, 30: 500}
 RESAMPLES = 1000  # what `eval score` draws: fewer blur the tails the 95 % levels read
 #: Groups per scoring: as many as each family breaks down by (IllusionBench+ has 5 categories).
 GROUPS = {"vlmbias": 40, "viprobe": 40, "aipsych": 3, "visage": 40, "illusionbench": 5}
@@ -51,7 +56,7 @@ def test_at_ten_and_thirty_clusters_intervals_cover_95_percent(family: str, clus
     simulated = simulation(family, GROUPS[family], clusters)
     rng = np.random.default_rng(2025 + clusters)
     hits, null, run = [], 0, 0
-    while len(hits) + null < INTERVALS:
+    while len(hits) + null < INTERVALS[clusters]:
         units, truths = simulated.run(rng)
         bounds, notes = interval_table(
             simulated.aggregate,
@@ -70,7 +75,7 @@ def test_at_ten_and_thirty_clusters_intervals_cover_95_percent(family: str, clus
         run += 1
     coverage = sum(hits) / len(hits)
     assert 0.93 <= coverage <= 0.97, (coverage, len(hits))
-    assert null < 0.05 * INTERVALS  # a group with no spread is rare under this policy
+    assert null < 0.05 * INTERVALS[clusters]  # a group with no spread is rare under this policy
 
 
 @pytest.mark.parametrize("family", sorted(SIMULATIONS))
