@@ -140,16 +140,23 @@ def test_all_is_the_default_config_as_the_release_is_one(paper_build, hf_cache):
     assert "patterned_grids/original" not in card
 
 
-def test_verify_passes_on_an_untouched_build(lite_build):
+@pytest.fixture(scope="module")
+def two_topics(built) -> Path:
+    """VLMBias's game boards and patterned grids at the lite preset, the session's (also the gallery's
+    and the upload tests'): the command line's checks read every image of it, so a small build."""
+    return built("vlmbias", "lite", configs=["game_boards", "patterned_grids"])
+
+
+def test_verify_passes_on_an_untouched_build(two_topics):
     """The command line's success path; every family's contract test re-draws its lite build."""
-    result = cli("verify", str(lite_build), "--no-redraw")
+    result = cli("verify", str(two_topics), "--no-redraw")
     assert result.returncode == 0, result.stderr
     assert "matches its manifest" in result.stdout
 
 
-def test_verify_fails_clearly_after_one_byte_of_a_shard_is_flipped(lite_build, tmp_path):
+def test_verify_fails_clearly_after_one_byte_of_a_shard_is_flipped(two_topics, tmp_path):
     copy = tmp_path / "vlmbias"
-    shutil.copytree(lite_build, copy)
+    shutil.copytree(two_topics, copy)
     shard = copy / "game_boards" / "main-00000-of-00001.parquet"
     data = bytearray(shard.read_bytes())
     data[len(data) // 2] ^= 0xFF
@@ -160,12 +167,12 @@ def test_verify_fails_clearly_after_one_byte_of_a_shard_is_flipped(lite_build, t
     assert "does not match its manifest" in result.stderr
 
 
-def test_verify_catches_a_card_that_no_longer_matches(tmp_path):
-    folder = build(
-        get_family("vlmbias"), configs=["game_boards"], preset="lite", out=tmp_path, progress=False
-    ).folder
+def test_verify_catches_a_card_that_no_longer_matches(two_topics, tmp_path):
+    folder = shutil.copytree(two_topics, tmp_path / "vlmbias")
     card = folder / "README.md"
-    card.write_text(card.read_text().replace("num_examples: 56", "num_examples: 57"))
+    text = card.read_text()
+    assert "num_examples: 56" in text  # game boards' main split
+    card.write_text(text.replace("num_examples: 56", "num_examples: 57"))
     result = cli("verify", str(folder), "--no-redraw")
     assert result.returncode == 1 and "README.md differs" in result.stderr
 
@@ -249,7 +256,7 @@ def _wait_for_partial_shards(out: Path, process: subprocess.Popen) -> None:
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline and process.poll() is None:
         if any(out.glob(".vlmbias.partial-*/*/*.parquet")):
-            time.sleep(1.0)
+            time.sleep(0.2)  # its workers are drawing the next images (the paper build takes minutes)
             return
         time.sleep(0.1)
     pytest.fail("the build never started writing shards")
