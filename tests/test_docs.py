@@ -17,13 +17,22 @@ word for word (a contact sheet it compares with the committed one, a toy family 
 says which, `<!-- run by: tests/FILE.py -->` on the line before it; that test must hold each of the
 block's commands verbatim or read them from the document.
 
-The README repeats some read-only commands of `docs/` (`verify`, an upload's `--dry-run`): such a
-command, already run word for word (its comment aside) in another document's fresh checkout, runs
-once; a command that writes something runs in every document, as later commands may read it.
+The README repeats commands of `docs/` (a fresh edition, a rebuild from `params`, `verify`, an
+upload's `--dry-run`): such a command, already run word for word (its comment aside) in another
+document's fresh checkout, runs once, unless a later command of this document reads what it writes.
+A command that writes only what it names (its `--out`, or a file after `>`; `verify` and a
+`--dry-run` write nothing) is read by a later command that names that path; any other command (a
+build into the default `build/`, say) runs in every document. The commands are deterministic (a
+build byte for byte: `tests/test_editions.py`), so running one again would write the same files.
+
+Each command runs on one core (its process may use only one of the test's): the suite's workers
+already share the machine's cores, so a build's or `verify`'s pool of workers would only add the
+start-up of each worker. `--workers N` is then capped, with its `note:`, as on a one-core machine.
 """
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import json
 import os
@@ -33,6 +42,7 @@ import shutil
 import subprocess
 import sys
 import unicodedata
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -177,7 +187,7 @@ def environment(folder: Path) -> dict[str, str]:
     }
 
 
-#: The read-only commands (without their comments) that ran in an earlier document's checkout and passed.
+#: The commands (their words, without comments) that ran in an earlier document's checkout and passed.
 PASSED: set[tuple[str, ...]] = set()
 
 
@@ -186,26 +196,80 @@ def read_only(words: tuple[str, ...]) -> bool:
     return words[:4] == ("python", "-m", "builders", "verify") or "--dry-run" in words
 
 
+def writes(words: tuple[str, ...]) -> tuple[str, ...] | None:
+    """The paths a command writes, as it names them (its `--out`, a file after `>`), or None when it
+    writes where it does not name (a build into the default `build/`, `write-tasks`)."""
+    if read_only(words):
+        return ()
+    named = tuple(value for flag, value in itertools.pairwise(words) if flag in ("--out", ">"))
+    return named or None
+
+
+def to_run(found: list[Command]) -> list[Command]:
+    """The commands of a document the test runs: all but those marked `needs:` or `run by:`, and those
+    already run in another document's checkout whose writes no later command that runs reads."""
+    chosen: list[Command] = []
+    for command in reversed(found):  # whether a command runs depends on the ones after it
+        words = tuple(shlex.split(command.text, comments=True))
+        if command.needs or command.run_by:
+            continue
+        written = writes(words)
+        read_later = written is None or any(path in later.text for path in written for later in chosen)
+        if words not in PASSED or read_later:
+            chosen.append(command)
+    return chosen[::-1]
+
+
+@contextlib.contextmanager
+def one_core() -> Iterator[None]:
+    """Keep this thread, and so the processes it starts in the block, to one of its cores."""
+    cores = os.sched_getaffinity(0)
+    os.sched_setaffinity(0, {min(cores)})
+    try:
+        yield
+    finally:
+        os.sched_setaffinity(0, cores)
+
+
 @pytest.mark.parametrize("doc", DOCS, ids=lambda doc: str(doc.relative_to(ROOT)))
 def test_every_command_of_the_document_runs(doc: Path, checkout: Path) -> None:
     written: set[Path] = set()
-    for command in commands(doc):
-        words = tuple(shlex.split(command.text, comments=True))
-        if command.needs or command.run_by or words in PASSED:
-            continue
+    for command in to_run(commands(doc)):
         write_replies(command.text, checkout, written)
-        done = subprocess.run(
-            ["bash", "-c", command.text],
-            cwd=checkout,
-            env=environment(checkout),
-            capture_output=True,
-            text=True,
-            timeout=900,
-        )
+        with one_core():
+            done = subprocess.run(
+                ["bash", "-c", command.text],
+                cwd=checkout,
+                env=environment(checkout),
+                capture_output=True,
+                text=True,
+                timeout=900,
+            )
         assert done.returncode == 0, f"{command}\n{done.stdout[-2000:]}\n{done.stderr[-4000:]}"
         assert "Traceback" not in done.stderr, f"{command}\n{done.stderr[-4000:]}"
-        if read_only(words):
-            PASSED.add(words)
+        PASSED.add(tuple(shlex.split(command.text, comments=True)))
+
+
+def test_a_command_run_before_runs_again_only_where_a_later_command_reads_what_it_writes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    doc = ROOT / "README.md"
+    fresh, score, verify, default = (
+        Command(doc, line, text, None)
+        for line, text in enumerate(
+            (
+                "python -m builders build vlmbias --preset lite --seed 7 --out build/seed-7   # fresh",
+                "python -m eval score vlmbias --data build/seed-7/vlmbias --predictions r.jsonl",
+                "python -m builders verify build/seed-7/vlmbias",
+                "python -m builders build vlmbias --preset lite",
+            )
+        )
+    )
+    ran = {tuple(shlex.split(command.text, comments=True)) for command in (fresh, verify, default)}
+    monkeypatch.setattr(sys.modules[__name__], "PASSED", ran)
+    assert to_run([fresh, verify, default]) == [default]  # writes where it does not say: runs
+    assert to_run([fresh, score, verify]) == [fresh, score]
+    assert to_run([score, fresh]) == [score]
 
 
 def write_replies(text: str, folder: Path, written: set[Path]) -> None:
