@@ -1,4 +1,10 @@
-"""End to end: real builds, read back by `datasets`, verified, broken on purpose."""
+"""End to end: real builds, read back by `datasets`, verified, broken on purpose.
+
+The small builds and checks here draw and decode in this process (`workers=1`, `--workers 1`): the
+suite's workers already share the cores, and a pool would add only its workers' start-up. Pools are
+exercised by the killed builds below, by `verify`'s decoding with two workers, and by every shared
+build of the session.
+"""
 
 from __future__ import annotations
 
@@ -149,7 +155,7 @@ def two_topics(built) -> Path:
 
 def test_verify_passes_on_an_untouched_build(two_topics):
     """The command line's success path; every family's contract test re-draws its lite build."""
-    result = cli("verify", str(two_topics), "--no-redraw")
+    result = cli("verify", str(two_topics), "--no-redraw", "--workers", "1")
     assert result.returncode == 0, result.stderr
     assert "matches its manifest" in result.stdout
 
@@ -161,7 +167,7 @@ def test_verify_fails_clearly_after_one_byte_of_a_shard_is_flipped(two_topics, t
     data = bytearray(shard.read_bytes())
     data[len(data) // 2] ^= 0xFF
     shard.write_bytes(bytes(data))
-    result = cli("verify", str(copy), "--no-redraw")
+    result = cli("verify", str(copy), "--no-redraw", "--workers", "1")
     assert result.returncode == 1
     assert "shard game_boards/main-00000-of-00001.parquet differs from the manifest" in result.stderr
     assert "does not match its manifest" in result.stderr
@@ -173,19 +179,20 @@ def test_verify_catches_a_card_that_no_longer_matches(two_topics, tmp_path):
     text = card.read_text()
     assert "num_examples: 56" in text  # game boards' main split
     card.write_text(text.replace("num_examples: 56", "num_examples: 57"))
-    result = cli("verify", str(folder), "--no-redraw")
+    result = cli("verify", str(folder), "--no-redraw", "--workers", "1")
     assert result.returncode == 1 and "README.md differs" in result.stderr
 
 
 def test_building_one_config_keeps_the_others(tmp_path, hf_cache):
-    build(get_family("vlmbias"), configs=["patterned_grids"], preset="lite", out=tmp_path, progress=False)
+    family = get_family("vlmbias")
+    build(family, configs=["patterned_grids"], preset="lite", out=tmp_path, progress=False, workers=1)
     folder = build(
-        get_family("vlmbias"), configs=["game_boards"], preset="lite", out=tmp_path, progress=False
+        family, configs=["game_boards"], preset="lite", out=tmp_path, progress=False, workers=1
     ).folder
     assert get_dataset_config_names(str(folder)) == ["all", "game_boards", "patterned_grids"]
     grids = load_dataset(str(folder), "patterned_grids", split="main", cache_dir=str(hf_cache))
     assert grids.num_rows == 24
-    assert cli("verify", str(folder)).returncode == 0
+    assert cli("verify", str(folder), "--workers", "1").returncode == 0
 
 
 def test_list_names_families_configs_and_presets():
@@ -279,7 +286,8 @@ def test_a_build_killed_half_way_leaves_no_dataset_and_the_next_build_sweeps_up(
     process.communicate(timeout=60)
     time.sleep(0.5)  # orphaned workers notice their parent is gone
     assert not (tmp_path / "vlmbias").exists()
-    build(get_family("vlmbias"), configs=["game_boards"], preset="lite", out=tmp_path, progress=False)
+    family = get_family("vlmbias")
+    build(family, configs=["game_boards"], preset="lite", out=tmp_path, progress=False, workers=1)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["vlmbias"]
 
 
