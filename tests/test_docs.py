@@ -222,7 +222,10 @@ def to_run(found: list[Command]) -> list[Command]:
 
 @contextlib.contextmanager
 def one_core() -> Iterator[None]:
-    """Keep this thread, and so the processes it starts in the block, to one of its cores."""
+    """Keep this thread, and so the processes it starts in the block, to one of its cores (on Linux)."""
+    if not hasattr(os, "sched_setaffinity"):
+        yield
+        return
     cores = os.sched_getaffinity(0)
     os.sched_setaffinity(0, {min(cores)})
     try:
