@@ -79,17 +79,14 @@ class PolicyServer(LoopbackServer):
             (row["pixel_sha256"], tuple(case.policy.messages(row)[:-1]), row["prompt"]): row for row in rows
         }
         self.answer = case.policy.reply
-        self.hashes: dict[str, str] = {}
 
     def reply(self, messages: list[dict[str, Any]]) -> str:
         *before, user = messages
         parts = user["content"]
         (image_url,) = [part["image_url"]["url"] for part in parts if part["type"] == "image_url"]
         (text,) = [part["text"] for part in parts if part["type"] == "text"]
-        if image_url not in self.hashes:
-            self.hashes[image_url] = pixel_hash(image_url)
         earlier = tuple((m["role"], _text(m["content"])) for m in before)
-        row = self.rows[(self.hashes[image_url], earlier, text)]
+        row = self.rows[(pixel_hash(image_url), earlier, text)]
         with self.lock:
             self.received.append({"id": row["id"], "order": [part["type"] for part in parts]})
         return self.answer(row)
@@ -117,7 +114,8 @@ class Run:
 def start(case: Case, data: Path, base: Path, server: PolicyServer) -> Run:
     """The `inspect` script on `eval/inspect/<family>.py`, started from the build's parent folder with a
     relative `-T data=` (as a user in that folder types it), against `server`; logs go to `base/logs`.
-    The task file is named by absolute path, so with its task (`file.py@task`), as inspect requires."""
+    The task file is named by absolute path, so with its task (`file.py@task`), as inspect requires;
+    `--no-log-realtime` spares the live-viewing buffer, which no one views here."""
     inspect = shutil.which("inspect", path=str(Path(sys.executable).parent))
     assert inspect, "the inspect console script comes with inspect-ai"
     base.mkdir(parents=True)
@@ -126,7 +124,7 @@ def start(case: Case, data: Path, base: Path, server: PolicyServer) -> Run:
         "-T", f"data={data.name}", "-T", f"config={case.config}", "-T", f"split={case.split}",
         "--model", "openai-api/loopback/vlm", "--model-base-url", server.base_url,
         *([] if case.limit is None else ["--limit", str(case.limit)]),
-        "--log-dir", str(base / "logs"), "--no-log-images", "--display", "plain",
+        "--log-dir", str(base / "logs"), "--no-log-images", "--no-log-realtime", "--display", "plain",
     ]  # fmt: skip
     env = {**offline_env(base), "PWD": str(data.parent), "LOOPBACK_API_KEY": "sk-loopback"}
     output = base / "inspect.out"
@@ -176,7 +174,8 @@ def _mock_reply(*_: Any) -> ModelOutput:
 
 @pytest.fixture(scope="module")
 def mock_logs(tmp_path_factory: pytest.TempPathFactory, builds: dict[str, Path]) -> dict[str, EvalLog]:
-    """Every family's task under `mockllm/model`, in-process (one inspect start-up for all five)."""
+    """Every family's task under `mockllm/model`, in-process (one inspect start-up for all five), without
+    inspect's live-viewing buffer (`log_realtime`): it took a quarter of the run's CPU, for no viewer."""
     tasks = [
         importlib.import_module(f"eval.inspect.{family}").__dict__[family](
             data=str(builds[family]), config=case.config, split=case.split
@@ -185,7 +184,7 @@ def mock_logs(tmp_path_factory: pytest.TempPathFactory, builds: dict[str, Path])
     ]
     model = get_model("mockllm/model", custom_outputs=_mock_reply)
     log_dir = tmp_path_factory.mktemp("inspect-mock")
-    logs = inspect_eval(tasks, model=model, log_dir=str(log_dir), display="none")
+    logs = inspect_eval(tasks, model=model, log_dir=str(log_dir), display="none", log_realtime=False)
     # The images as sent, not the log's attachment references to them.
     return {log.eval.task: read_eval_log(log.location, resolve_attachments=True) for log in logs}
 
@@ -221,15 +220,12 @@ def test_offline_mockllm_run_asks_every_row_as_lmms_eval_and_scores_as_eval_scor
     assert log.status == "success"
     assert sorted(sample.id for sample in log.samples) == sorted(row["id"] for row in rows[family])
     by_id = {row["id"]: row for row in rows[family]}
-    hashes: dict[str, str] = {}
     for sample in log.samples:
         row = by_id[sample.id]
         (user,) = [message for message in sample.input if message.role == "user"]
         image, text = user.content
         assert image.type == "image" and text.type == "text"
-        if image.image not in hashes:
-            hashes[image.image] = pixel_hash(image.image)
-        assert hashes[image.image] == row["pixel_sha256"]
+        assert pixel_hash(image.image) == row["pixel_sha256"]
         assert [(m.role, m.text) for m in sample.input] == case.policy.messages(row)
         assert sample.output.completion == MOCK_REPLY
     result = rescored(case, builds[family], log, tmp_path / "scores.json")

@@ -12,8 +12,10 @@ built dataset's rows.
 
 from __future__ import annotations
 
+import functools
 import itertools
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import pytest
@@ -32,7 +34,13 @@ from eval.scoring.illusionbench.scorer import outcomes
 from eval.tasks.illusionbench import utils
 from tests.illusionbench.release_fixture import entry, write_release
 
-upstream = pytest.importorskip("lmms_eval.tasks.illusionbench.utils")
+
+@functools.cache
+def upstream() -> ModuleType:
+    """lmms-eval's `illusionbench` task module, imported by the first test that reads it: the import
+    takes torch (seconds of CPU), which collecting this file need not pay."""
+    return pytest.importorskip("lmms_eval.tasks.illusionbench.utils")
+
 
 #: Question types as a release may write them; only "TF" is true/false to lmms-eval. All but the last
 #: two are spellings the release reader accepts.
@@ -76,7 +84,7 @@ CORPUS = list(itertools.product(TYPES, GOLDS, TF_REPLIES + MC_REPLIES))
 def upstream_verdict(question_type: str, answer: str, reply: str) -> bool:
     """lmms-eval's verdict on a reply as its task hands it over (stripped, reasoning already removed)."""
     doc = {"question_type": question_type, "answer": answer, "category": "A", "image_name": "x.png"}
-    return upstream.illusionbench_process_results(doc, [reply.strip()])["illusionbench_acc"]["is_correct"]
+    return upstream().illusionbench_process_results(doc, [reply.strip()])["illusionbench_acc"]["is_correct"]
 
 
 def row(question_type: str, answer: str) -> dict[str, Any]:
@@ -101,10 +109,10 @@ def test_the_corpus_is_large_and_every_item_agrees() -> None:
 
 @pytest.mark.parametrize("reply", TF_REPLIES + MC_REPLIES)
 def test_readings_are_lmms_evals(reply: str) -> None:
-    assert compat.tf_reading(reply) == upstream._parse_tf_answer(reply.strip())
-    assert compat.mc_reading(reply) == upstream._parse_mc_answer(reply.strip())
+    assert compat.tf_reading(reply) == upstream()._parse_tf_answer(reply.strip())
+    assert compat.mc_reading(reply) == upstream()._parse_mc_answer(reply.strip())
     for gold in GOLDS:
-        assert compat.gold_reading("select", gold) == upstream._normalize_mc_answer(gold.strip())
+        assert compat.gold_reading("select", gold) == upstream()._normalize_mc_answer(gold.strip())
 
 
 def test_the_true_false_branch_runs_only_for_exactly_TF() -> None:
@@ -126,13 +134,13 @@ def test_our_type_names_are_the_releases() -> None:
 
 
 def test_the_lmms_eval_prompt_is_lmms_evals() -> None:
-    kwargs = upstream.config["lmms_eval_specific_kwargs"]["default"]
+    kwargs = upstream().config["lmms_eval_specific_kwargs"]["default"]
     for question_type in TYPES:
         doc = {
             **row(question_type, "ii"),
             "question": "Which line is longer?\ni. Top\nii. Bottom\niii. Both\niv. Neither",
         }
-        expected = upstream.illusionbench_doc_to_text({**doc, "question_type": question_type}, kwargs)
+        expected = upstream().illusionbench_doc_to_text({**doc, "question_type": question_type}, kwargs)
         assert utils.doc_to_text(doc, {"prompt": "lmms-eval"}) == expected
 
 
@@ -199,7 +207,7 @@ def test_a_release_build_holding_every_spelling_scores_as_lmms_eval(tmp_path: Pa
     replies = TF_REPLIES + MC_REPLIES
     responses = {r["id"]: replies[n * 11 % len(replies)] for n, r in enumerate(questions)}
     theirs = [
-        upstream.illusionbench_process_results(
+        upstream().illusionbench_process_results(
             {
                 "question_type": r["source_question_type"],
                 "answer": r["answer"],
@@ -213,4 +221,4 @@ def test_a_release_build_holding_every_spelling_scores_as_lmms_eval(tmp_path: Pa
     assert [ours[r["id"]] for r in questions] == [record["is_correct"] for record in theirs]
     assert 0 < sum(ours.values()) < len(questions)
     result = score_rows("illusionbench", questions, responses, parser="lmms-eval")
-    assert 100 * result["accuracy"] == pytest.approx(upstream.illusionbench_aggregate_results(theirs))
+    assert 100 * result["accuracy"] == pytest.approx(upstream().illusionbench_aggregate_results(theirs))
