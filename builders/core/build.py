@@ -14,15 +14,23 @@ import dataclasses
 import itertools
 import shutil
 import time
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from tqdm import tqdm
 
 from builders.core.allocator import keep_freed_memory
 from builders.core.atomic import staged
-from builders.core.draw import Rendered, bundles, render_bundle, render_in_worker, worker_init
+from builders.core.draw import (
+    Rendered,
+    bundles,
+    hash_bundle,
+    hash_in_worker,
+    render_bundle,
+    render_in_worker,
+    worker_init,
+)
 from builders.core.errors import BuilderError, UsageError
 from builders.core.family import Family, ImageJob
 from builders.core.folder import BuiltFolder
@@ -40,6 +48,8 @@ from builders.core.request import (
 )
 from builders.core.source import EMBEDDED, Source
 
+T = TypeVar("T")
+
 
 @dataclasses.dataclass(frozen=True)
 class BuildReport:
@@ -52,18 +62,38 @@ class BuildReport:
     seconds: float
 
 
-@contextlib.contextmanager
-def rendered(family: Family, jobs: list[ImageJob], workers: int | None) -> Iterator[Iterator[Rendered]]:
+def rendered(
+    family: Family, jobs: list[ImageJob], workers: int | None
+) -> contextlib.AbstractContextManager[Iterator[Rendered]]:
     """Render jobs in order (bundled by spec), in a pool of up to `workers` processes (default: every
     core; never more than there are bundles to draw or cores)."""
+    return _drawn(family, jobs, workers, render_bundle, render_in_worker)
+
+
+def hashed(
+    family: Family, jobs: list[ImageJob], workers: int | None
+) -> contextlib.AbstractContextManager[Iterator[tuple[ImageJob, str]]]:
+    """(job, pixel hash) of jobs drawn as `rendered` draws them, without encoding or describing them."""
+    return _drawn(family, jobs, workers, hash_bundle, hash_in_worker)
+
+
+@contextlib.contextmanager
+def _drawn(
+    family: Family,
+    jobs: list[ImageJob],
+    workers: int | None,
+    here: Callable[[Family, list[ImageJob]], list[T]],
+    in_worker: Callable[[list[ImageJob]], list[T]],
+) -> Iterator[Iterator[T]]:
+    """`here(family, bundle)` of every bundle in order, in this process or in a pool running `in_worker`."""
     keep_freed_memory()
     groups = list(bundles(jobs))
     size = pool_size(workers, len(groups))
     if size <= 1:
-        yield itertools.chain.from_iterable(render_bundle(family, bundle) for bundle in groups)
+        yield itertools.chain.from_iterable(here(family, bundle) for bundle in groups)
         return
     with worker_pool(size, worker_init, (family,)) as pool:
-        yield itertools.chain.from_iterable(pool.imap(render_in_worker, groups))
+        yield itertools.chain.from_iterable(pool.imap(in_worker, groups))
 
 
 def build(

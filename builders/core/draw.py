@@ -15,13 +15,18 @@ from typing import Any
 from builders.core.allocator import keep_freed_memory
 from builders.core.family import Family, ImageJob
 from builders.core.interrupts import quiet_worker
-from builders.core.raster import Picture, encode_png
+from builders.core.raster import Picture, encode_png, rgb_sha256
 
 
 def bundles(jobs: Iterable[ImageJob]) -> Iterator[list[ImageJob]]:
     """Consecutive jobs grouped by (config, spec): each group shares one scene."""
     for _, group in itertools.groupby(jobs, key=lambda job: (job.config, job.spec)):
         yield list(group)
+
+
+def hash_bundle(family: Family, jobs: list[ImageJob]) -> list[tuple[ImageJob, str]]:
+    """Draw a bundle and hash each picture's pixels, not encoding it: all `verify` needs of a re-draw."""
+    return [(job, rgb_sha256(pixels)) for job, pixels in zip(jobs, family.draw(jobs), strict=True)]
 
 
 def draw_bundle(family: Family, jobs: list[ImageJob]) -> list[Picture]:
@@ -55,3 +60,9 @@ def render_in_worker(jobs: list[ImageJob]) -> list[Rendered]:
     """`render_bundle` with the family `worker_init` set."""
     assert _WORKER_FAMILY is not None, "the pool initializer sets the family"
     return render_bundle(_WORKER_FAMILY, jobs)
+
+
+def hash_in_worker(jobs: list[ImageJob]) -> list[tuple[ImageJob, str]]:
+    """`hash_bundle` with the family `worker_init` set."""
+    assert _WORKER_FAMILY is not None, "the pool initializer sets the family"
+    return hash_bundle(_WORKER_FAMILY, jobs)

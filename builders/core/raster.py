@@ -149,6 +149,11 @@ def rasterize_cached(svg: str, width: int, height: int) -> Image.Image:
     return rasterize_image(svg, width, height)
 
 
+def rgb_sha256(image: Image.Image) -> str:
+    """`pixel_sha256` of the image as it is stored (in RGB): what `verify` compares, without encoding it."""
+    return pixel_sha256(image if image.mode == "RGB" else image.convert("RGB"))
+
+
 def encode_png(image: Image.Image, level: int = PNG_COMPRESS_LEVEL) -> Picture:
     """Encode an image as an 8-bit RGB PNG (Up filter, libdeflate at `level`) and hash its pixels."""
     if image.mode != "RGB":

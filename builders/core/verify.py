@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pyarrow.parquet as pq
 
-from builders.core.build import rendered
+from builders.core.build import hashed
 from builders.core.card import CARD_NAME, render_card
 from builders.core.errors import BuilderError, SpecError, UsageError
 from builders.core.family import Family, ImageJob
@@ -310,10 +310,10 @@ def _check_redraw(
             spec = spec.with_inputs(sources[entry.config].roots())
         jobs.append(ImageJob(config=entry.config, image_id=image_id, spec=spec, role=entry.role))
     try:
-        with rendered(family, jobs, workers) as results:
-            for job, picture, _rows in results:
+        with hashed(family, jobs, workers) as results:
+            for job, pixel_hash in results:
                 report.images_redrawn += 1
-                if picture.pixel_sha256 != manifest.images[job.image_id].pixel_sha256:
+                if pixel_hash != manifest.images[job.image_id].pixel_sha256:
                     report.problems.append(
                         f"image {_id(job.image_id)} re-drawn from its spec differs from the manifest"
                     )
