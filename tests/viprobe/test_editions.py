@@ -32,6 +32,7 @@ from builders.core.verify import verify
 from builders.viprobe.editions import edition_layout
 from builders.viprobe.family import FAMILY
 from builders.viprobe.params import PRESETS
+from tests.conftest import Built
 from tests.pixels import phash_distance
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -43,12 +44,12 @@ NEW_LOOK = 8
 
 
 @pytest.fixture(scope="module")
-def editions(viprobe_lite: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[int | None, Path]:
-    """The lite build of every case in the canonical edition and the editions of seeds 1 and 2."""
+def editions(viprobe_lite: Path, built: Built) -> dict[int | None, Path]:
+    """The lite build of every case in the canonical edition and the editions of seeds 1 and 2 (the
+    session's: tests/test_editions.py reads the same)."""
     folders: dict[int | None, Path] = {None: viprobe_lite}
     for edition in EDITIONS[1:]:
-        out = tmp_path_factory.mktemp(f"viprobe-edition-{edition}")
-        folders[edition] = build(FAMILY, preset="lite", out=out, progress=False, edition=edition).folder
+        folders[edition] = built("viprobe", "lite", edition=edition)
     return folders
 
 
