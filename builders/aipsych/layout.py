@@ -1,10 +1,10 @@
 """Where every object of a scene is drawn, how large, in what order, and facing which way: geometry only.
 
-Every object is sized by the one law of `scale`: a depth is drawn for it where it is legible and
-fits a grid cell, and its size follows from its real size and that depth. An asked object stands
-in the cell its position phrase names, on a placement its setting offers in that row. An unasked
-one has a grid row of its own, drawn as an asked one's is (`odds`), a depth there by the same rule,
-and stands anywhere across the image. So a kind is drawn as large whether it is asked about or not.
+Every object is sized by the one law of `scale`: the spec gives its depth (placement and pixels per
+metre, where it is legible and fits a grid cell; `depth`), and its size follows from its real size
+and that depth. An asked object stands in the cell its position phrase names. An unasked one stands
+anywhere across the image at the depth given for its own grid row (`unasked`). So a kind is drawn as
+large whether it is asked about or not.
 
 Things further away are drawn first. Where an unasked object's depth is in front of an asked one
 (on a plane or in the air), it is slid across to hide part of it from one side; no arrangement
@@ -22,12 +22,13 @@ import functools
 import random
 from collections.abc import Sequence
 
+from builders.aipsych.depth import Depth
 from builders.aipsych.geometry import Box
 from builders.aipsych.ink import INK, share_inside
 from builders.aipsych.objects import CATALOGUE, Figure
 from builders.aipsych.placements import AIR, AT_WALL, PLANES, SHELF
 from builders.aipsych.positions import cell_of
-from builders.aipsych.scale import depths, icon_ppm, placements_at, room_of, size_at
+from builders.aipsych.scale import depth_range, room_of, row_room, size_at
 from builders.aipsych.settings import SETTINGS, Setting
 from builders.aipsych.spec import SceneSpec
 from builders.core.hashing import rng_for
@@ -85,13 +86,13 @@ def lay_out(spec: SceneSpec) -> tuple[Placed, ...]:
     rng = rng_for("aipsych", "layout", spec.seed_key, edition=spec.edition)
     scene = _Scene(spec, SETTINGS[spec.setting])
     asked = [
-        scene.asked(CATALOGUE[name], colour, position, index, rng)
+        scene.asked(CATALOGUE[name], colour, position, index, spec.depths[index], rng)
         for index, (name, colour, position) in enumerate(spec.objects)
     ]
     waiting = [item for item in asked if scene.hideable(item)]
     placed = list(asked)
-    for name, tone, row in spec.clutter:
-        drawn = scene.unasked(CATALOGUE[name], tone, row, rng)
+    for (name, tone, row), (placement, ppm) in zip(spec.clutter, spec.depths[len(asked) :], strict=True):
+        drawn = _Drawn(CATALOGUE[name], tone, placement, ppm, row)
         for target in waiting:
             item = scene.in_front(drawn, target, placed, rng)
             if item is not None:
@@ -115,13 +116,13 @@ def cell_box(position: str, width: int, height: int) -> Box:
 
 @dataclasses.dataclass(frozen=True)
 class _Drawn:
-    """An unasked object's depth, drawn by the size law; where along its depth it stands is free."""
+    """An unasked object at its depth (the spec's); where along its depth it stands is free."""
 
     figure: Figure
     tone: str
     placement: str
     ppm: float
-    room: Box  # the cell room of the grid row its depth was drawn for
+    row: int  # the grid row its depth was drawn for
 
 
 @dataclasses.dataclass(frozen=True)
@@ -131,33 +132,29 @@ class _Scene:
     spec: SceneSpec
     setting: Setting
 
-    def asked(self, figure: Figure, colour: str, position: str, index: int, rng: random.Random) -> Placed:
-        """An asked object inside the cell `position` names, at a depth drawn by the size law."""
-        row = cell_of(position)[1]
-        placement = rng.choice(placements_at(figure, self.setting, row, *self.spec.size, self.spec.zoom))
+    def asked(
+        self, figure: Figure, colour: str, position: str, index: int, depth: Depth, rng: random.Random
+    ) -> Placed:
+        """An asked object inside the cell `position` names, at its `depth`."""
+        placement, ppm = depth
         room = room_of(cell_box(position, *self.spec.size))
-        ppm = self._ppm(figure, placement, room, rng)
         box = self._box(figure, placement, ppm, room, room, rng)
         return Placed(
             figure.name, box, placement, index, colour, rng.random() < 0.5, self._nearness(ppm, box)
         )
 
-    def unasked(self, figure: Figure, tone: str, row: int, rng: random.Random) -> _Drawn:
-        """An unasked object's depth, drawn as an asked object's in grid row `row` is (`odds`)."""
-        placement = rng.choice(placements_at(figure, self.setting, row, *self.spec.size, self.spec.zoom))
-        room = room_of(Box(0, row * self.spec.height / 3, self.spec.width / 3, self.spec.height / 3))
-        return _Drawn(figure, tone, placement, self._ppm(figure, placement, room, rng), room)
-
     def clear(self, drawn: _Drawn, placed: list[Placed], rng: random.Random) -> Placed:
         """`drawn` at the first of `TRIES` spots across the image within the rules; failing that, the
         spot (of `SLIDES` along its row) that breaks them least, hiding no asked object beyond
-        `VISIBLE`: if none at its depth does, its depth is drawn again (up to `REDRAWS` times)."""
+        `VISIBLE`: if none at its depth does, its depth is drawn again (up to `REDRAWS` times; in the
+        paper plan, never)."""
         best: tuple[float, Placed] | None = None
         for redraw in range(REDRAWS + 1):
             if redraw:
-                drawn = dataclasses.replace(
-                    drawn, ppm=self._ppm(drawn.figure, drawn.placement, drawn.room, rng)
+                low, high = depth_range(
+                    drawn.figure, self.setting, drawn.placement, drawn.row, *self.spec.size, self.spec.zoom
                 )
+                drawn = dataclasses.replace(drawn, ppm=rng.uniform(low, high))
             for _ in range(TRIES):
                 candidate = self._spot(drawn, rng)
                 if _badness(candidate, placed, self.spec.light) == 0:
@@ -201,21 +198,15 @@ class _Scene:
 
     def _spot(self, drawn: _Drawn, rng: random.Random) -> Placed:
         """`drawn` at a random spot across the image, facing a random way."""
-        across = Box(2, drawn.room.y, self.spec.width - 4, drawn.room.height)
-        box = self._box(drawn.figure, drawn.placement, drawn.ppm, drawn.room, across, rng)
+        room = row_room(drawn.row, *self.spec.size)
+        across = Box(2, room.y, self.spec.width - 4, room.height)
+        box = self._box(drawn.figure, drawn.placement, drawn.ppm, room, across, rng)
         nearness = self._nearness(drawn.ppm, box)
         return Placed(drawn.figure.name, box, drawn.placement, None, drawn.tone, rng.random() < 0.5, nearness)
 
     def _slid(self, item: Placed, step: int) -> Placed:
         """`item` moved to the `step`-th of `SLIDES` even steps from the image's left edge to its right."""
         return _moved(item, x=2 + (self.spec.width - 4 - item.box.width) * step / SLIDES)
-
-    def _ppm(self, figure: Figure, placement: str, room: Box, rng: random.Random) -> float:
-        """Pixels per metre drawn by the size law: uniformly over the depths where `figure` fits `room`."""
-        if self.setting.camera is None:
-            return icon_ppm(figure, self.spec.height)
-        found = depths(figure, self.setting, placement, room, self.spec.height, self.spec.zoom)
-        return rng.uniform(min(found), max(found))
 
     def _box(
         self, figure: Figure, placement: str, ppm: float, room: Box, across: Box, rng: random.Random

@@ -21,7 +21,7 @@ from builders.aipsych.params import PRESETS
 from builders.aipsych.placements import AT_WALL, PLANES
 from builders.aipsych.plan import SCENES_PER_BLOCK, plan, position_deck, scene_spec
 from builders.aipsych.positions import BLOCK, POSITIONS, RELEASE_COUNTS, block_quota, group_of
-from builders.aipsych.scale import CELL_MARGIN, SHELF_DEPTH, icon_ppm, legible
+from builders.aipsych.scale import CELL_MARGIN, SHELF_DEPTH, depth_range, icon_ppm, legible
 from builders.aipsych.scene import TONES
 from builders.aipsych.settings import DEFAULT_SETTINGS, SETTINGS
 from builders.aipsych.spec import SceneSpec
@@ -99,13 +99,19 @@ def test_no_colour_trap_offers_a_near_synonym() -> None:
 def test_specs_round_trip_and_reject_what_cannot_be_drawn() -> None:
     spec = scene_spec(7)
     assert SceneSpec.from_dict(spec.to_dict()) == spec and spec.image_id == "synthetic-00007"
+    road = [
+        ("road", depth_range(CATALOGUE[name], SETTINGS["street"], "road", row, 640, 480, 0.45))
+        for name, row in (("car", 2), ("bus", 1), ("truck", 1))
+    ]
     street = dataclasses.replace(  # at its widest zoom, a car fits a bottom cell: the near lane
         spec,
         setting="street",
         zoom=0.45,
         objects=(("car", "red", "bottom left"), ("bus", "blue", "right")),
         clutter=(("truck", "gray", 1),),
+        depths=tuple((placement, low) for placement, (low, _) in road),
     )
+    (_, (_, nearest)), *_ = road
     bad = [
         {"objects": street.objects[:1]},
         {"objects": (("car", "beige", "bottom left"), street.objects[1])},
@@ -123,6 +129,9 @@ def test_specs_round_trip_and_reject_what_cannot_be_drawn() -> None:
         {"clutter": (("truck", "red", 0),)},  # a truck is not in the sky
         {"setting": "moon"},
         {"light": "above"},
+        {"depths": street.depths[:2]},  # the truck has none
+        {"depths": (("pavement", nearest), *street.depths[1:])},  # a car drives on the road
+        {"depths": (("road", 1.01 * nearest), *street.depths[1:])},  # nearer, the car overflows its cell
     ]
     for change in bad:
         with pytest.raises(SpecError):
