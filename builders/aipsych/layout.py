@@ -7,11 +7,13 @@ anywhere across the image at the depth given for its own grid row (`unasked`). S
 large whether it is asked about or not.
 
 Things further away are drawn first. Where an unasked object's depth is in front of an asked one
-(on a plane or in the air), it is slid across to hide part of it from one side; no arrangement
+(on a plane or in the air), it is slid across it in even steps to hide part of it from one side
+(those that hide between `HIDE` of it, within the other rules, are drawn among); no arrangement
 hides more of an asked object's ink, or of its exact colour, than leaves `VISIBLE` of it (with
 `INK_MARGIN` to spare; `ink`). Nothing stands so that a farther thing seems to rest on a nearer
 one (its feet hidden behind it, or touching its top, across more than `BASE_SHARE` of its width);
-a nearer object covers at most `MAX_OVERLAP` of an unasked one's box; things in the air overlap
+a nearer object covers at most `MAX_OVERLAP` of an unasked one's box where it can, and never
+`MOST_COVERED` of it, so every unasked object shows; things in the air overlap
 only things in the air. The two asked objects are in different cells, so they never overlap.
 """
 
@@ -44,13 +46,15 @@ INK_MARGIN = 0.1
 HIDE = (0.2, 1 - VISIBLE - INK_MARGIN)
 #: The most of a farther object's width whose feet a nearer object may hide or stand just under.
 BASE_SHARE = 0.5
-#: The largest share of an unasked object's box a nearer object may cover.
-MAX_OVERLAP = 0.35
+#: The largest share of an unasked object's box a nearer object may cover, and the share it never
+#: covers (weighed as hiding an asked object: so no unasked object is hidden whole).
+MAX_OVERLAP, MOST_COVERED = 0.35, 0.7
 #: Random spots tried for an unasked object within the rules, before the least bad of `SLIDES` even
 #: steps along its row is taken (and the steps tried for an object set in front of an asked one);
 #: how often its depth is drawn again if every spot hides too much of an asked object.
 TRIES, SLIDES, REDRAWS = 40, 48, 4
-#: What hiding too much of an asked object weighs against the other rules: more than all of them.
+#: What hiding too much of an asked object (or `MOST_COVERED` of an unasked one) weighs against the
+#: other rules: more than all of them.
 HIDING = 100.0
 
 
@@ -187,7 +191,7 @@ class _Scene:
             y = target.box.y + rng.uniform(-0.3, 0.3) * target.box.height
             high = bottom * self.spec.height - candidate.box.height
             candidate = _moved(candidate, y=max(min(y, high), top * self.spec.height))
-        slides = [self._slid(candidate, step) for step in range(SLIDES + 1)]
+        slides = [self._across(candidate, target, step) for step in range(SLIDES + 1)]
         hiding = [
             item
             for item in slides
@@ -203,6 +207,13 @@ class _Scene:
         box = self._box(drawn.figure, drawn.placement, drawn.ppm, room, across, rng)
         nearness = self._nearness(drawn.ppm, box)
         return Placed(drawn.figure.name, box, drawn.placement, None, drawn.tone, rng.random() < 0.5, nearness)
+
+    def _across(self, item: Placed, target: Placed, step: int) -> Placed:
+        """`item` moved to the `step`-th of `SLIDES` even steps from just left of `target` (touching its
+        left edge) to just right of it (touching its right edge), kept inside the image."""
+        left, right = target.box.x - item.box.width, target.box.right
+        x = left + (right - left) * step / SLIDES
+        return _moved(item, x=min(max(x, 2.0), self.spec.width - 2 - item.box.width))
 
     def _slid(self, item: Placed, step: int) -> Placed:
         """`item` moved to the `step`-th of `SLIDES` even steps from the image's left edge to its right."""
@@ -254,7 +265,8 @@ def _badness(candidate: Placed, placed: Sequence[Placed], light: str) -> float:
         far, near = sorted((candidate, other), key=Placed.order)
         bad += _resting(far, near)
         if far.asked is None:
-            bad += max(0.0, far.box.overlap_area(near.box) / far.box.area - MAX_OVERLAP)
+            covered = far.box.overlap_area(near.box) / far.box.area
+            bad += max(0.0, covered - MAX_OVERLAP) + (HIDING if covered > MOST_COVERED else 0.0)
     for target in placed:
         if (
             target.asked is not None
