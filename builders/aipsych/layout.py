@@ -46,16 +46,16 @@ INK_MARGIN = 0.1
 HIDE = (0.2, 1 - VISIBLE - INK_MARGIN)
 #: The most of a farther object's width whose feet a nearer object may hide or stand just under.
 BASE_SHARE = 0.5
-#: The largest share of an unasked object's box a nearer object may cover, and the share it never
-#: covers (weighed as hiding an asked object: so no unasked object is hidden whole).
+#: The largest share of an unasked object's box a nearer object may cover, and the share it covers
+#: only if nothing else will do (`BURYING`: so no unasked object is hidden whole).
 MAX_OVERLAP, MOST_COVERED = 0.35, 0.7
 #: Random spots tried for an unasked object within the rules, before the least bad of `SLIDES` even
 #: steps along its row is taken (and the steps tried for an object set in front of an asked one);
 #: how often its depth is drawn again if every spot hides too much of an asked object.
 TRIES, SLIDES, REDRAWS = 40, 48, 4
-#: What hiding too much of an asked object (or `MOST_COVERED` of an unasked one) weighs against the
-#: other rules: more than all of them.
-HIDING = 100.0
+#: What hiding too much of an asked object weighs against the other rules: more than all of them; and
+#: what covering `MOST_COVERED` of an unasked one weighs: more than the rules but `MAX_OVERLAP`.
+HIDING, BURYING = 100.0, 10.0
 
 
 @dataclasses.dataclass(frozen=True)
@@ -150,8 +150,8 @@ class _Scene:
     def clear(self, drawn: _Drawn, placed: list[Placed], rng: random.Random) -> Placed:
         """`drawn` at the first of `TRIES` spots across the image within the rules; failing that, the
         spot (of `SLIDES` along its row) that breaks them least, hiding no asked object beyond
-        `VISIBLE`: if none at its depth does, its depth is drawn again (up to `REDRAWS` times; in the
-        paper plan, never)."""
+        `VISIBLE` and no unasked one beyond `MOST_COVERED`: if none at its depth does, its depth is
+        drawn again (up to `REDRAWS` times; in a paper edition, for a handful of objects)."""
         best: tuple[float, Placed] | None = None
         for redraw in range(REDRAWS + 1):
             if redraw:
@@ -169,7 +169,7 @@ class _Scene:
                 if best is None or badness < best[0]:
                     best = (badness, slid)
             assert best is not None  # SLIDES + 1 spots were weighed
-            if best[0] < HIDING:
+            if best[0] < BURYING:
                 break
         assert best is not None
         return best[1]
@@ -266,7 +266,7 @@ def _badness(candidate: Placed, placed: Sequence[Placed], light: str) -> float:
         bad += _resting(far, near)
         if far.asked is None:
             covered = far.box.overlap_area(near.box) / far.box.area
-            bad += max(0.0, covered - MAX_OVERLAP) + (HIDING if covered > MOST_COVERED else 0.0)
+            bad += max(0.0, covered - MAX_OVERLAP) + (BURYING if covered > MOST_COVERED else 0.0)
     for target in placed:
         if (
             target.asked is not None
