@@ -1,17 +1,19 @@
 """Where every object of a scene is drawn, how large, in what order, and facing which way: geometry only.
 
-Every object is sized by the one law of `scale`: a depth is drawn for it where it is legible and
-fits a grid cell, and its size follows from its real size and that depth. An asked object stands
-in the cell its position phrase names, on a placement its setting offers in that row. An unasked
-one has a grid row of its own, drawn as an asked one's is (`odds`), a depth there by the same rule,
-and stands anywhere across the image. So a kind is drawn as large whether it is asked about or not.
+Every object is sized by the one law of `scale`: the spec gives its depth (placement and pixels per
+metre, where it is legible and fits a grid cell; `depth`), and its size follows from its real size
+and that depth. An asked object stands in the cell its position phrase names. An unasked one stands
+anywhere across the image at the depth given for its own grid row (`unasked`). So a kind is drawn as
+large whether it is asked about or not.
 
 Things further away are drawn first. Where an unasked object's depth is in front of an asked one
-(on a plane or in the air), it is slid across to hide part of it from one side; no arrangement
+(on a plane or in the air), it is slid across it in even steps to hide part of it from one side
+(those that hide between `HIDE` of it, within the other rules, are drawn among); no arrangement
 hides more of an asked object's ink, or of its exact colour, than leaves `VISIBLE` of it (with
 `INK_MARGIN` to spare; `ink`). Nothing stands so that a farther thing seems to rest on a nearer
 one (its feet hidden behind it, or touching its top, across more than `BASE_SHARE` of its width);
-a nearer object covers at most `MAX_OVERLAP` of an unasked one's box; things in the air overlap
+a nearer object covers at most `MAX_OVERLAP` of an unasked one's box where it can, and never
+`MOST_COVERED` of it, so every unasked object shows; things in the air overlap
 only things in the air. The two asked objects are in different cells, so they never overlap.
 """
 
@@ -22,12 +24,13 @@ import functools
 import random
 from collections.abc import Sequence
 
+from builders.aipsych.depth import Depth
 from builders.aipsych.geometry import Box
 from builders.aipsych.ink import INK, share_inside
 from builders.aipsych.objects import CATALOGUE, Figure
 from builders.aipsych.placements import AIR, AT_WALL, PLANES, SHELF
 from builders.aipsych.positions import cell_of
-from builders.aipsych.scale import depths, icon_ppm, placements_at, room_of, size_at
+from builders.aipsych.scale import depth_range, room_of, row_room, size_at
 from builders.aipsych.settings import SETTINGS, Setting
 from builders.aipsych.spec import SceneSpec
 from builders.core.hashing import rng_for
@@ -43,14 +46,16 @@ INK_MARGIN = 0.1
 HIDE = (0.2, 1 - VISIBLE - INK_MARGIN)
 #: The most of a farther object's width whose feet a nearer object may hide or stand just under.
 BASE_SHARE = 0.5
-#: The largest share of an unasked object's box a nearer object may cover.
-MAX_OVERLAP = 0.35
+#: The largest share of an unasked object's box a nearer object may cover, and the share it covers
+#: only if nothing else will do (`BURYING`: so no unasked object is hidden whole).
+MAX_OVERLAP, MOST_COVERED = 0.35, 0.7
 #: Random spots tried for an unasked object within the rules, before the least bad of `SLIDES` even
 #: steps along its row is taken (and the steps tried for an object set in front of an asked one);
 #: how often its depth is drawn again if every spot hides too much of an asked object.
 TRIES, SLIDES, REDRAWS = 40, 48, 4
-#: What hiding too much of an asked object weighs against the other rules: more than all of them.
-HIDING = 100.0
+#: What hiding too much of an asked object weighs against the other rules: more than all of them; and
+#: what covering `MOST_COVERED` of an unasked one weighs: more than the rules but `MAX_OVERLAP`.
+HIDING, BURYING = 100.0, 10.0
 
 
 @dataclasses.dataclass(frozen=True)
@@ -85,13 +90,13 @@ def lay_out(spec: SceneSpec) -> tuple[Placed, ...]:
     rng = rng_for("aipsych", "layout", spec.seed_key, edition=spec.edition)
     scene = _Scene(spec, SETTINGS[spec.setting])
     asked = [
-        scene.asked(CATALOGUE[name], colour, position, index, rng)
+        scene.asked(CATALOGUE[name], colour, position, index, spec.depths[index], rng)
         for index, (name, colour, position) in enumerate(spec.objects)
     ]
     waiting = [item for item in asked if scene.hideable(item)]
     placed = list(asked)
-    for name, tone, row in spec.clutter:
-        drawn = scene.unasked(CATALOGUE[name], tone, row, rng)
+    for (name, tone, row), (placement, ppm) in zip(spec.clutter, spec.depths[len(asked) :], strict=True):
+        drawn = _Drawn(CATALOGUE[name], tone, placement, ppm, row)
         for target in waiting:
             item = scene.in_front(drawn, target, placed, rng)
             if item is not None:
@@ -115,13 +120,13 @@ def cell_box(position: str, width: int, height: int) -> Box:
 
 @dataclasses.dataclass(frozen=True)
 class _Drawn:
-    """An unasked object's depth, drawn by the size law; where along its depth it stands is free."""
+    """An unasked object at its depth (the spec's); where along its depth it stands is free."""
 
     figure: Figure
     tone: str
     placement: str
     ppm: float
-    room: Box  # the cell room of the grid row its depth was drawn for
+    row: int  # the grid row its depth was drawn for
 
 
 @dataclasses.dataclass(frozen=True)
@@ -131,33 +136,29 @@ class _Scene:
     spec: SceneSpec
     setting: Setting
 
-    def asked(self, figure: Figure, colour: str, position: str, index: int, rng: random.Random) -> Placed:
-        """An asked object inside the cell `position` names, at a depth drawn by the size law."""
-        row = cell_of(position)[1]
-        placement = rng.choice(placements_at(figure, self.setting, row, *self.spec.size, self.spec.zoom))
+    def asked(
+        self, figure: Figure, colour: str, position: str, index: int, depth: Depth, rng: random.Random
+    ) -> Placed:
+        """An asked object inside the cell `position` names, at its `depth`."""
+        placement, ppm = depth
         room = room_of(cell_box(position, *self.spec.size))
-        ppm = self._ppm(figure, placement, room, rng)
         box = self._box(figure, placement, ppm, room, room, rng)
         return Placed(
             figure.name, box, placement, index, colour, rng.random() < 0.5, self._nearness(ppm, box)
         )
 
-    def unasked(self, figure: Figure, tone: str, row: int, rng: random.Random) -> _Drawn:
-        """An unasked object's depth, drawn as an asked object's in grid row `row` is (`odds`)."""
-        placement = rng.choice(placements_at(figure, self.setting, row, *self.spec.size, self.spec.zoom))
-        room = room_of(Box(0, row * self.spec.height / 3, self.spec.width / 3, self.spec.height / 3))
-        return _Drawn(figure, tone, placement, self._ppm(figure, placement, room, rng), room)
-
     def clear(self, drawn: _Drawn, placed: list[Placed], rng: random.Random) -> Placed:
         """`drawn` at the first of `TRIES` spots across the image within the rules; failing that, the
         spot (of `SLIDES` along its row) that breaks them least, hiding no asked object beyond
-        `VISIBLE`: if none at its depth does, its depth is drawn again (up to `REDRAWS` times)."""
+        `VISIBLE` and no unasked one beyond `MOST_COVERED`: if none at its depth does, its depth is
+        drawn again (up to `REDRAWS` times; in a paper edition, for a handful of objects)."""
         best: tuple[float, Placed] | None = None
         for redraw in range(REDRAWS + 1):
             if redraw:
-                drawn = dataclasses.replace(
-                    drawn, ppm=self._ppm(drawn.figure, drawn.placement, drawn.room, rng)
+                low, high = depth_range(
+                    drawn.figure, self.setting, drawn.placement, drawn.row, *self.spec.size, self.spec.zoom
                 )
+                drawn = dataclasses.replace(drawn, ppm=rng.uniform(low, high))
             for _ in range(TRIES):
                 candidate = self._spot(drawn, rng)
                 if _badness(candidate, placed, self.spec.light) == 0:
@@ -168,7 +169,7 @@ class _Scene:
                 if best is None or badness < best[0]:
                     best = (badness, slid)
             assert best is not None  # SLIDES + 1 spots were weighed
-            if best[0] < HIDING:
+            if best[0] < BURYING:
                 break
         assert best is not None
         return best[1]
@@ -190,7 +191,7 @@ class _Scene:
             y = target.box.y + rng.uniform(-0.3, 0.3) * target.box.height
             high = bottom * self.spec.height - candidate.box.height
             candidate = _moved(candidate, y=max(min(y, high), top * self.spec.height))
-        slides = [self._slid(candidate, step) for step in range(SLIDES + 1)]
+        slides = [self._across(candidate, target, step) for step in range(SLIDES + 1)]
         hiding = [
             item
             for item in slides
@@ -201,21 +202,22 @@ class _Scene:
 
     def _spot(self, drawn: _Drawn, rng: random.Random) -> Placed:
         """`drawn` at a random spot across the image, facing a random way."""
-        across = Box(2, drawn.room.y, self.spec.width - 4, drawn.room.height)
-        box = self._box(drawn.figure, drawn.placement, drawn.ppm, drawn.room, across, rng)
+        room = row_room(drawn.row, *self.spec.size)
+        across = Box(2, room.y, self.spec.width - 4, room.height)
+        box = self._box(drawn.figure, drawn.placement, drawn.ppm, room, across, rng)
         nearness = self._nearness(drawn.ppm, box)
         return Placed(drawn.figure.name, box, drawn.placement, None, drawn.tone, rng.random() < 0.5, nearness)
+
+    def _across(self, item: Placed, target: Placed, step: int) -> Placed:
+        """`item` moved to the `step`-th of `SLIDES` even steps from just left of `target` (touching its
+        left edge) to just right of it (touching its right edge), kept inside the image."""
+        left, right = target.box.x - item.box.width, target.box.right
+        x = left + (right - left) * step / SLIDES
+        return _moved(item, x=min(max(x, 2.0), self.spec.width - 2 - item.box.width))
 
     def _slid(self, item: Placed, step: int) -> Placed:
         """`item` moved to the `step`-th of `SLIDES` even steps from the image's left edge to its right."""
         return _moved(item, x=2 + (self.spec.width - 4 - item.box.width) * step / SLIDES)
-
-    def _ppm(self, figure: Figure, placement: str, room: Box, rng: random.Random) -> float:
-        """Pixels per metre drawn by the size law: uniformly over the depths where `figure` fits `room`."""
-        if self.setting.camera is None:
-            return icon_ppm(figure, self.spec.height)
-        found = depths(figure, self.setting, placement, room, self.spec.height, self.spec.zoom)
-        return rng.uniform(min(found), max(found))
 
     def _box(
         self, figure: Figure, placement: str, ppm: float, room: Box, across: Box, rng: random.Random
@@ -263,7 +265,8 @@ def _badness(candidate: Placed, placed: Sequence[Placed], light: str) -> float:
         far, near = sorted((candidate, other), key=Placed.order)
         bad += _resting(far, near)
         if far.asked is None:
-            bad += max(0.0, far.box.overlap_area(near.box) / far.box.area - MAX_OVERLAP)
+            covered = far.box.overlap_area(near.box) / far.box.area
+            bad += max(0.0, covered - MAX_OVERLAP) + (BURYING if covered > MOST_COVERED else 0.0)
     for target in placed:
         if (
             target.asked is not None

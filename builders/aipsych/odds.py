@@ -3,10 +3,11 @@
 A slot of a scene asks about a row (its position phrase's: the release's shares, `ROW_SHARES`) and
 a colour (the palette in turn). A scene's zoom is drawn evenly among those where its two slots have
 kinds (`pair_zooms`), and each kind evenly among the kinds of its slot's colour that fit its row
-there (`rivals`). An unasked object is drawn the same way from a slot of its own, drawn as often as
-an asked slot is at the scene's zoom (`slot_odds`), and stands in that slot's row. So a kind is
-found at the same rows, zooms and depths, and drawn as large, whether it is asked about or not
-(the size law of `scale` does the rest).
+there (`rivals`). An unasked object drawn afresh is drawn the same way from a slot of its own,
+drawn as often as an asked slot is at the scene's zoom (`slot_odds`), and stands in that slot's
+row: so in expectation a kind is found at the same rows, zooms and depths whether it is asked about
+or not. Most unasked objects are copies of asked ones instead, which holds in every edition
+(`unasked`); these odds fill a scene the copies leave short.
 """
 
 from __future__ import annotations

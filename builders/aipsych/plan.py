@@ -6,27 +6,30 @@ exactly in every block of `positions.BLOCK` object slots (500 scenes): each bloc
 shuffled, then paired so a scene's two objects name different cells. Settings are taken in turn,
 and colours cycle through the palette, each block of 12 object slots using every colour once (the
 palette order shuffled per block). The scene's zoom is drawn among those where both slots have a
-kind of their colour that fits their row, and each kind evenly among those (`odds`); its unasked
-objects are drawn as asked ones are, from slots of their own, and share no noun with an asked one.
-A seed redraws all of it, keeping those balances.
+kind of their colour that fits their row, and each kind evenly among those (`odds`), at a depth
+drawn by the size law (`depth`). The same blocks of scenes couple the unasked objects to the asked
+ones, so a kind is as large in either role in every edition: they are mostly copies of the block's
+asked objects at the same setting and zoom (`unasked`), and their depths are matched to the asked
+ones' kind by kind (`depth.coupled`); none shares a noun with an asked object of its scene. A seed
+redraws all of it, keeping those balances.
 """
 
 from __future__ import annotations
 
 import functools
 import random
-from collections import Counter
 from collections.abc import Iterator, Sequence
-from typing import TypeVar
+from typing import Any, TypeVar
 
+from builders.aipsych import depth
 from builders.aipsych.lighting import LIGHTS
-from builders.aipsych.objects import CATALOGUE, Figure
-from builders.aipsych.odds import pair_zooms, pairs, unasked_odds
+from builders.aipsych.objects import Figure
+from builders.aipsych.odds import pair_zooms, pairs
 from builders.aipsych.params import PRESETS, AipsychParameters
 from builders.aipsych.positions import BLOCK, block_quota, cell_of
-from builders.aipsych.scale import placements_at
 from builders.aipsych.settings import SETTINGS, Setting
 from builders.aipsych.spec import CONFIG, SceneSpec
+from builders.aipsych.unasked import Draft, deal
 from builders.aipsych.vocabulary import COLOURS
 from builders.core.errors import SpecError
 from builders.core.hashing import rng_for
@@ -45,31 +48,65 @@ def scene_spec(
     index: int, params: AipsychParameters = PRESETS["paper"], edition: int | None = None
 ) -> SceneSpec:
     """Scene number `index` (the same in every build whose parameters it shares)."""
-    key = f"{CONFIG}-{index:05d}"
+    block, offset = divmod(index, SCENES_PER_BLOCK)
+    return _block(block, params, edition)[offset]
+
+
+@functools.lru_cache(maxsize=2)
+def _block(block: int, params: AipsychParameters, edition: int | None) -> tuple[SceneSpec, ...]:
+    """The scenes of one block: each drafted alone, its asked objects' depths drawn by the size law;
+    then the block's unasked objects dealt (`unasked.deal`) and their depths coupled to the asked
+    ones' (`depth.coupled`)."""
+    first = block * SCENES_PER_BLOCK
+    drafts = [_draft(index, params, edition) for index in range(first, first + SCENES_PER_BLOCK)]
+    scenes = [draft for _, draft in drafts]
+    rng = rng_for("aipsych", CONFIG, "unasked", block, edition=edition)
+    dealt = deal(scenes, params.clutter_range()[0], rng)
+    drawn = [one for draft, held in zip(scenes, dealt, strict=True) for one in (*draft.asked, *held)]
+    coupled = iter(depth.coupled(drawn))
+    specs = []
+    for (fields, draft), held in zip(drafts, dealt, strict=True):
+        colours = {colour for _, colour, _ in fields["objects"]}
+        clutter = tuple((one.figure.name, _tone(one.figure, colours, draft.rng), one.row) for one in held)
+        depths = tuple(next(coupled).depth for _ in (*draft.asked, *held))
+        specs.append(SceneSpec(**fields, clutter=clutter, depths=depths))
+    return tuple(specs)
+
+
+def _draft(index: int, params: AipsychParameters, edition: int | None) -> tuple[dict[str, Any], Draft]:
+    """Scene `index`'s fields but its unasked objects and depths, and what they are dealt by."""
     rng = rng_for("aipsych", CONFIG, "scene", index, edition=edition)
     setting = SETTINGS[_cycled(params.settings, index, "settings", edition)]
     size = (params.width, params.height)
     positions = _positions(index, edition)
     colours = [_cycled(COLOURS, 2 * index + slot, "colours", edition) for slot in range(2)]
-    (first, second), zoom = _asked(setting, size, positions, colours, rng)
+    figures, zoom = _asked(setting, size, positions, colours, rng)
     objects = tuple(
         (figure.name, colour if colour in figure.colours else rng.choice(figure.colours), position)
-        for figure, colour, position in zip((first, second), colours, positions, strict=True)
+        for figure, colour, position in zip(figures, colours, positions, strict=True)
     )
     low, high = params.clutter_range()
     count = min(rng.randint(low, high), setting.most_unasked or high)
-    clutter = _clutter(setting, size, zoom, (first, second), set(colours), count, rng)
-    return SceneSpec(
-        seed_key=key,
-        setting=setting.name,
-        objects=objects,
-        clutter=clutter,
-        light=rng.choice(LIGHTS),
-        zoom=zoom,
-        width=params.width,
-        height=params.height,
-        edition=edition,
+    fields = {
+        "seed_key": f"{CONFIG}-{index:05d}",
+        "setting": setting.name,
+        "objects": objects,
+        "light": rng.choice(LIGHTS),
+        "zoom": zoom,
+        "width": params.width,
+        "height": params.height,
+        "edition": edition,
+    }
+    asked = tuple(
+        depth.drawing(figure, True, setting, cell_of(position)[1], size, zoom, rng)
+        for figure, position in zip(figures, positions, strict=True)
     )
+    return fields, Draft(setting, size, zoom, asked, count, rng)
+
+
+def _tone(figure: Figure, colours: set[str], rng: random.Random) -> str:
+    """The colour an unasked `figure` is drawn a shade of: none of the asked `colours`, where it can."""
+    return rng.choice([tone for tone in figure.colours if tone not in colours] or list(figure.colours))
 
 
 def _asked(
@@ -96,50 +133,6 @@ def _asked(
             second = rng.choice([two for one, two in found if one is first])
             return (first, second), zoom
     raise SpecError(f"no two kinds of a {setting.name} scene fit {positions!r} at one zoom")
-
-
-def _clutter(
-    setting: Setting,
-    size: tuple[int, int],
-    zoom: float,
-    asked: Sequence[Figure],
-    colours: set[str],
-    count: int,
-    rng: random.Random,
-) -> tuple[tuple[str, str, int], ...]:
-    """`count` unasked objects (none if the scene has no kind left), each a kind and grid row drawn as
-    often as they are asked about at the scene's zoom (`odds.unasked_odds`). None shares a noun with
-    an asked object; up to its kind's `most` are of one kind (a street has several cars, a kitchen one
-    toaster); none is drawn in a tone of an asked object's colour (where its kind comes in another)."""
-    heads = {figure.head for figure in asked}
-    picked: list[tuple[str, str, int]] = []
-    options, weights = unasked_odds(setting, size, zoom)
-    for _ in range(count):
-        drawn = Counter(name for name, _, _ in picked)
-        open_ = [
-            (option, weight)
-            for option, weight in zip(options, weights, strict=True)
-            if option[0].head not in heads and drawn[option[0].name] < option[0].most
-        ]
-        if not open_:
-            break
-        figure, row = rng.choices([option for option, _ in open_], [weight for _, weight in open_])[0]
-        tones = [tone for tone in figure.colours if tone not in colours] or list(figure.colours)
-        picked.append((figure.name, rng.choice(tones), row))
-    return tuple(picked)
-
-
-@functools.cache
-def _fitting(setting: str, size: tuple[int, int], row: int | None) -> tuple[Figure, ...]:
-    """The catalogue objects that may be in `setting` (in image row `row`, if given) at one of its zooms,
-    in catalogue order."""
-    place = SETTINGS[setting]
-    rows = range(3) if row is None else (row,)
-    return tuple(
-        figure
-        for figure in CATALOGUE.values()
-        if any(placements_at(figure, place, r, *size, zoom) for r in rows for zoom in place.zooms)
-    )
 
 
 def _positions(index: int, edition: int | None) -> tuple[str, str]:

@@ -147,6 +147,17 @@ def fits(
     return bool(depths(figure, setting, placement, row_room(row, width, height), height, zoom))
 
 
+def depth_range(
+    figure: Figure, setting: Setting, placement: str, row: int, width: int, height: int, zoom: float
+) -> tuple[float, float]:
+    """The least and most pixels per metre `figure` may take on `placement` in grid row `row` (a
+    `plain` scene: its one size); every value between is legible and fits a cell of the row."""
+    if setting.camera is None:
+        return icon_ppm(figure, height), icon_ppm(figure, height)
+    found = depths(figure, setting, placement, row_room(row, width, height), height, zoom)
+    return min(found), max(found)
+
+
 def placements_at(
     figure: Figure, setting: Setting, row: int, width: int, height: int, zoom: float
 ) -> tuple[str, ...]:

@@ -6,8 +6,10 @@ the ground truth every description and question is made from. Unasked objects ar
 triples: drawn in a shade of the palette colour `tone`, never the palette colour itself, and never
 an object a question could mean (they share no head noun with an asked one), at a depth of the grid
 row named. `zoom` says how close
-the camera is (`scale`): every object named must be legible and fit a grid cell at it. `plan`
-makes specs; `layout` places what a spec names, from its `seed_key` and edition.
+the camera is (`scale`): every object named must be legible and fit a grid cell at it, and `depths`
+says where in depth each stands (its placement and pixels per metre, `depth`), so a spec fixes every
+object's size. `plan` makes specs; `layout` places what a spec names across the image, from its
+`seed_key` and edition.
 """
 
 from __future__ import annotations
@@ -17,8 +19,8 @@ import dataclasses
 from builders.aipsych.lighting import LIGHTS
 from builders.aipsych.objects import CATALOGUE
 from builders.aipsych.positions import POSITIONS, cell_of
-from builders.aipsych.scale import placements_at
-from builders.aipsych.settings import SETTINGS
+from builders.aipsych.scale import depth_range, placements_at
+from builders.aipsych.settings import SETTINGS, Setting
 from builders.core.errors import SpecError
 from builders.core.spec import Spec
 
@@ -48,11 +50,13 @@ class SceneSpec(Spec):
     setting: str
     #: (name, colour, position) of object 1 and object 2.
     objects: tuple[tuple[str, str, str], ...]
-    #: (name, tone, grid row) of every unasked object: the row its depth is drawn for (`odds`).
+    #: (name, tone, grid row) of every unasked object: the row its depth is drawn for (`unasked`).
     clutter: tuple[tuple[str, str, int], ...] = ()
     light: str = "left"
     #: How close the camera is: one of the setting's zooms scales every object's pixels per metre.
     zoom: float = 1.0
+    #: (placement, pixels per metre) of every object: the two asked ones, then the unasked in order.
+    depths: tuple[tuple[str, float], ...]
     width: int = WIDTH
     height: int = HEIGHT
 
@@ -93,6 +97,27 @@ class SceneSpec(Spec):
                 raise SpecError(
                     f"an unasked {name} cannot be in a {self.setting} scene at zoom {self.zoom:g} "
                     f"asking about {sorted(heads)}"
+                )
+        self._check_depths(setting)
+
+    def _check_depths(self, setting: Setting) -> None:
+        """Each object's depth is one its grid row allows: a placement it may take there, and pixels per
+        metre where it is legible and fits (`scale.depth_range`)."""
+        rows = [(name, cell_of(position)[1]) for name, _, position in self.objects]
+        rows += [(name, row) for name, _, row in self.clutter]
+        if len(self.depths) != len(rows):
+            raise SpecError(
+                f"a scene of {len(rows)} objects needs a depth (placement, pixels per metre) for each, "
+                f"got {self.depths!r}"
+            )
+        for (name, row), (placement, ppm) in zip(rows, self.depths, strict=True):
+            if placement not in placements_at(CATALOGUE[name], setting, row, *self.size, self.zoom):
+                raise SpecError(f"a {name} cannot stand on {placement!r} in grid row {row} of this scene")
+            low, high = depth_range(CATALOGUE[name], setting, placement, row, *self.size, self.zoom)
+            if not low * (1 - 1e-9) <= ppm <= high * (1 + 1e-9):
+                raise SpecError(
+                    f"a {name} on {placement!r} in grid row {row} stands at {low:g} to {high:g} pixels per "
+                    f"metre, got {ppm!r}"
                 )
 
     @property

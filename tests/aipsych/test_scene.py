@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter
+from statistics import median
 
 import numpy as np
 import pytest
@@ -21,7 +22,7 @@ from builders.aipsych.params import PRESETS
 from builders.aipsych.placements import AT_WALL, PLANES
 from builders.aipsych.plan import SCENES_PER_BLOCK, plan, position_deck, scene_spec
 from builders.aipsych.positions import BLOCK, POSITIONS, RELEASE_COUNTS, block_quota, group_of
-from builders.aipsych.scale import CELL_MARGIN, SHELF_DEPTH, icon_ppm, legible
+from builders.aipsych.scale import CELL_MARGIN, SHELF_DEPTH, depth_range, icon_ppm, legible, size_at
 from builders.aipsych.scene import TONES
 from builders.aipsych.settings import DEFAULT_SETTINGS, SETTINGS
 from builders.aipsych.spec import SceneSpec
@@ -99,13 +100,19 @@ def test_no_colour_trap_offers_a_near_synonym() -> None:
 def test_specs_round_trip_and_reject_what_cannot_be_drawn() -> None:
     spec = scene_spec(7)
     assert SceneSpec.from_dict(spec.to_dict()) == spec and spec.image_id == "synthetic-00007"
+    road = [
+        ("road", depth_range(CATALOGUE[name], SETTINGS["street"], "road", row, 640, 480, 0.45))
+        for name, row in (("car", 2), ("bus", 1), ("truck", 1))
+    ]
     street = dataclasses.replace(  # at its widest zoom, a car fits a bottom cell: the near lane
         spec,
         setting="street",
         zoom=0.45,
         objects=(("car", "red", "bottom left"), ("bus", "blue", "right")),
         clutter=(("truck", "gray", 1),),
+        depths=tuple((placement, low) for placement, (low, _) in road),
     )
+    (_, (_, nearest)), *_ = road
     bad = [
         {"objects": street.objects[:1]},
         {"objects": (("car", "beige", "bottom left"), street.objects[1])},
@@ -123,6 +130,9 @@ def test_specs_round_trip_and_reject_what_cannot_be_drawn() -> None:
         {"clutter": (("truck", "red", 0),)},  # a truck is not in the sky
         {"setting": "moon"},
         {"light": "above"},
+        {"depths": street.depths[:2]},  # the truck has none
+        {"depths": (("pavement", nearest), *street.depths[1:])},  # a car drives on the road
+        {"depths": (("road", 1.01 * nearest), *street.depths[1:])},  # nearer, the car overflows its cell
     ]
     for change in bad:
         with pytest.raises(SpecError):
@@ -251,6 +261,33 @@ def test_kinds_are_drawn_alike_whether_asked_or_not() -> None:
         for key, count in asked.items():
             if key[0] == setting and count >= 60:  # a count's spread by chance is about its square root
                 assert abs(unasked[key] / ratio - count) < 4 * count**0.5, (key, count, unasked[key] / ratio)
+
+
+def test_unasked_objects_are_the_blocks_asked_objects_again_and_a_kind_as_large_in_either_role() -> None:
+    """Within a block, nearly every unasked object is of a kind and row asked about in a scene of the
+    same setting and zoom; per kind drawn 40 times or more in each role over the paper plan, the median
+    height of its asked objects (its real size at the spec's depth, as the layout draws it) is within
+    10 % of its unasked ones'."""
+    heights: dict[str, tuple[list[float], list[float]]] = {}
+    copies = unasked = 0
+    for start in range(0, len(PAPER), SCENES_PER_BLOCK):
+        block = PAPER[start : start + SCENES_PER_BLOCK]
+        asked = {
+            (s.setting, s.zoom, name, _region_row(position)) for s in block for name, _, position in s.objects
+        }
+        for spec in block:
+            copies += sum((spec.setting, spec.zoom, name, row) in asked for name, _, row in spec.clutter)
+            unasked += len(spec.clutter)
+            names = [name for name, *_ in (*spec.objects, *spec.clutter)]
+            for index, (name, (_, ppm)) in enumerate(zip(names, spec.depths, strict=True)):
+                heights.setdefault(name, ([], []))[index >= 2].append(size_at(CATALOGUE[name], ppm)[1])
+    assert copies >= 0.95 * unasked, (copies, unasked)
+    ratios = {
+        name: median(asked_heights) / median(unasked_heights)
+        for name, (asked_heights, unasked_heights) in heights.items()
+        if len(asked_heights) >= 40 and len(unasked_heights) >= 40
+    }
+    assert len(ratios) >= 40 and all(0.9 <= ratio <= 1.1 for ratio in ratios.values()), ratios
 
 
 def test_clutter_zero_draws_the_asked_objects_alone_and_plain_is_a_flat_ground() -> None:

@@ -19,9 +19,7 @@ from builders.core.folder import BuiltFolder
 from tests.aipsych.audits import (
     CONFIG,
     SPLIT,
-    Parity,
     occlusion,
-    outside_by_chance,
     sample,
     scene_rows,
     size_parity,
@@ -79,22 +77,13 @@ def test_no_pixel_of_an_asked_colour_lies_outside_its_objects_in_the_lite_builds
     assert {row["image_id"]: stray_pixels(row) for row in rows} == {row["image_id"]: 0 for row in rows}
 
 
-def _assert_one_size_law(parity: list[Parity]) -> None:
-    """Every kind's median asked height within 0.9-1.1 of its unasked one, or with 1 inside the ratio's
-    99.9 % interval over resampled images (the build cannot tell it from no difference); the kinds'
-    ratios centred on 1; no more kinds outside 0.9-1.1 than chance puts there were every ratio 1."""
-    assert len(parity) >= 40, [p.kind for p in parity]
-    beyond = [p for p in parity if not p.within and not p.chance]
-    assert not beyond, beyond
-    ratios = [p.ratio for p in parity]
-    assert 0.97 <= statistics.median(ratios) <= 1.03, statistics.median(ratios)
-    outside = [p for p in parity if not p.within]
-    assert len(outside) <= outside_by_chance(parity), (outside, outside_by_chance(parity))
-
-
 @pytest.mark.slow
 def test_one_size_law_for_asked_and_unasked_objects_of_a_kind(aipsych_paper: Path) -> None:
-    _assert_one_size_law(size_parity(scene_rows(BuiltFolder(aipsych_paper))))
+    """Per kind drawn 40 times or more in each role, the median height of its asked objects' boxes is
+    within 0.9-1.1 of its unasked ones' (the issue's bar, met in every edition by the plan's coupling)."""
+    parity = size_parity(scene_rows(BuiltFolder(aipsych_paper)))
+    assert len(parity) >= 40, [p.kind for p in parity]
+    assert [p for p in parity if not p.within] == []
 
 
 @pytest.mark.slow
