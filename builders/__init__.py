@@ -5,4 +5,4 @@ The version below is the single source of truth: it is written into every row
 build would produce different pixels or rows.
 """
 
-__version__ = "0.4.0"
+__version__ = "0.5.0"
