@@ -7,6 +7,7 @@ position names is worked out here from its words (thirds of the image), not take
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections import Counter
 from statistics import median
 
@@ -32,7 +33,12 @@ from builders.core.hashing import rng_for
 from builders.core.raster import rasterize_image
 from builders.core.svg import Canvas
 
-PAPER = list(plan(PRESETS["paper"]))
+
+@functools.cache
+def paper_plan() -> list[SceneSpec]:
+    """The paper preset's 3,000 specs, planned once by the first test that reads them (not at
+    collection: every worker collects this module)."""
+    return list(plan(PRESETS["paper"]))
 
 
 def _region(position: str, width: int, height: int) -> tuple[float, float, float, float]:
@@ -142,10 +148,10 @@ def test_specs_round_trip_and_reject_what_cannot_be_drawn() -> None:
 
 
 def test_lite_is_the_start_of_paper_and_every_scene_is_a_function_of_its_index() -> None:
-    assert len(PAPER) == PRESETS["paper"].scenes == 3000
-    assert list(plan(PRESETS["lite"])) == PAPER[:24]
-    assert len({spec.image_id for spec in PAPER}) == 3000
-    assert scene_spec(1234) == PAPER[1234]
+    assert len(paper_plan()) == PRESETS["paper"].scenes == 3000
+    assert list(plan(PRESETS["lite"])) == paper_plan()[:24]
+    assert len({spec.image_id for spec in paper_plan()}) == 3000
+    assert scene_spec(1234) == paper_plan()[1234]
 
 
 def test_positions_follow_the_release_exactly_in_every_block_and_pair_distinct_cells() -> None:
@@ -162,21 +168,21 @@ def test_positions_follow_the_release_exactly_in_every_block_and_pair_distinct_c
         deck = position_deck(0, edition)
         assert Counter(deck) == Counter(quota)
         assert all(_region(deck[i], 3, 3) != _region(deck[i + 1], 3, 3) for i in range(0, BLOCK, 2))
-    blocks = [PAPER[i : i + SCENES_PER_BLOCK] for i in range(0, 3000, SCENES_PER_BLOCK)]
+    blocks = [paper_plan()[i : i + SCENES_PER_BLOCK] for i in range(0, 3000, SCENES_PER_BLOCK)]
     for block in blocks:
         assert Counter(obj[2] for spec in block for obj in spec.objects) == Counter(quota)
 
 
 def test_colours_cycle_through_the_palette_and_settings_are_taken_in_turn() -> None:
-    slots = [colour for spec in PAPER for _, colour, _ in spec.objects]
+    slots = [colour for spec in paper_plan() for _, colour, _ in spec.objects]
     for start in range(0, len(slots), len(COLOURS)):
         assert sorted(slots[start : start + len(COLOURS)]) == sorted(COLOURS)
-    settings = [spec.setting for spec in PAPER]
+    settings = [spec.setting for spec in paper_plan()]
     for start in range(0, 3000, 6):
         assert sorted(settings[start : start + 6]) == sorted(DEFAULT_SETTINGS)
-    clutter = Counter(len(spec.clutter) for spec in PAPER)
+    clutter = Counter(len(spec.clutter) for spec in paper_plan())
     assert set(clutter) == set(range(3, 9))
-    assert len({name for spec in PAPER for name, _, _ in spec.objects}) == len(CATALOGUE)
+    assert len({name for spec in paper_plan() for name, _, _ in spec.objects}) == len(CATALOGUE)
 
 
 def _law_holds(item: Placed, spec: SceneSpec) -> bool:
@@ -199,7 +205,7 @@ def _law_holds(item: Placed, spec: SceneSpec) -> bool:
 def test_every_object_follows_the_size_law_and_asked_ones_stand_legible_in_their_cells() -> None:
     """Asked or not, every object's size is its real size at its depth; an asked one is inside the
     cell its phrase names (its margin clear) and legible; the two asked objects never overlap."""
-    for spec in PAPER:
+    for spec in paper_plan():
         placed = lay_out(spec)
         assert all(_law_holds(item, spec) for item in placed), spec.image_id
         asked = sorted((item for item in placed if item.asked is not None), key=lambda item: item.asked or 0)
@@ -218,7 +224,7 @@ def test_supports_a_photo_would_show() -> None:
     """Vehicles stand on the road, street furniture on the pavement, tableware on the counter or the
     table, flying things in the sky band; every asked scene of a row of each setting is one of them."""
     road, pavement = SETTINGS["street"].supports["road"], SETTINGS["street"].supports["pavement"]
-    for spec in PAPER:
+    for spec in paper_plan():
         for item in lay_out(spec):
             feet = item.box.bottom / spec.height
             if item.name in ("car", "bus", "truck"):
@@ -249,7 +255,7 @@ def test_kinds_are_drawn_alike_whether_asked_or_not() -> None:
     paper plan each kind is unasked in each row as often, relative to how often it is asked there."""
     asked: Counter[tuple[str, str, int]] = Counter()
     unasked: Counter[tuple[str, str, int]] = Counter()
-    for spec in PAPER:
+    for spec in paper_plan():
         for name, _, position in spec.objects:
             asked[(spec.setting, name, _region_row(position))] += 1
         for name, _, row in spec.clutter:
@@ -270,8 +276,8 @@ def test_unasked_objects_are_the_blocks_asked_objects_again_and_a_kind_as_large_
     10 % of its unasked ones'."""
     heights: dict[str, tuple[list[float], list[float]]] = {}
     copies = unasked = 0
-    for start in range(0, len(PAPER), SCENES_PER_BLOCK):
-        block = PAPER[start : start + SCENES_PER_BLOCK]
+    for start in range(0, len(paper_plan()), SCENES_PER_BLOCK):
+        block = paper_plan()[start : start + SCENES_PER_BLOCK]
         asked = {
             (s.setting, s.zoom, name, _region_row(position)) for s in block for name, _, position in s.objects
         }
