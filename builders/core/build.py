@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import functools
 import itertools
 import shutil
 import time
@@ -22,15 +23,7 @@ from tqdm import tqdm
 
 from builders.core.allocator import keep_freed_memory
 from builders.core.atomic import staged
-from builders.core.draw import (
-    Rendered,
-    bundles,
-    hash_bundle,
-    hash_in_worker,
-    render_bundle,
-    render_in_worker,
-    worker_init,
-)
+from builders.core.draw import Rendered, bundles, hash_bundle, in_worker, render_bundle, worker_init
 from builders.core.errors import BuilderError, UsageError
 from builders.core.family import Family, ImageJob
 from builders.core.folder import BuiltFolder
@@ -67,14 +60,14 @@ def rendered(
 ) -> contextlib.AbstractContextManager[Iterator[Rendered]]:
     """Render jobs in order (bundled by spec), in a pool of up to `workers` processes (default: every
     core; never more than there are bundles to draw or cores)."""
-    return _drawn(family, jobs, workers, render_bundle, render_in_worker)
+    return _drawn(family, jobs, workers, render_bundle)
 
 
 def hashed(
     family: Family, jobs: list[ImageJob], workers: int | None
 ) -> contextlib.AbstractContextManager[Iterator[tuple[ImageJob, str]]]:
     """(job, pixel hash) of jobs drawn as `rendered` draws them, without encoding or describing them."""
-    return _drawn(family, jobs, workers, hash_bundle, hash_in_worker)
+    return _drawn(family, jobs, workers, hash_bundle)
 
 
 @contextlib.contextmanager
@@ -82,18 +75,17 @@ def _drawn(
     family: Family,
     jobs: list[ImageJob],
     workers: int | None,
-    here: Callable[[Family, list[ImageJob]], list[T]],
-    in_worker: Callable[[list[ImageJob]], list[T]],
+    work: Callable[[Family, list[ImageJob]], list[T]],
 ) -> Iterator[Iterator[T]]:
-    """`here(family, bundle)` of every bundle in order, in this process or in a pool running `in_worker`."""
+    """`work(family, bundle)` of every bundle in order, in this process or in a pool of workers."""
     keep_freed_memory()
     groups = list(bundles(jobs))
     size = pool_size(workers, len(groups))
     if size <= 1:
-        yield itertools.chain.from_iterable(here(family, bundle) for bundle in groups)
+        yield itertools.chain.from_iterable(work(family, bundle) for bundle in groups)
         return
     with worker_pool(size, worker_init, (family,)) as pool:
-        yield itertools.chain.from_iterable(pool.imap(in_worker, groups))
+        yield itertools.chain.from_iterable(pool.imap(functools.partial(in_worker, work), groups))
 
 
 def build(

@@ -9,13 +9,15 @@ this module and the family's drawing code (never `datasets`): they start fast.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Iterator
-from typing import Any
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any, TypeVar
 
 from builders.core.allocator import keep_freed_memory
 from builders.core.family import Family, ImageJob
 from builders.core.interrupts import quiet_worker
 from builders.core.raster import Picture, encode_png, rgb_sha256
+
+T = TypeVar("T")
 
 
 def bundles(jobs: Iterable[ImageJob]) -> Iterator[list[ImageJob]]:
@@ -56,13 +58,7 @@ def worker_init(family: Family) -> None:
     quiet_worker()
 
 
-def render_in_worker(jobs: list[ImageJob]) -> list[Rendered]:
-    """`render_bundle` with the family `worker_init` set."""
+def in_worker(work: Callable[[Family, list[ImageJob]], list[T]], jobs: list[ImageJob]) -> list[T]:
+    """`work` (`render_bundle`, `hash_bundle`) of a bundle, with the family `worker_init` set."""
     assert _WORKER_FAMILY is not None, "the pool initializer sets the family"
-    return render_bundle(_WORKER_FAMILY, jobs)
-
-
-def hash_in_worker(jobs: list[ImageJob]) -> list[tuple[ImageJob, str]]:
-    """`hash_bundle` with the family `worker_init` set."""
-    assert _WORKER_FAMILY is not None, "the pool initializer sets the family"
-    return hash_bundle(_WORKER_FAMILY, jobs)
+    return work(_WORKER_FAMILY, jobs)
