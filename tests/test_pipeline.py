@@ -173,6 +173,22 @@ def test_verify_fails_clearly_after_one_byte_of_a_shard_is_flipped(two_topics, t
     assert "does not match its manifest" in result.stderr
 
 
+@pytest.mark.parametrize("workers", [1, 2])
+def test_verify_re_draws_each_image_and_names_one_its_spec_no_longer_draws(tiny_build, tmp_path, workers):
+    """The re-draw hashes each image drawn again from its spec against the manifest, in this process
+    and in a pool: an image given another image's spec (one that loads and draws) is named."""
+    folder = tmp_path / tiny_build.name
+    shutil.copytree(tiny_build, folder)
+    manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
+    first, *_, last = sorted(manifest["images"])
+    manifest["images"][last]["spec"] = manifest["images"][first]["spec"]
+    (folder / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
+    report = verify(BuiltFolder(folder), get_family("viprobe"), workers=workers)
+    redrawn = [problem for problem in report.problems if "re-drawn from its spec differs" in problem]
+    assert redrawn == [f"image {last} re-drawn from its spec differs from the manifest"]
+    assert report.images_redrawn == len(manifest["images"])
+
+
 def test_verify_catches_a_card_that_no_longer_matches(two_topics, tmp_path):
     folder = shutil.copytree(two_topics, tmp_path / "vlmbias")
     card = folder / "README.md"
