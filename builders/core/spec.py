@@ -74,7 +74,7 @@ class Spec:
                 payload[name] = _to_tuple(value)
         try:
             return cls(**payload)
-        except TypeError as error:
+        except (TypeError, ValueError) as error:  # a field of the wrong type or shape (a hand edit)
             raise SpecError(f"cannot build spec kind {cls.kind!r} from {data!r}: {error}") from None
 
     @classmethod

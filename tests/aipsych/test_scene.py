@@ -147,6 +147,24 @@ def test_specs_round_trip_and_reject_what_cannot_be_drawn() -> None:
         dataclasses.replace(street, width=200, height=150)
 
 
+def test_a_hand_edited_spec_of_the_wrong_shape_is_a_spec_error() -> None:
+    """What a manifest holds is loaded by `from_dict`: an object, an unasked object or a depth of the
+    wrong length, or pixels per metre that are not a number, is a `SpecError` (`verify` names it), not a
+    crash."""
+    data = scene_spec(7).to_dict()
+    (placement, _), *others = data["depths"]
+    broken = [
+        {"objects": [["car", "red"], *data["objects"][1:]]},
+        {"clutter": [["truck"]]},
+        {"depths": [["road"]] * len(data["depths"])},
+        {"depths": [[placement, 1.0, 2.0], *others]},
+        {"depths": [[placement, "near"], *others]},
+    ]
+    for change in broken:
+        with pytest.raises(SpecError, match="cannot build spec kind 'aipsych_scene'"):
+            SceneSpec.from_dict({**data, **change})
+
+
 def test_lite_is_the_start_of_paper_and_every_scene_is_a_function_of_its_index() -> None:
     assert len(paper_plan()) == PRESETS["paper"].scenes == 3000
     assert list(plan(PRESETS["lite"])) == paper_plan()[:24]
