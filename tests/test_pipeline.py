@@ -17,14 +17,17 @@ import sys
 import time
 from pathlib import Path
 
+import psutil
 import pyarrow.parquet as pq
 import pytest
 import yaml
 from datasets import get_dataset_config_names, load_dataset
 
-from builders.core.build import build
+import builders.core.build as build_module
+from builders.core.build import build, rendered
 from builders.core.errors import UsageError
 from builders.core.folder import BuiltFolder
+from builders.core.request import default_workers
 from builders.core.verify import verify
 from builders.families import get_family
 from builders.vlmbias.columns import RELEASED_COLUMNS
@@ -187,6 +190,27 @@ def test_verify_re_draws_each_image_and_names_one_its_spec_no_longer_draws(tiny_
     redrawn = [problem for problem in report.problems if "re-drawn from its spec differs" in problem]
     assert redrawn == [f"image {last} re-drawn from its spec differs from the manifest"]
     assert report.images_redrawn == len(manifest["images"])
+
+
+def _drawing_workers() -> int:
+    """Pool workers this process has started and not yet ended."""
+    return sum("spawn_main" in " ".join(child.cmdline()) for child in psutil.Process().children())
+
+
+def test_by_default_a_small_build_draws_in_its_own_process_and_a_pool_draws_the_same(monkeypatch):
+    """Fifteen images are under a second of drawing: no worker starts. A pool, made worth it, starts one
+    worker per core (at most two here) and gives the same pictures in the same order."""
+    family = get_family("viprobe")
+    jobs = list(family.jobs("muller_lyer", "lite"))
+    with rendered(family, jobs, None) as results:
+        assert _drawing_workers() == 0
+        here = [(job.image_id, picture.pixel_sha256) for job, picture, _ in results]
+    monkeypatch.setattr(build_module, "PROBE_SECONDS", 0.0)
+    monkeypatch.setattr(build_module, "POOL_WORTH_SECONDS", 0.0)
+    with rendered(family, jobs, None) as results:
+        assert _drawing_workers() == min(2, default_workers())
+        pooled = [(job.image_id, picture.pixel_sha256) for job, picture, _ in results]
+    assert len(here) == 15 and pooled == here
 
 
 def test_verify_catches_a_card_that_no_longer_matches(two_topics, tmp_path):

@@ -55,11 +55,21 @@ class BuildReport:
     seconds: float
 
 
+#: With the default `workers`, drawing starts in this process for `PROBE_SECONDS`; a pool (a worker per
+#: core) then draws the rest only if it would take this process over `POOL_WORTH_SECONDS`. A worker is
+#: a fresh interpreter importing the family's drawing code, about 0.25 s of CPU and 0.3 s of wall
+#: before its first image: on a small build a pool is slower than drawing here
+#: (benchmarks/RESULTS.md#drawing-workers). The clock decides how many processes draw, never what.
+PROBE_SECONDS = 0.2
+POOL_WORTH_SECONDS = 1.0
+
+
 def rendered(
     family: Family, jobs: list[ImageJob], workers: int | None
 ) -> contextlib.AbstractContextManager[Iterator[Rendered]]:
     """Render jobs in order (bundled by spec), in a pool of up to `workers` processes (default: every
-    core; never more than there are bundles to draw or cores)."""
+    core when the work is worth a pool, see `POOL_WORTH_SECONDS`; never more than there are bundles to
+    draw or cores)."""
     return _drawn(family, jobs, workers, render_bundle)
 
 
@@ -80,12 +90,25 @@ def _drawn(
     """`work(family, bundle)` of every bundle in order, in this process or in a pool of workers."""
     keep_freed_memory()
     groups = list(bundles(jobs))
-    size = pool_size(workers, len(groups))
+    done: list[list[T]] = []
+    if workers is None:  # draw here a while, and start workers only for enough work left
+        started = time.perf_counter()
+        while len(done) < len(groups) and time.perf_counter() - started < PROBE_SECONDS:
+            done.append(work(family, groups[len(done)]))
+        left = len(groups) - len(done)
+        each = (time.perf_counter() - started) / max(1, len(done))
+        size = pool_size(None, left) if each * left > POOL_WORTH_SECONDS else 1
+    else:
+        size = pool_size(workers, len(groups))
+    rest = groups[len(done) :]
+    drawn = itertools.chain.from_iterable(done)
     if size <= 1:
-        yield itertools.chain.from_iterable(work(family, bundle) for bundle in groups)
+        yield itertools.chain(drawn, itertools.chain.from_iterable(work(family, bundle) for bundle in rest))
         return
     with worker_pool(size, worker_init, (family,)) as pool:
-        yield itertools.chain.from_iterable(pool.imap(functools.partial(in_worker, work), groups))
+        yield itertools.chain(
+            drawn, itertools.chain.from_iterable(pool.imap(functools.partial(in_worker, work), rest))
+        )
 
 
 def build(
