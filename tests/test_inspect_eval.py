@@ -148,7 +148,13 @@ def rows(builds: dict[str, Path]) -> dict[str, list[dict[str, Any]]]:
 def runs(
     tmp_path_factory: pytest.TempPathFactory, builds: dict[str, Path], rows: dict[str, list[dict[str, Any]]]
 ) -> Iterator[dict[str, Run]]:
-    """Every family's loopback run, all started at once (inspect takes seconds to start)."""
+    """Every family's loopback run, all started at once (inspect takes seconds to start).
+
+    On a fresh install the first process to import a module compiles it, so this one first imports
+    what the five import beyond it (inspect's command line and its OpenAI-compatible provider): they
+    read it compiled instead of each compiling it at once."""
+    for module in ("inspect_ai._cli.main", "inspect_ai.model._providers.openai_compatible"):
+        importlib.import_module(module)
     base = tmp_path_factory.mktemp("inspect")
     started: dict[str, Run] = {}
     try:

@@ -140,8 +140,9 @@ def rows(data: Path) -> dict[tuple[str, str], list[dict[str, Any]]]:
 @pytest.fixture(scope="module")
 def runs(tmp_path_factory: pytest.TempPathFactory, data: Path, rows: dict) -> Iterator[dict[str, Run]]:
     """Every task of the two topics, main through a group over them, and lmms-eval's own task; then the
-    double-check tasks replaying the first run's answers; beside the first, double-check without
-    answers, which fails."""
+    double-check tasks replaying the first run's answers and, beside them, double-check without
+    answers, which fails. The two start once the first has ended: on a fresh install the first process
+    compiles what lmms-eval imports, and two starting at once would each compile it."""
     base = tmp_path_factory.mktemp("lmms-eval")
     overlay = base / "tasks"
     assert eval_cli(["tasks", "vlmbias", "--data", str(data), "--out", str(overlay)]) == 0
@@ -156,8 +157,8 @@ def runs(tmp_path_factory: pytest.TempPathFactory, data: Path, rows: dict) -> It
     models = [LoopbackModel(rows) for _ in range(3)]
     try:
         first = Run("all", base, overlay, models[0], ["vlmbias_built", *tasks, BUILTIN])
-        doomed = Run("no_first_turn", base, overlay, models[1], [_task(TOPICS[0], "main_doublecheck")])
         assert first.wait() == 0, first.tail()
+        doomed = Run("no_first_turn", base, overlay, models[1], [_task(TOPICS[0], "main_doublecheck")])
         first_turn = os.pathsep.join(str(first.samples(_task(topic, "main"))) for topic in TOPICS)
         doublecheck = [_task(topic, "main_doublecheck") for topic in TOPICS]
         second = Run("doublecheck", base, overlay, models[2], doublecheck, VLMBIAS_FIRST_TURN=first_turn)
