@@ -38,6 +38,7 @@ from eval.scoring.bootstrap import flatten
 from tests.conftest import Built
 from tests.inspect_policies import POLICIES, Policy
 from tests.loopback import LoopbackServer, offline_env, pixel_hash
+from tests.sweep import Sweep
 
 ROOT = Path(__file__).resolve().parent.parent
 MOCK_REPLY = "Default output from mockllm/model"
@@ -180,14 +181,22 @@ def _mock_reply(*_: Any) -> ModelOutput:
 
 
 #: The mock run asks each split's first rows: all of VLMBias's, VI-Probe's and VISaGE's, the first of
-#: AIpsych's 480 and IllusionBench+'s 1,133 (the loopback run asks every IllusionBench+ row).
+#: AIpsych's 480 and IllusionBench+'s 1,133 (the loopback run asks every IllusionBench+ row); a full
+#: sweep (`benchmarks/full_sweeps.py`) asks every row.
 MOCK_LIMIT = 120
 
 
 @pytest.fixture(scope="module")
-def mock_logs(tmp_path_factory: pytest.TempPathFactory, builds: dict[str, Path]) -> dict[str, EvalLog]:
+def mock_limit(sweep: Sweep) -> int | None:
+    return None if sweep.full else MOCK_LIMIT
+
+
+@pytest.fixture(scope="module")
+def mock_logs(
+    tmp_path_factory: pytest.TempPathFactory, builds: dict[str, Path], mock_limit: int | None
+) -> dict[str, EvalLog]:
     """Every family's task under `mockllm/model`, in-process (one inspect start-up for all five), the
-    first `MOCK_LIMIT` rows of each, without inspect's live-viewing buffer (`log_realtime`): it took a
+    first `mock_limit` rows of each, without inspect's live-viewing buffer (`log_realtime`): it took a
     quarter of the run's CPU, for no viewer."""
     tasks = [
         importlib.import_module(f"eval.inspect.{family}").__dict__[family](
@@ -198,7 +207,7 @@ def mock_logs(tmp_path_factory: pytest.TempPathFactory, builds: dict[str, Path])
     model = get_model("mockllm/model", custom_outputs=_mock_reply)
     log_dir = tmp_path_factory.mktemp("inspect-mock")
     logs = inspect_eval(
-        tasks, model=model, log_dir=str(log_dir), display="none", log_realtime=False, limit=MOCK_LIMIT
+        tasks, model=model, log_dir=str(log_dir), display="none", log_realtime=False, limit=mock_limit
     )
     # The images as sent, not the log's attachment references to them.
     return {log.eval.task: read_eval_log(log.location, resolve_attachments=True) for log in logs}
@@ -229,10 +238,10 @@ def assert_same_as_eval_score(case: Case, log: EvalLog, result: dict[str, Any]) 
 
 @pytest.mark.parametrize("family", CASES)
 def test_offline_mockllm_run_asks_as_lmms_eval_and_scores_as_eval_score(
-    mock_logs, builds, rows, tmp_path, family
+    mock_logs, mock_limit, builds, rows, tmp_path, family
 ) -> None:
     case, log = CASES[family], mock_logs[family]
-    asked = rows[family][:MOCK_LIMIT]
+    asked = rows[family][:mock_limit]
     assert log.status == "success"
     assert sorted(sample.id for sample in log.samples) == sorted(row["id"] for row in asked)
     by_id = {row["id"]: row for row in asked}
@@ -245,7 +254,7 @@ def test_offline_mockllm_run_asks_as_lmms_eval_and_scores_as_eval_score(
         assert [(m.role, m.text) for m in sample.input] == case.policy.messages(row)
         assert sample.output.completion == MOCK_REPLY
     result = rescored(case, builds[family], log, tmp_path / "scores.json")
-    assert result["missing_ids"] == [row["id"] for row in rows[family][MOCK_LIMIT:]]
+    assert result["missing_ids"] == [row["id"] for row in rows[family][len(asked) :]]
     assert result["unknown_ids"] == []
     assert_same_as_eval_score(case, log, result)
 
