@@ -14,6 +14,7 @@ Both runs must report, as inspect metrics, exactly what `python -m eval score --
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import json
 import shutil
 import subprocess
@@ -21,15 +22,17 @@ import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
-pytest.importorskip("inspect_ai", reason="inspect-ai is in the `test` extra: pip install -e '.[test]'")
-
-from inspect_ai import eval as inspect_eval
-from inspect_ai.log import EvalLog, read_eval_log
-from inspect_ai.model import ModelOutput, ModelUsage, get_model
+# inspect_ai is imported by the tests that use it, not here: every xdist worker collects this file,
+# and only the one that runs it should pay for the import.
+if importlib.util.find_spec("inspect_ai") is None:
+    pytest.skip("inspect-ai is in the `test` extra: pip install -e '.[test]'", allow_module_level=True)
+if TYPE_CHECKING:
+    from inspect_ai.log import EvalLog
+    from inspect_ai.model import ModelOutput
 
 from eval.cli import main as eval_cli
 from eval.data import load_rows
@@ -110,6 +113,8 @@ class Run:
     def log(self) -> EvalLog:
         assert self.process.wait(timeout=600) == 0, self.output.read_text()[-4000:]
         (path,) = self.folder.glob("logs/*.eval")
+        from inspect_ai.log import read_eval_log
+
         return read_eval_log(str(path))
 
 
@@ -175,6 +180,8 @@ def runs(
 def _mock_reply(*_: Any) -> ModelOutput:
     """mockllm's default reply, with its usage filled in (otherwise counted with tiktoken's o200k_base,
     which tiktoken downloads on first use)."""
+    from inspect_ai.model import ModelOutput, ModelUsage
+
     output = ModelOutput.from_content(model="mockllm", content=MOCK_REPLY)
     output.usage = ModelUsage(input_tokens=1, output_tokens=1, total_tokens=2)
     return output
@@ -204,6 +211,10 @@ def mock_logs(
         )
         for family, case in CASES.items()
     ]
+    from inspect_ai import eval as inspect_eval
+    from inspect_ai.log import read_eval_log
+    from inspect_ai.model import get_model
+
     model = get_model("mockllm/model", custom_outputs=_mock_reply)
     log_dir = tmp_path_factory.mktemp("inspect-mock")
     logs = inspect_eval(
@@ -305,6 +316,9 @@ def test_a_folder_of_another_family_is_refused_in_one_sentence(builds) -> None:
 
 
 def test_eval_score_refuses_a_damaged_log_and_a_run_of_several_epochs(builds, tmp_path, capsys) -> None:
+    from inspect_ai import eval as inspect_eval
+    from inspect_ai.model import get_model
+
     from eval.inspect.vlmbias import vlmbias
 
     case = CASES["vlmbias"]
@@ -334,6 +348,9 @@ def test_eval_score_refuses_a_damaged_log_and_a_run_of_several_epochs(builds, tm
 
 def test_eval_score_reads_a_json_log_as_it_reads_an_eval_log(mock_logs, builds, tmp_path) -> None:
     """`--log-format json` gives the same replies, so the same score JSON."""
+    from inspect_ai import eval as inspect_eval
+    from inspect_ai.model import get_model
+
     from eval.inspect.vlmbias import vlmbias
 
     case = CASES["vlmbias"]
