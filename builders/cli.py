@@ -36,6 +36,8 @@ INPUTS = {
 }
 
 EXIT_FAILED = 1
+#: `--workers` of `build` and `verify`: the default pool starts only for enough work (`builders.core.build`).
+WORKERS_HELP = "worker processes (default: one per core, once the work left would take over a second)"
 EXIT_USAGE = 2
 
 
@@ -54,12 +56,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     make.add_argument("--preset", help="parameter preset, e.g. paper or lite (default: the family's)")
     make.add_argument("--out", type=Path, default=Path("build"), help="output folder (default: build)")
-    make.add_argument(
-        "--workers",
-        type=int,
-        default=None,
-        help="worker processes (default: one per core, once the work left would take over a second)",
-    )
+    make.add_argument("--workers", type=int, default=None, help=WORKERS_HELP)
     make.add_argument("--no-progress", action="store_true", help="hide the progress bar")
     make.add_argument(
         "--source",
@@ -89,12 +86,7 @@ def _parser() -> argparse.ArgumentParser:
 
     check = commands.add_parser("verify", help="check a built folder against its manifest")
     check.add_argument("folder", type=Path, help="a built dataset folder, e.g. build/vlmbias")
-    check.add_argument(
-        "--workers",
-        type=int,
-        default=None,
-        help="worker processes (default: one per core, once the work left would take over a second)",
-    )
+    check.add_argument("--workers", type=int, default=None, help=WORKERS_HELP)
     check.add_argument("--no-redraw", action="store_true", help="skip re-drawing images from their specs")
     check.add_argument(
         "--source",
