@@ -198,17 +198,17 @@ def _drawing_workers() -> int:
 
 
 def test_by_default_a_small_build_draws_in_its_own_process_and_a_pool_draws_the_same(monkeypatch):
-    """Fifteen images are under a second of drawing: no worker starts. A pool, made worth it, starts one
-    worker per core (at most two here) and gives the same pictures in the same order."""
+    """Fifteen images are under a second of drawing: no worker starts. A pool, made worth it for any
+    work, starts one worker per core (at most one per image) and gives the same pictures in order."""
     family = get_family("viprobe")
     jobs = list(family.jobs("muller_lyer", "lite"))
     with rendered(family, jobs, None) as results:
         assert _drawing_workers() == 0
         here = [(job.image_id, picture.pixel_sha256) for job, picture, _ in results]
     monkeypatch.setattr(build_module, "PROBE_SECONDS", 0.0)
-    monkeypatch.setattr(build_module, "POOL_WORTH_SECONDS", 0.0)
+    monkeypatch.setattr(build_module, "POOL_WORTH_SECONDS", -1.0)
     with rendered(family, jobs, None) as results:
-        assert _drawing_workers() == min(2, default_workers())
+        assert _drawing_workers() == min(len(jobs), default_workers())
         pooled = [(job.image_id, picture.pixel_sha256) for job, picture, _ in results]
     assert len(here) == 15 and pooled == here
 
