@@ -16,6 +16,7 @@ import fcntl
 import os
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -54,13 +55,14 @@ LONGEST_FIRST = (
     "tests/test_inspect_eval.py",
     "tests/test_lmms_eval_e2e.py",
     "tests/test_family_contract.py",
-    "tests/test_pipeline.py",
+    # One unit of work: the files the families' one lmms-eval run serves (`tests.family_run`).
     "tests/illusionbench/test_lmms_eval_run.py",
     "tests/aipsych/test_lmms_eval.py",
     "tests/viprobe/test_lmms_eval.py",
+    "tests/visage/test_lmms_eval_run.py",
+    "tests/test_pipeline.py",
     "tests/aipsych/test_build_audit.py",
     "tests/test_noimage_e2e.py",
-    "tests/visage/test_lmms_eval_run.py",
     "tests/viprobe/test_family.py",
     "tests/test_patterned_grids.py",
     "tests/test_hostile_eval_inputs.py",
@@ -88,6 +90,17 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.slow)
         if "sweep" in fixtures:
             item.add_marker(pytest.mark.sweep)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """`--dist loadfile` with the files of the families' one lmms-eval run as one unit of work, so one
+    worker starts it (`tests.family_run`)."""
+    if config.getvalue("dist") != "loadfile":
+        return None
+    from tests.family_run import FamilyRunScheduling
+
+    return FamilyRunScheduling(config, log)
 
 
 @pytest.fixture(scope="session")
@@ -145,6 +158,24 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Built:
         return folders[name]
 
     return _built
+
+
+@pytest.fixture(scope="session")
+def family_run(request: pytest.FixtureRequest, built: Built, tmp_path_factory: pytest.TempPathFactory):
+    """The families' tasks in one lmms-eval process against one loopback server (`tests.family_run`):
+    the parts of the families whose run tests this session runs."""
+    pytest.importorskip("lmms_eval", reason="lmms-eval is the `eval` extra: pip install -e '.[test,eval]'")
+    from tests.family_run import FamilyRun, served
+
+    base = tmp_path_factory.mktemp("family-lmms-eval")
+    files = {item.nodeid.split("::", 1)[0] for item in request.session.items}
+    parts = [lmms_part(built, base) for lmms_part in served(files)]
+    run = FamilyRun(parts, base)
+    try:
+        run.wait()
+        yield run
+    finally:
+        run.close()
 
 
 @contextlib.contextmanager

@@ -1,13 +1,15 @@
 """A real OpenAI-compatible chat endpoint on 127.0.0.1 and real `lmms-eval` runs against it.
 
 Subclasses of `LoopbackServer` decide the reply to each conversation (usually by finding the dataset
-row from the image's pixel hash and the question). Every lmms-eval run uses `--verbosity DEBUG`,
+row from the image's pixel hash and the question); a `Policy` does the same for the questions it
+knows, behind a server that serves several (`tests.family_run`). Every lmms-eval run uses `--verbosity DEBUG`,
 without which lmms-eval exits 0 on errors, and keeps every cache inside the test's folder.
 """
 
 from __future__ import annotations
 
 import base64
+import dataclasses
 import hashlib
 import io
 import json
@@ -16,6 +18,7 @@ import shutil
 import subprocess
 import sys
 import threading
+from collections.abc import Iterable, Mapping
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
@@ -38,6 +41,38 @@ def pixel_hash(image_url: str) -> str:
         with Image.open(io.BytesIO(base64.b64decode(image_url.split(",", 1)[1]))) as decoded:
             _PIXEL_HASHES[key] = pixel_sha256(decoded.convert("RGB"))
     return _PIXEL_HASHES[key]
+
+
+def opening(messages: list[dict[str, Any]]) -> tuple[str, str]:
+    """(`pixel_hash` of the first image, text of the first user message) of a conversation: what a
+    policy shared with others is asked about."""
+    images = [
+        part["image_url"]["url"]
+        for message in messages
+        if isinstance(message["content"], list)
+        for part in message["content"]
+        if part["type"] == "image_url"
+    ]
+    assert images, "a conversation without an image"
+    (user, *_) = [message["content"] for message in messages if message["role"] == "user"]
+    text = user if isinstance(user, str) else "".join(p["text"] for p in user if p["type"] == "text")
+    return pixel_hash(images[0]), text
+
+
+class Policy:
+    """A model's replies to the conversations about some images, and what it was asked.
+
+    `questions` holds the (`pixel_sha256`, question) openings (`opening`) it answers: a server
+    shared by several policies hands each conversation to the one that knows its opening (an image
+    may be in two families' builds, with other questions)."""
+
+    def __init__(self, questions: Iterable[tuple[str, str]]) -> None:
+        self.questions = frozenset(questions)
+        self.received: list[dict[str, Any]] = []
+        self.lock = threading.Lock()
+
+    def reply(self, messages: list[dict[str, Any]]) -> str:
+        raise NotImplementedError
 
 
 class LoopbackServer(ThreadingHTTPServer):
@@ -94,6 +129,18 @@ class _Handler(BaseHTTPRequestHandler):
 
     def log_message(self, format: str, *args: Any) -> None:
         pass  # tests assert on `received`; access lines would only be noise
+
+
+@dataclasses.dataclass(frozen=True)
+class Part:
+    """One family's share of an lmms-eval run: its build, the policy answering about its images, the
+    tasks it asks and the environment they read."""
+
+    family: str
+    data: Path
+    policy: Policy
+    tasks: tuple[str, ...]
+    env: Mapping[str, str] = dataclasses.field(default_factory=dict)
 
 
 class Run:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
@@ -51,17 +50,7 @@ def aipsych_paper_seeded(tmp_path_factory: pytest.TempPathFactory) -> dict[int, 
 
 @pytest.fixture(scope="session")
 def aipsych_release(aipsych_lite: Path, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, Path]:
-    """(folder, question file, image folder): the release fixture built through the command line,
-    with no `--config`, into a copy of the lite build (so `coco` sits beside `synthetic`)."""
-    from builders.cli import main
-    from tests.aipsych.release import coco_release
+    """(folder, question file, image folder): the release fixture built into a copy of the lite build."""
+    from tests.aipsych.release import built_with_release
 
-    base = tmp_path_factory.mktemp("aipsych-release")
-    shutil.copytree(aipsych_lite, base / "out" / aipsych_lite.name)
-    questions, images = coco_release(base / "release")
-    official = ["--source", "official", "--questions", str(questions), "--images", str(images)]
-    assert (
-        main(["build", "aipsych", *official, "--out", str(base / "out"), "--workers", "1", "--no-progress"])
-        == 0
-    )
-    return base / "out" / aipsych_lite.name, questions, images
+    return built_with_release(aipsych_lite, tmp_path_factory.mktemp("aipsych-release"))

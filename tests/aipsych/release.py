@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +17,7 @@ from PIL import Image
 
 from builders.aipsych.questions import description, question_sets
 from builders.aipsych.spec import SceneObject
+from builders.cli import main
 
 SCENES = (
     (SceneObject("person", "brown", "center"), SceneObject("cake", "blue", "bottom right")),
@@ -58,3 +60,14 @@ def coco_release(folder: Path) -> tuple[Path, Path]:
     for name, colour in zip(COCO, ("red", "blue"), strict=True):
         photo(folder / "coco" / "val2014" / name, colour)
     return questions, folder / "coco"
+
+
+def built_with_release(lite: Path, base: Path) -> tuple[Path, Path, Path]:
+    """(folder, question file, image folder): the release fixture built through the command line,
+    with no `--config`, into a copy of the lite build `lite` (so `coco` sits beside `synthetic`)."""
+    shutil.copytree(lite, base / "out" / lite.name)
+    questions, images = coco_release(base / "release")
+    official = ["--source", "official", "--questions", str(questions), "--images", str(images)]
+    command = ["build", "aipsych", *official, "--out", str(base / "out"), "--workers", "1", "--no-progress"]
+    assert main(command) == 0
+    return base / "out" / lite.name, questions, images

@@ -7,21 +7,32 @@ tasks), and answers by the policy of the row's category: "True" and option "i" t
 statement is false.", "I think the answer is iii."), which the strict parser reads right and
 lmms-eval's parser reads as True and as option i. Description prompts get a reply naming the
 image; a step-by-step chat (illusion question, the model's own answer, semantic question) gets a
-reply that repeats the first answer it was given.
+reply that repeats the first answer it was given. `lmms_part` is its share of the session's one
+lmms-eval run of the families (`tests.family_run`): every question task, the descriptions and the
+step-by-step task, which replays first answers to the illusion question from a file.
 """
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 from builders.illusionbench.questions import ILLUSION_PROMPT, SEMANTIC_PROMPT
+from eval.data import load_rows
 from eval.scoring.illusionbench.circular import expand
 from eval.scoring.illusionbench.metrics import CATEGORIES, QUESTION_TYPES
-from eval.tasks.illusionbench.utils import LMMS_EVAL_SUFFIX
-from tests.loopback import LoopbackServer, pixel_hash
+from eval.tasks.illusionbench.utils import FIRST_TURN_ENV, LMMS_EVAL_SUFFIX
+from tests.conftest import Built
+from tests.loopback import Part, Policy, pixel_hash
 
 POLICY = {"classic": "yes_and_i", "no_illusion": "yes_and_i", "trap": "truth", "ishihara": "chatter"}
 STEP_BY_STEP = "step by step, after: "
+CONFIGS = ("drawn_classic", "drawn_trap", "drawn_ishihara", "drawn_no_illusion")
+TASKS = [f"illusionbench_plus_{config}" for config in (*CONFIGS, "drawn")]
+CIRCULAR, LMMS_PROMPT = "illusionbench_plus_drawn_circular", "illusionbench_plus_drawn_lmms_prompt"
+DESCRIPTIONS_TASK = "illusionbench_plus_drawn_trap_descriptions"
+STEP_BY_STEP_TASK = "illusionbench_plus_drawn_trap_stepbystep"
 
 
 def named(row: dict[str, Any]) -> tuple[str, str]:
@@ -52,11 +63,10 @@ def right(row: dict[str, Any], reading: str) -> bool:
     return row["answer"] == ("True" if kind == "tf" else "i")  # what "True"/"i" gets right
 
 
-class PolicyModel(LoopbackServer):
+class PolicyModel(Policy):
     """Answers each request by its row's category's policy; `received` holds (id, prompt form)."""
 
     def __init__(self, rows: list[dict[str, Any]]) -> None:
-        super().__init__()
         self.rows: dict[tuple[str, str], tuple[dict[str, Any], str]] = {}
         for row in rows:
             kind = named(row)[1]
@@ -70,6 +80,7 @@ class PolicyModel(LoopbackServer):
                     row,
                     "lmms-eval",
                 )
+        super().__init__(self.rows)
 
     def reply(self, messages: list[dict[str, Any]]) -> str:
         first = messages[0]["content"]
@@ -91,3 +102,25 @@ class PolicyModel(LoopbackServer):
 def _text(message: dict[str, Any]) -> str:
     content = message["content"]
     return content if isinstance(content, str) else "".join(p["text"] for p in content if p["type"] == "text")
+
+
+def replayed(row: dict[str, Any]) -> str:
+    """The first answer the step-by-step task replays for an image's illusion row."""
+    return f"Replayed: the illusion of {row['image_id']}."
+
+
+def lmms_part(built: Built, base: Path) -> Part:
+    """Every task of the lite build's drawn configs; the step-by-step task replays `replayed` answers."""
+    data = built("illusionbench", "lite")
+    rows = {split: load_rows(data, "drawn", split) for split in ("test", "descriptions")}
+    first_turn = base / "first-turn.jsonl"
+    first_turn.write_text(
+        "".join(
+            json.dumps({"id": row["id"], "response": replayed(row)}) + "\n"
+            for row in rows["descriptions"]
+            if named(row)[1] == "illusion"
+        )
+    )
+    tasks = (*TASKS, CIRCULAR, LMMS_PROMPT, DESCRIPTIONS_TASK, STEP_BY_STEP_TASK)
+    model = PolicyModel(rows["test"] + rows["descriptions"])
+    return Part("illusionbench", data, model, tasks, {FIRST_TURN_ENV: str(first_turn)})

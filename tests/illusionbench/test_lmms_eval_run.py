@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -21,20 +20,26 @@ import pytest
 from builders.illusionbench.plan import DRAWN_CONFIGS
 from eval.cli import main as eval_cli
 from eval.data import load_rows
-from eval.local_tasks import write_local_tasks
 from eval.predictions import read_responses
 from eval.scoring.illusionbench.circular import expand
 from eval.scoring.illusionbench.metrics import CATEGORIES
-from tests.illusionbench.policy_model import STEP_BY_STEP, PolicyModel, named, right
+from tests.family_run import FamilyRun, PartRun
+from tests.illusionbench.policy_model import (
+    CIRCULAR,
+    CONFIGS,
+    DESCRIPTIONS_TASK,
+    LMMS_PROMPT,
+    STEP_BY_STEP,
+    STEP_BY_STEP_TASK,
+    TASKS,
+    named,
+    replayed,
+    right,
+)
 from tests.illusionbench.report_page import tables
 from tests.illusionbench.report_page import value as shown
-from tests.loopback import LoopbackServer, Run
+from tests.loopback import LoopbackServer
 
-CONFIGS = ("drawn_classic", "drawn_trap", "drawn_ishihara", "drawn_no_illusion")
-TASKS = [f"illusionbench_plus_{config}" for config in (*CONFIGS, "drawn")]
-CIRCULAR, LMMS_PROMPT = "illusionbench_plus_drawn_circular", "illusionbench_plus_drawn_lmms_prompt"
-DESCRIPTIONS_TASK = "illusionbench_plus_drawn_trap_descriptions"
-STEP_BY_STEP_TASK = "illusionbench_plus_drawn_trap_stepbystep"
 METRICS = ("accuracy", "tf_accuracy", "mc_accuracy", "fp_ratio", "parse_failure_rate", "lmms_eval_accuracy")
 
 
@@ -44,33 +49,9 @@ def lite_rows(illusionbench_lite: Path) -> dict[str, list[dict[str, Any]]]:
 
 
 @pytest.fixture(scope="module")
-def run(tmp_path_factory: pytest.TempPathFactory, illusionbench_lite: Path, lite_rows) -> Iterator[Run]:
-    """Every task in one process; the step-by-step task replays first answers from a file of ours."""
-    pytest.importorskip("lmms_eval", reason="lmms-eval is the `eval` extra: pip install -e '.[test,eval]'")
-    base = tmp_path_factory.mktemp("illusionbench-lmms-eval")
-    overlay = base / "tasks"
-    write_local_tasks("illusionbench", illusionbench_lite, overlay)
-    first_turn = base / "first-turn.jsonl"
-    first_turn.write_text(
-        "".join(
-            json.dumps({"id": row["id"], "response": replayed(row)}) + "\n"
-            for row in lite_rows["descriptions"]
-            if named(row)[1] == "illusion"
-        )
-    )
-    model = PolicyModel(lite_rows["test"] + lite_rows["descriptions"])
-    tasks = [*TASKS, CIRCULAR, LMMS_PROMPT, DESCRIPTIONS_TASK, STEP_BY_STEP_TASK]
-    try:
-        process = Run("illusionbench", base, overlay, model, tasks, ILLUSIONBENCH_FIRST_TURN=str(first_turn))
-        assert process.wait() == 0, process.tail()
-        yield process
-    finally:
-        model.close()
-
-
-def replayed(row: dict[str, Any]) -> str:
-    """The first answer the step-by-step task replays for an image's illusion row."""
-    return f"Replayed: the illusion of {row['image_id']}."
+def run(family_run: FamilyRun) -> PartRun:
+    """IllusionBench+'s tasks in the session's one lmms-eval run of the families (`tests.family_run`)."""
+    return family_run.part("illusionbench")
 
 
 def implied(rows: list[dict[str, Any]]) -> dict[str, float | None]:

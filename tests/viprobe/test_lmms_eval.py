@@ -1,18 +1,15 @@
 """VI-Probe in lmms-eval: the task folder, and real runs against a loopback model with known policies.
 
-The loopback model (`tests.loopback`) finds each request's row by the image's pixel hash and the
-question text, and answers by the policy of the row's category: always "1" (yes), always the truth,
-or always the answer the unperturbed original would get (the "recall" policy). (Controls of twin
-cases, e.g. Ponzo and Ponzo Trapezoid, are the same image with the same question, so a policy cannot
-differ between cases of one category.) Each policy implies the
-metrics, which lmms-eval's results and `python -m eval score` on its samples log must both give.
+The loopback model (`tests.viprobe.policy_model`) finds each request's row by the image's pixel hash
+and the question text, and answers by the policy of the row's category. Each policy implies the
+metrics, which lmms-eval's results and `python -m eval score` on its samples log must both give. The
+tasks run in the session's one lmms-eval process for the families (`tests.family_run`).
 """
 
 from __future__ import annotations
 
 import json
 import math
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -23,9 +20,9 @@ from builders.viprobe.family import FAMILY
 from builders.viprobe.questions import VISUAL_COMPARISON_INSTRUCTIONS
 from eval.cli import main as eval_cli
 from eval.data import load_rows
-from eval.local_tasks import write_local_tasks
 from eval.tasks.declaration import TASKS_ROOT
-from tests.loopback import LoopbackServer, Run, pixel_hash
+from tests.family_run import FamilyRun, PartRun
+from tests.viprobe.policy_model import INSTRUCTED, RUN_TASKS, policy
 
 FOLDER = TASKS_ROOT / "viprobe"
 CONFIGS = (*FAMILY.configs, "size", "color", "orientation", "all")
@@ -74,76 +71,15 @@ def test_lmms_eval_registers_every_task_tag_and_the_group() -> None:
 # --- real runs -----------------------------------------------------------------------------------
 
 
-CATEGORY_POLICY = {"size": "original", "color": "truth", "orientation": "yes"}
-
-
-def policy(case_name: str) -> str:
-    return CATEGORY_POLICY[FAMILY.cases[case_name].category]
-
-
-def answer(row: dict[str, Any], chosen: str) -> int:
-    perturbed = row["variant_code"].startswith("P")
-    return {"yes": 1, "truth": row["label"], "original": 1 - row["label"] if perturbed else row["label"]}[
-        chosen
-    ]
-
-
-class ProbeModel(LoopbackServer):
-    """Answers VI-Probe rows by their case's policy, in the released answer format."""
-
-    def __init__(self, rows: list[dict[str, Any]]) -> None:
-        super().__init__()
-        self.rows_by_image: dict[str, list[dict[str, Any]]] = {}
-        for row in rows:
-            self.rows_by_image.setdefault(row["pixel_sha256"], []).append(row)
-
-    def reply(self, messages: list[dict[str, Any]]) -> str:
-        user = messages[-1]["content"]
-        (image_url,) = [part["image_url"]["url"] for part in user if part["type"] == "image_url"]
-        (text,) = [part["text"] for part in user if part["type"] == "text"]
-        system = [m for m in messages if m["role"] == "system"]
-        polarity_index = 2 if system else None
-        candidates = [
-            row
-            for row in self.rows_by_image[pixel_hash(image_url)]
-            if row["prompt"] == text and (row["polarity"] == 2) == (polarity_index == 2)
-        ]
-        # Twin cases' controls share image and question: one request stands for all of them.
-        (value,) = {answer(row, policy(row["case_name"])) for row in candidates}
-        with self.lock:
-            self.received.append(
-                {
-                    "ids": sorted(row["id"] for row in candidates),
-                    "roles": [m["role"] for m in messages],
-                    "system": system,
-                    "answer": value,
-                }
-            )
-        return f"<reasons>Comparing the two targets directly.</reasons>\n<answer>{value}</answer>"
-
-
-RUN_TASKS = ["viprobe", "viprobe_muller_lyer", "viprobe_cornsweet", "viprobe_hering"]
-INSTRUCTED = "viprobe_muller_lyer_instructed"
-
-
 @pytest.fixture(scope="module")
 def lite_rows(viprobe_lite: Path) -> list[dict[str, Any]]:
     return load_rows(viprobe_lite, "all", "test")
 
 
 @pytest.fixture(scope="module")
-def run(tmp_path_factory: pytest.TempPathFactory, viprobe_lite: Path, lite_rows) -> Iterator[Run]:
-    pytest.importorskip("lmms_eval", reason="lmms-eval is the `eval` extra: pip install -e '.[test,eval]'")
-    base = tmp_path_factory.mktemp("viprobe-lmms-eval")
-    overlay = base / "tasks"
-    write_local_tasks("viprobe", viprobe_lite, overlay)
-    model = ProbeModel(lite_rows)
-    try:
-        process = Run("viprobe", base, overlay, model, [*RUN_TASKS, INSTRUCTED])
-        assert process.wait() == 0, process.tail()
-        yield process
-    finally:
-        model.close()
+def run(family_run: FamilyRun) -> PartRun:
+    """VI-Probe's tasks in the session's one lmms-eval run of the families (`tests.family_run`)."""
+    return family_run.part("viprobe")
 
 
 def implied(policies: list[str]) -> dict[str, float]:

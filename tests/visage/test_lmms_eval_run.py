@@ -1,83 +1,31 @@
-"""VISaGE through a real lmms-eval run against a loopback model with known policies (one invocation).
+"""VISaGE through a real lmms-eval run against a loopback model with known policies.
 
-The loopback model (`tests.loopback`) finds each request's row of the lite build by the image's
-pixel hash and the question, and answers by the policy of the row's category: the truth, follow the
-name (the generic decides), or follow the image (the picture decides). Each policy implies its
-accuracy per condition (`tests.visage.policies`); lmms-eval's results and `python -m eval score` on
-its samples log must both give them, per category and pooled.
+The loopback model (`tests.visage.policy_model`) answers each row by its category's policy, which
+implies its accuracy per condition (`tests.visage.policies`); lmms-eval's results and `python -m eval
+score` on its samples log must both give them, per category and pooled. The tasks run in the
+session's one lmms-eval process for the families (`tests.family_run`).
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from statistics import fmean
-from typing import Any
 
 import pytest
 
 from eval.cli import main as eval_cli
-from eval.local_tasks import write_local_tasks
 from eval.report.results import read_results
 from eval.report.writer import report_sections
-from tests.loopback import LoopbackServer, Run, pixel_hash
-from tests.visage.policies import CODES, IMPLIED, choose
-
-#: The lite build's eight categories, each answered by one policy.
-POLICY = {
-    "clock": "truth",
-    "guitar": "truth",
-    "stop sign": "truth",
-    "chair": "follow the name",
-    "die": "follow the name",
-    "lion": "follow the name",
-    "starfish": "follow the image",
-    "banana": "follow the image",
-}
-#: Reply shapes models give; the first word is what counts.
-SHAPES = {
-    "truth": "{Answer}.",
-    "follow the name": "**{Answer}**, as {category_pl} usually are.",
-    "follow the image": "{Answer}, judging from the picture.",
-}
-TASKS = ["visage_drawn", "visage_drawn_recognition"]
-
-
-class PolicyModel(LoopbackServer):
-    """Answers a condition row by its category's policy; names what it sees only under the truth policy."""
-
-    def __init__(self, rows: list[dict[str, Any]]) -> None:
-        super().__init__()
-        self.rows = {(row["pixel_sha256"], row["prompt"]): row for row in rows}
-
-    def reply(self, messages: list[dict[str, Any]]) -> str:
-        (content,) = [message["content"] for message in messages if message["role"] == "user"]
-        (image_url,) = [part["image_url"]["url"] for part in content if part["type"] == "image_url"]
-        (text,) = [part["text"] for part in content if part["type"] == "text"]
-        row = self.rows[(pixel_hash(image_url), text)]
-        policy = POLICY[row["category"]]
-        with self.lock:
-            self.received.append({"id": row["id"], "policy": policy})
-        if row["condition"] is None:  # recognition: the exact name, or only the category's
-            return f"A {row['answers'][0]}." if policy == "truth" else f"It looks like a {row['category']}."
-        answer = choose(row, policy)
-        return SHAPES[policy].format(Answer=answer.capitalize(), category_pl=row["category_pl"])
+from tests.family_run import FamilyRun, PartRun
+from tests.visage.policies import CODES, IMPLIED
+from tests.visage.policy_model import POLICY
 
 
 @pytest.fixture(scope="module")
-def run(tmp_path_factory: pytest.TempPathFactory, visage_lite: Path, lite_rows) -> Iterator[Run]:
-    pytest.importorskip("lmms_eval", reason="lmms-eval is the `eval` extra: pip install -e '.[test,eval]'")
-    base = tmp_path_factory.mktemp("visage-lmms-eval")
-    overlay = base / "tasks"
-    write_local_tasks("visage", visage_lite, overlay)
-    model = PolicyModel([*lite_rows["test"], *lite_rows["recognition"]])
-    try:
-        process = Run("visage", base, overlay, model, TASKS)
-        assert process.wait() == 0, process.tail()
-        yield process
-    finally:
-        model.close()
+def run(family_run: FamilyRun) -> PartRun:
+    """VISaGE's tasks in the session's one lmms-eval run of the families (`tests.family_run`)."""
+    return family_run.part("visage")
 
 
 def _pooled() -> dict[str, float]:
@@ -128,7 +76,8 @@ def test_eval_score_on_the_samples_log_gives_the_same_numbers(run, visage_lite: 
 
 
 def test_the_report_reads_the_run_folder_as_eval_score_does(run) -> None:
-    results = {result.split: result for result in read_results(f"loopback={run.out}", report_sections())}
+    read = read_results(f"loopback={run.out}", report_sections())  # the folder holds every family's logs
+    results = {result.split: result for result in read if result.family == "visage"}
     assert sorted(results) == ["recognition", "test"]
     assert results["test"].score["accuracy_by_condition"] == pytest.approx(_pooled())
     assert results["test"].config == "drawn" and results["test"].score["n"] == 8 * 2 * 7
