@@ -48,6 +48,27 @@ def any_channel(mask: np.ndarray) -> np.ndarray:
     return found
 
 
+def colour_counts(pixels: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The distinct colours of RGB pixels (any shape ending in 3, channels 0-255), sorted as
+    `np.unique(..., axis=0)` sorts them, and how many pixels have each. Each pixel is packed into
+    one integer first: `np.unique` over rows sorts them as records, about 20 times slower.
+
+    >>> found, counts = colour_counts(np.array([[[9, 0, 1], [0, 0, 2]], [[9, 0, 1], [0, 0, 2]]]))
+    >>> found.tolist(), counts.tolist()
+    ([[0, 0, 2], [9, 0, 1]], [2, 2])
+    """
+    flat = pixels.reshape(-1, 3).astype(np.int64)
+    assert flat.size == 0 or (flat.min() >= 0 and flat.max() <= 255), "channels must lie in 0-255"
+    packed, counts = np.unique((flat[:, 0] << 16) | (flat[:, 1] << 8) | flat[:, 2], return_counts=True)
+    found = np.stack([packed >> 16, (packed >> 8) & 255, packed & 255], axis=1).astype(pixels.dtype)
+    return found, counts
+
+
+def colours(pixels: np.ndarray) -> np.ndarray:
+    """The distinct colours of RGB pixels, sorted (`colour_counts`)."""
+    return colour_counts(pixels)[0]
+
+
 def bands(profile: np.ndarray) -> list[tuple[int, int]]:
     """Maximal runs of True in a 1-D boolean profile, as (start, stop) half-open ranges."""
     padded = np.concatenate([[False], profile, [False]])

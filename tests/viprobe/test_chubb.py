@@ -14,6 +14,7 @@ import pytest
 from builders.core.raster import rasterize_image
 from builders.illusions.color import hue_shift
 from builders.illusions.engine import Variant
+from tests.pixels import colour_counts, colours
 from tests.viprobe.drawing import STRENGTHS, case_named, elements, pixels
 
 CASE = "chubb"
@@ -43,7 +44,7 @@ def lightness(rgb: np.ndarray) -> np.ndarray:
 
 def levels(image: np.ndarray, x: int, discs: Discs) -> np.ndarray:
     """The two colours of a disc's binary noise (inside its antialiased rim), darker first."""
-    found = np.unique(image[discs.within(image.shape, x, discs.radius - 2)], axis=0)
+    found = colours(image[discs.within(image.shape, x, discs.radius - 2)])
     assert len(found) == 2, found
     return found[np.argsort(lightness(found))]
 
@@ -157,8 +158,8 @@ def test_controls_have_no_fields_and_illusions_do(edition) -> None:
         if variant.control:
             assert np.all(image[outside] == 255), variant
             continue
-        left = np.unique(image[:, :256][outside[:, :256]], axis=0)
-        right, counts = np.unique(image[:, 256:][outside[:, 256:]], axis=0, return_counts=True)
+        left = colours(image[:, :256][outside[:, :256]])
+        right, counts = colour_counts(image[:, 256:][outside[:, 256:]])
         assert len(left) == 1 and 100 < lightness(left[0]) < 155, variant  # flat grey field
         assert len(right) == 2 and 0.45 < counts[0] / counts.sum() < 0.55, variant  # binary noise field
         assert lightness(right[0]) < 40 and lightness(right[1]) > 215, variant

@@ -13,6 +13,7 @@ import pytest
 
 from builders.illusions.color import hue_shift
 from builders.illusions.engine import Variant
+from tests.pixels import colours
 from tests.viprobe.drawing import STRENGTHS, elements, pixels
 
 CASE = "cornsweet_case1"
@@ -38,7 +39,7 @@ class Bands:
 
 def flat(image: np.ndarray, columns: slice, bands: Bands) -> np.ndarray:
     """The single colour of a band's flat part."""
-    found = np.unique(image[bands.rows, columns].reshape(-1, 3), axis=0)
+    found = colours(image[bands.rows, columns])
     assert len(found) == 1, found
     return found[0]
 

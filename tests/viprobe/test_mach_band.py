@@ -13,7 +13,7 @@ import pytest
 
 from builders.illusions.color import hue_shift
 from builders.illusions.engine import Variant
-from tests.pixels import bands
+from tests.pixels import bands, colours
 from tests.viprobe.drawing import STRENGTHS, case_named, elements, pixels
 
 CASES = ("mach_band", "mach_band_case2")
@@ -140,9 +140,9 @@ def test_guides_only_in_guide_variants_as_a_smooth_ramp_bar(case: str, edition) 
         bar = image[top + 15] if case == "mach_band" else image[:, 15]
         if not variant.guide:
             # Stripe colours and their border shades only.
-            assert len(np.unique(bar, axis=0)) <= max(2 * stripes.count + 8, 50), variant
+            assert len(colours(bar)) <= max(2 * stripes.count + 8, 50), variant
             continue
-        assert np.all(np.diff(bar.sum(axis=1)) >= -1) and len(np.unique(bar, axis=0)) > 100, variant
+        assert np.all(np.diff(bar.sum(axis=1)) >= -1) and len(colours(bar)) > 100, variant
         plain = pixels(case, Variant(variant.value.removesuffix("_with_guide")), 1.0, strength, edition)
         assert np.abs(bar[[0, -1]] - stripes.colours(plain)[[0, -1]]).max() <= 3, variant
         # The guide covers its 30 px band and nothing else.

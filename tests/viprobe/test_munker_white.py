@@ -13,7 +13,7 @@ import pytest
 
 from builders.illusions.color import hue_shift
 from builders.illusions.engine import Variant
-from tests.pixels import bands
+from tests.pixels import bands, colours
 from tests.viprobe.drawing import STRENGTHS, elements, pixels
 
 CASE = "munker_white"
@@ -37,10 +37,6 @@ class Figure:
         self.bar_rows, self.dark_rows, self.light_rows = rows[bars], rows[bars & dark], rows[bars & ~dark]
         self.stripe, self.between = stripe, slice(left + half + 2, right - half - 2)
         self.dark_profile = dark
-
-
-def colours(region: np.ndarray) -> np.ndarray:
-    return np.unique(region.reshape(-1, 3), axis=0)
 
 
 def bar(image: np.ndarray, columns: slice, rows: np.ndarray, figure: Figure) -> np.ndarray:
