@@ -166,12 +166,12 @@ def occlusion(rows: Iterable[dict[str, Any]]) -> Occlusion:
 def stray_pixels(row: dict[str, Any]) -> int:
     """Pixels of an asked object's exact colour outside every asked object's box of that colour."""
     with Image.open(io.BytesIO(row["image"]["bytes"])) as decoded:
-        pixels = np.asarray(decoded.convert("RGB"))
+        pixels = np.asarray(decoded.convert("RGB")).astype(np.uint32)
+    packed = (pixels[..., 0] << 16) | (pixels[..., 1] << 8) | pixels[..., 2]  # one compare per pixel
     stray = 0
     asked = [entry for entry in row["layout"] if entry["role"] in ASKED_ROLES]
     for colour in {entry["colour"] for entry in asked}:
-        value = np.array([int(PALETTE[colour][i : i + 2], 16) for i in (1, 3, 5)], dtype=np.uint8)
-        exact = (pixels == value).all(axis=2)
+        exact = packed == int(PALETTE[colour][1:], 16)
         for entry in asked:
             if entry["colour"] == colour:
                 x0, y0, x1, y1 = entry["bbox"]
