@@ -15,6 +15,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections import Counter
 from pathlib import Path
 
 import psutil
@@ -95,8 +96,7 @@ def test_paper_preset_loads_offline_with_the_paper_counts_and_schema(load_split,
     rows_per_image = {"main": 2, "identification": 1, "withtitle": 2}.get(split)
     if split == "original":  # the naming question and Q1; animals Q1 only, illusions the naming question
         rows_per_image = 1 if config in ("animals", "optical_illusions") else 2
-    ids = ds["image_id"]
-    assert all(ids.count(i) == rows_per_image for i in set(ids))
+    assert set(Counter(ds["image_id"]).values()) == {rows_per_image}
     assert len(set(ds["ID"])) == ds.num_rows
     for row in ds.select(range(0, ds.num_rows, 7)):
         image = row["image"]
