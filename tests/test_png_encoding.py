@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import io
+import zlib
 
 import numpy as np
 import pytest
@@ -15,6 +16,7 @@ from builders.core.raster import (
     decode_rgba_png,
     encode_png,
     pixel_sha256,
+    png_pixels,
     rasterize_cached,
     rasterize_image,
 )
@@ -91,6 +93,53 @@ def test_the_rgba_fast_path_gives_a_rendered_scenes_pixels():
 def test_other_pngs_take_pillows_decoder(mode):
     image = noise(9, 4).convert(mode)
     assert decode_rgba_png(pillow_png(image)).tobytes() == image.convert("RGB").tobytes()
+
+
+@pytest.mark.parametrize("mode", ["RGB", "L", "P", "RGBA"])
+def test_a_png_we_did_not_write_decodes_as_pillow_decodes_it(mode):
+    """Pillow's PNGs (a filter per row, other colour types) take Pillow's decoder; ours the fast one."""
+    image = noise(9, 4).convert(mode)
+    for png in (pillow_png(image), pillow_png(image, optimize=True)):
+        assert decode_png(png).tobytes() == image.convert("RGB").tobytes()
+        assert png_pixels(png).tobytes() == image.convert("RGB").tobytes()
+
+
+def _damaged(png: bytes) -> dict[str, bytes]:
+    """Our PNG broken in each way a stored image can be: each must fail or decode exactly as in Pillow."""
+    idat, crc = png.index(b"IDAT"), len(png) - 16  # IDAT's CRC, before the 12 bytes of IEND
+    return {
+        "a pixel byte": png[: idat + 20] + bytes([png[idat + 20] ^ 0x40]) + png[idat + 21 :],
+        "a CRC": png[:crc] + bytes([png[crc] ^ 1]) + png[crc + 1 :],
+        "cut short": png[: len(png) // 2],
+        "trailing bytes": png + b"\x00" * 7,
+        "a huge header": _with_header(png, 60000, 60000),  # over Pillow's limit on pixels
+    }
+
+
+def _with_header(png: bytes, width: int, height: int) -> bytes:
+    """`png` claiming another size, its header's CRC made right."""
+    body = width.to_bytes(4, "big") + height.to_bytes(4, "big") + png[24:29]
+    return png[:16] + body + zlib.crc32(b"IHDR" + body).to_bytes(4, "big") + png[33:]
+
+
+@pytest.mark.parametrize("damage", ["a pixel byte", "a CRC", "cut short", "trailing bytes", "a huge header"])
+def test_a_damaged_png_of_ours_is_pillows_to_judge(damage):
+    png = _damaged(encode_png(noise(40, 30, seed=3)).png)[damage]
+
+    def pillow() -> bytes:
+        with Image.open(io.BytesIO(png)) as decoded:
+            return decoded.convert("RGB").tobytes()
+
+    try:
+        expected: bytes | type[BaseException] = pillow()
+    except Exception as error:
+        expected = type(error)
+    for decode in (lambda: decode_png(png).tobytes(), lambda: png_pixels(png).tobytes()):
+        if isinstance(expected, bytes):
+            assert decode() == expected
+        else:
+            with pytest.raises(expected):
+                decode()
 
 
 GRADIENT_PNG_SHA256 = "5d4c29592d51cbae5a231284098845fe616b2329083fe0f480429d0ead48c2c6"

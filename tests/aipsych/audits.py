@@ -20,7 +20,6 @@ code: sizes are the heights of the `layout` boxes, and an asked colour is the pa
 from __future__ import annotations
 
 import dataclasses
-import io
 import random
 import statistics
 from collections.abc import Iterable, Sequence
@@ -30,11 +29,11 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
-from PIL import Image
 
 from builders.aipsych.card import PARTLY
 from builders.aipsych.vocabulary import PALETTE
 from builders.core.folder import BuiltFolder
+from builders.core.raster import png_pixels
 
 CONFIG, SPLIT = "synthetic", "test"
 #: A kind's sizes are compared when it is drawn at least this often as asked and as unasked.
@@ -165,8 +164,7 @@ def occlusion(rows: Iterable[dict[str, Any]]) -> Occlusion:
 
 def stray_pixels(row: dict[str, Any]) -> int:
     """Pixels of an asked object's exact colour outside every asked object's box of that colour."""
-    with Image.open(io.BytesIO(row["image"]["bytes"])) as decoded:
-        pixels = np.asarray(decoded.convert("RGB")).astype(np.uint32)
+    pixels = png_pixels(row["image"]["bytes"]).astype(np.uint32)
     packed = (pixels[..., 0] << 16) | (pixels[..., 1] << 8) | pixels[..., 2]  # one compare per pixel
     stray = 0
     asked = [entry for entry in row["layout"] if entry["role"] in ASKED_ROLES]

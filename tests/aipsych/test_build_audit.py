@@ -14,7 +14,6 @@ asked one).
 
 from __future__ import annotations
 
-import io
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
@@ -24,7 +23,6 @@ import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
 import pytest
-from PIL import Image
 
 from builders.aipsych.colours import NEAR_SYNONYM, delta_e
 from builders.aipsych.layout import lay_out
@@ -32,7 +30,7 @@ from builders.aipsych.scene import draw_scene
 from builders.aipsych.spec import SceneSpec
 from builders.aipsych.vocabulary import COLOURS, PALETTE
 from builders.core.folder import BuiltFolder
-from builders.core.raster import rasterize_image
+from builders.core.raster import png_pixels, rasterize_image
 from tests.sweep import Sweep
 
 SET_LAYOUT = [(0, 1), (0, 2), (1, 1), (1, 2), (2, 1)]  # (set_kind index, target) of sets 1-5
@@ -117,8 +115,7 @@ def _near(spec: SceneSpec) -> bool:
 
 def _audit(row: dict[str, Any], spec: dict[str, Any]) -> list[str]:
     """Every way one image breaks the rules, as sentences (none: it passes)."""
-    with Image.open(io.BytesIO(row["image"]["bytes"])) as decoded:
-        pixels = np.asarray(decoded.convert("RGB"))
+    pixels = png_pixels(row["image"]["bytes"])
     height, width, _ = pixels.shape
     scene = SceneSpec.from_dict(spec)
     alone = pixels  # nothing unasked comes near an asked object: it shows all it would alone

@@ -6,15 +6,14 @@ gets, not copies rendered for the test.
 
 from __future__ import annotations
 
-import io
 from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
 import pytest
-from PIL import Image
 
 from builders.core.folder import BuiltFolder
+from builders.core.raster import png_pixels
 from builders.illusionbench.plan import DRAWN_CONFIGS
 from tests.conftest import Built
 
@@ -42,7 +41,6 @@ def paper_pixels(illusionbench_paper: Path) -> Pixels:
             png.setdefault(row["image_id"], row["image"]["bytes"])
 
     def pixels(image_id: str) -> np.ndarray:
-        with Image.open(io.BytesIO(png[image_id])) as image:
-            return np.asarray(image.convert("RGB"), dtype=np.int16)
+        return png_pixels(png[image_id]).astype(np.int16)
 
     return pixels

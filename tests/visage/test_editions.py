@@ -8,19 +8,17 @@ pixels needed); the lite builds are read back from their Parquet files and audit
 
 from __future__ import annotations
 
-import io
 from collections import Counter
 from pathlib import Path
 from typing import Any
 
 import pytest
-from PIL import Image
 
 from builders.core.build import build
 from builders.core.errors import UsageError
 from builders.core.folder import BuiltFolder
 from builders.core.manifest import Manifest
-from builders.core.raster import Picture, rasterize_image
+from builders.core.raster import Picture, decode_png, rasterize_image
 from builders.core.source import Source
 from builders.core.verify import verify
 from builders.visage.concepts import CONCEPTS
@@ -134,8 +132,7 @@ def images_of(folder: Path) -> list[View]:
     specs = {i: FAMILY.spec_registry.load(e.spec) for i, e in built.manifest.images.items()}
     views = []
     for row in built.rows("drawn", "recognition", ["image_id", "image"]):
-        with Image.open(io.BytesIO(row["image"]["bytes"])) as image:
-            views.append(View(specs[row["image_id"]], image))
+        views.append(View(specs[row["image_id"]], decode_png(row["image"]["bytes"])))
     return views
 
 

@@ -17,14 +17,13 @@ the picture tests nothing a model sees.
 from __future__ import annotations
 
 import dataclasses
-import io
 from pathlib import Path
 
 import numpy as np
 import pytest
-from PIL import Image
 
 from builders.core.folder import BuiltFolder
+from builders.core.raster import decode_png, png_pixels
 from builders.visage.concepts import TUPLES
 from builders.visage.family import FAMILY
 from builders.visage.render import measured
@@ -46,12 +45,10 @@ class PaperImages:
         return sorted(i for i, spec in self.specs.items() if spec.tuple_id == tuple_id)
 
     def pixels(self, image_id: str) -> np.ndarray:
-        with Image.open(io.BytesIO(self.pngs[image_id])) as image:
-            return np.asarray(image.convert("RGB"))
+        return png_pixels(self.pngs[image_id])
 
     def view(self, image_id: str) -> View:
-        with Image.open(io.BytesIO(self.pngs[image_id])) as image:
-            return View(self.specs[image_id], image)
+        return View(self.specs[image_id], decode_png(self.pngs[image_id]))
 
 
 @pytest.fixture(scope="module")
