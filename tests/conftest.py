@@ -53,13 +53,13 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 LONGEST_FIRST = (
     "tests/test_editions.py",
     "tests/test_inspect_eval.py",
-    "tests/test_lmms_eval_e2e.py",
-    "tests/test_family_contract.py",
     # One unit of work: the files the families' one lmms-eval run serves (`tests.family_run`).
+    "tests/test_lmms_eval_e2e.py",
     "tests/illusionbench/test_lmms_eval_run.py",
     "tests/aipsych/test_lmms_eval.py",
     "tests/viprobe/test_lmms_eval.py",
     "tests/visage/test_lmms_eval_run.py",
+    "tests/test_family_contract.py",
     "tests/test_pipeline.py",
     "tests/aipsych/test_build_audit.py",
     "tests/test_noimage_e2e.py",

@@ -1,9 +1,9 @@
-"""One lmms-eval process for the run tests of AIpsych, VI-Probe, VISaGE and IllusionBench+.
+"""One lmms-eval process for the run tests of VLMBias, AIpsych, VI-Probe, VISaGE and IllusionBench+.
 
 An lmms-eval process costs about 8 CPU seconds before its first request (importing it and indexing
-its 3,000 task files), so the four families' run tests share one: every family's tasks in one
+its 3,000 task files), so the families' run tests share one: every family's tasks in one
 include folder, asked of one loopback server that hands each conversation to the policy of the
-family whose image and question it opens with (each family's `policy_model.lmms_part`). Their four
+family whose image and question it opens with (each family's `policy_model.lmms_part`). Their
 test files are one unit of work for pytest-xdist (`FamilyRunScheduling`), so one worker starts the
 process and serves them all; a session that runs only some of the files asks only their families'.
 """
@@ -18,6 +18,7 @@ from typing import Any
 from xdist.scheduler import LoadFileScheduling
 
 from eval.local_tasks import write_local_tasks
+from tests import vlmbias_policy_model as vlmbias
 from tests.aipsych import policy_model as aipsych
 from tests.conftest import Built
 from tests.illusionbench import policy_model as illusionbench
@@ -27,6 +28,7 @@ from tests.visage import policy_model as visage
 
 #: Each test file the run serves, and its family's share of the run.
 PARTS: dict[str, Callable[[Built, Path], Part]] = {
+    "tests/test_lmms_eval_e2e.py": vlmbias.lmms_part,
     "tests/aipsych/test_lmms_eval.py": aipsych.lmms_part,
     "tests/illusionbench/test_lmms_eval_run.py": illusionbench.lmms_part,
     "tests/viprobe/test_lmms_eval.py": viprobe.lmms_part,
@@ -72,6 +74,19 @@ class PartRun:
         """The run's output folder: every family's results and samples logs."""
         return self.run.out
 
+    @property
+    def overlay(self) -> Path:
+        """The include folder the run read: every family's task files."""
+        return self.run.overlay
+
+    @property
+    def log(self) -> Path:
+        return self.run.log
+
+    @property
+    def returncode(self) -> int | None:
+        return self.run.process.returncode
+
     def results(self) -> dict[str, dict[str, Any]]:
         return self.run.results()
 
@@ -87,11 +102,18 @@ class FamilyRun:
         env: dict[str, str] = {}
         for part in parts:
             write_local_tasks(part.family, part.data, overlay)
+            for name, text in part.files.items():
+                (overlay / name).parent.mkdir(parents=True, exist_ok=True)
+                (overlay / name).write_text(text)
             env.update(part.env)
         self.server = Dispatcher([part.policy for part in parts])
         tasks = [task for part in parts for task in part.tasks]
         self.run = Run("families", base, overlay, self.server, tasks, **env)
         self.parts = {part.family: part for part in parts}
+
+    @property
+    def overlay(self) -> Path:
+        return self.run.overlay
 
     def wait(self) -> None:
         assert self.run.wait() == 0, self.run.tail()

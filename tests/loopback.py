@@ -134,13 +134,15 @@ class _Handler(BaseHTTPRequestHandler):
 @dataclasses.dataclass(frozen=True)
 class Part:
     """One family's share of an lmms-eval run: its build, the policy answering about its images, the
-    tasks it asks and the environment they read."""
+    tasks it asks, the environment they read and any task files of its own beside the build's
+    (`files`, by path in the include folder)."""
 
     family: str
     data: Path
     policy: Policy
     tasks: tuple[str, ...]
     env: Mapping[str, str] = dataclasses.field(default_factory=dict)
+    files: Mapping[str, str] = dataclasses.field(default_factory=dict)
 
 
 class Run:
@@ -149,7 +151,7 @@ class Run:
     def __init__(
         self, name: str, base: Path, overlay: Path, model: LoopbackServer, tasks: list[str], **env: str
     ):
-        self.name, self.model = name, model
+        self.name, self.model, self.overlay = name, model, overlay
         self.out, self.log = base / name, base / f"{name}.log"
         lmms_eval = shutil.which("lmms-eval", path=str(Path(sys.executable).parent))
         assert lmms_eval, "the lmms-eval console script comes with the `eval` extra"

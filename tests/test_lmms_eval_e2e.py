@@ -2,14 +2,15 @@
 
 The model is an OpenAI-compatible endpoint on 127.0.0.1 (`tests.loopback`). It decodes the image it
 is sent, finds the dataset row by the image's pixel hash and the question text, and answers by a
-policy chosen per task: the ground truth, the expected bias, or chatter with no answer in it.
+policy chosen per task (`tests.vlmbias_policy_model`): the ground truth, the expected bias, or
+chatter with no answer in it.
 Every lmms-eval run uses `--verbosity DEBUG`, without which lmms-eval exits 0 on errors. The replies,
 read back from lmms-eval's samples log, are scored again by `python -m eval score`: the numbers
 must agree. The include path is what `python -m eval tasks` writes for a lite build of the two
 topics run here, as a user would make it; it also holds lmms-eval's own installed `vlms_are_biased`
 task, renamed `vlmbias_vlms_are_biased` and unchanged but for its `dataset_path` (read through the
-build's default config, as the release's single config is read), which the first run runs too.
-lmms-eval takes ~30 s to start, so the runs are few and overlap.
+build's default config, as the release's single config is read), which the first run runs too: the
+session's one lmms-eval run of the families (`tests.family_run`). The double-check runs follow it.
 """
 
 from __future__ import annotations
@@ -29,101 +30,32 @@ pytest.importorskip("lmms_eval", reason="lmms-eval is the `eval` extra: pip inst
 
 import lmms_eval
 
-from builders.vlmbias.family import FAMILY
 from eval.cli import main as eval_cli
-from eval.data import load_rows
-from eval.tasks.declaration import TASKS_ROOT
 from tests.conftest import Built
-from tests.loopback import LoopbackServer, Run, pixel_hash
+from tests.family_run import Dispatcher, FamilyRun, PartRun
+from tests.loopback import Part, Run
+from tests.vlmbias_policy_model import (
+    BUILTIN,
+    DEBIAS,
+    TOPICS,
+    BiasPolicy,
+    lite_rows,
+    policy,
+    splits,
+    task,
+)
 
-DEBIAS = "Do not assume from prior knowledge and answer only based on what is visible in the image."
 DOUBLE_CHECK = (
     "Please double-check your answer and give your final answer in curly brackets, "
     "following the format above."
 )
-CHATTER = "I would rather describe the picture than count anything in it."
-SPLITS = ("main", "identification", "withtitle", "original")
 RATES = ("accuracy", "bias_aligned_rate", "bias_aligned_share_of_wrong", "parse_failure_rate")
-# The two topics with the smallest lite builds run end to end (more would only add lmms-eval time);
-# every implemented topic's tasks are loaded through lmms-eval in test_lmms_eval.py.
-TOPICS = tuple(topic for topic in ("game_boards", "patterned_grids") if topic in FAMILY.configs)
-#: lmms-eval's own task, run on our build: its YAML included unchanged, `dataset_path` (and the name) set.
-BUILTIN = "vlmbias_vlms_are_biased"
 INSTALLED = Path(lmms_eval.__file__).parent / "tasks" / "vlms_are_biased" / "vlms_are_biased.yaml"
 EXPECTED = {  # policy -> rates; None where the denominator is empty
     "truth": dict(zip(RATES, (1.0, 0.0, None, 0.0), strict=True)),
     "bias": dict(zip(RATES, (0.0, 1.0, 1.0, 0.0), strict=True)),
     "chatter": dict(zip(RATES, (0.0, 0.0, None, 1.0), strict=True)),
 }
-
-
-def policy(topic_index: int, variant: str) -> str:
-    """Which answers a task gets. Main alternates truth/bias by topic, so the group's unweighted mean
-    differs from a pooled one."""
-    main, other = ("truth", "bias") if topic_index % 2 == 0 else ("bias", "truth")
-    return {
-        "main": main,
-        "main_debiased": other,
-        "main_doublecheck": "truth",
-        "identification": "bias",
-        "withtitle": "chatter",
-        "original": "truth",
-    }[variant]
-
-
-class LoopbackModel(LoopbackServer):
-    """Answers VLMBias questions by the task's policy; logs what it receives."""
-
-    def __init__(self, rows: dict[tuple[str, str], list[dict[str, Any]]]) -> None:
-        super().__init__()
-        self.rows_by_image: dict[str, list[tuple[str, dict[str, Any]]]] = {}
-        for (_, split), split_rows in rows.items():
-            for row in split_rows:
-                self.rows_by_image.setdefault(row["pixel_sha256"], []).append((split, row))
-
-    def reply(self, messages: list[dict[str, Any]]) -> str:
-        """Find the row from the first user turn (image + question) and answer by the task's policy."""
-        first = messages[0]["content"]
-        (image_url,) = [part["image_url"]["url"] for part in first if part["type"] == "image_url"]
-        (text,) = [part["text"] for part in first if part["type"] == "text"]
-        image_hash = pixel_hash(image_url)
-        # Rows may share image and question (a flag in both the stars and the stripes set): then
-        # they share their answers too, and the request stands for all of them.
-        matches = [(s, r) for s, r in self.rows_by_image[image_hash] if text.endswith(r["prompt"])]
-        (split, row), *_ = matches
-        assert {(s, r["ground_truth"], r["expected_bias"]) for s, r in matches} == {
-            (split, row["ground_truth"], row["expected_bias"])
-        }
-        variant = (
-            "main_doublecheck" if len(messages) > 1 else "main_debiased" if text.startswith(DEBIAS) else split
-        )
-        answer = {
-            "truth": f"Looking closely at the image, the answer is {{{row['ground_truth']}}}.",
-            "bias": f"{{{row['expected_bias']}}}",
-            "chatter": CHATTER,
-        }[policy(TOPICS.index(row["config"]), variant)]
-        with self.lock:
-            self.received.append(
-                {
-                    "IDs": sorted(r["ID"] for _, r in matches),
-                    "variant": variant,
-                    "roles": [message["role"] for message in messages],
-                    "texts": [
-                        [part["text"] for part in m["content"] if part["type"] == "text"] for m in messages
-                    ],
-                    "answer": answer,
-                }
-            )
-        return answer
-
-
-def _task(topic: str, variant: str) -> str:
-    return f"vlmbias_{topic}_{variant}"
-
-
-def splits(topic: str) -> tuple[str, ...]:
-    """The topic's splits: patterned grids have no `original`, as in the release."""
-    return tuple(s for s in SPLITS if s != "original" or FAMILY.topics[topic].has_originals)
 
 
 @pytest.fixture(scope="module")
@@ -134,40 +66,35 @@ def data(built: Built) -> Path:
 
 @pytest.fixture(scope="module")
 def rows(data: Path) -> dict[tuple[str, str], list[dict[str, Any]]]:
-    return {(topic, split): load_rows(data, topic, split) for topic in TOPICS for split in splits(topic)}
+    return lite_rows(data)
 
 
 @pytest.fixture(scope="module")
-def runs(tmp_path_factory: pytest.TempPathFactory, data: Path, rows: dict) -> Iterator[dict[str, Run]]:
-    """Every task of the two topics, main through a group over them, and lmms-eval's own task; then the
-    double-check tasks replaying the first run's answers and, beside them, double-check without
-    answers, which fails. The two start once the first has ended: on a fresh install the first process
-    compiles what lmms-eval imports, and two starting at once would each compile it."""
+def runs(
+    family_run: FamilyRun, tmp_path_factory: pytest.TempPathFactory, data: Path, rows: dict
+) -> Iterator[dict[str, PartRun]]:
+    """Every task of the two topics, main through a group over them, and lmms-eval's own task, in the
+    session's one run of the families (`tests.vlmbias_policy_model`); then the double-check tasks
+    replaying that run's answers and, beside them, double-check without answers, which fails."""
+    first = family_run.part("vlmbias")
     base = tmp_path_factory.mktemp("lmms-eval")
-    overlay = base / "tasks"
-    assert eval_cli(["tasks", "vlmbias", "--data", str(data), "--out", str(overlay)]) == 0
-    # The packaged group needs all seven topics (so the overlay leaves it out); this one has the two.
-    group = yaml.safe_load((TASKS_ROOT / "vlmbias" / "vlmbias.yaml").read_text())
-    group.update(group="vlmbias_built", task=[_task(topic, "main") for topic in TOPICS])
-    (overlay / "test-group").mkdir()
-    (overlay / "test-group" / "vlmbias_built.yaml").write_text(yaml.safe_dump(group))
-
-    # The group runs the main tasks; naming them as well would run them twice.
-    tasks = [_task(t, variant) for t in TOPICS for variant in ("main_debiased", *splits(t)[1:])]
-    models = [LoopbackModel(rows) for _ in range(3)]
+    policies = [BiasPolicy(rows) for _ in range(2)]
+    servers = [Dispatcher([one]) for one in policies]
+    doublecheck = [task(topic, "main_doublecheck") for topic in TOPICS]
+    first_turn = os.pathsep.join(str(first.samples(task(topic, "main"))) for topic in TOPICS)
     try:
-        first = Run("all", base, overlay, models[0], ["vlmbias_built", *tasks, BUILTIN])
-        assert first.wait() == 0, first.tail()
-        doomed = Run("no_first_turn", base, overlay, models[1], [_task(TOPICS[0], "main_doublecheck")])
-        first_turn = os.pathsep.join(str(first.samples(_task(topic, "main"))) for topic in TOPICS)
-        doublecheck = [_task(topic, "main_doublecheck") for topic in TOPICS]
-        second = Run("doublecheck", base, overlay, models[2], doublecheck, VLMBIAS_FIRST_TURN=first_turn)
+        doomed = Run("no_first_turn", base, family_run.overlay, servers[0], doublecheck[:1])
+        second = Run(
+            "doublecheck", base, family_run.overlay, servers[1], doublecheck, VLMBIAS_FIRST_TURN=first_turn
+        )
         doomed.wait()
         assert second.wait() == 0, second.tail()
-        yield {"all": first, "no_first_turn": doomed, "doublecheck": second}
+        runs = [(doomed, policies[0]), (second, policies[1])]
+        parts = [PartRun(Part("vlmbias", data, policy, tuple(doublecheck)), run) for run, policy in runs]
+        yield {"all": first, "no_first_turn": parts[0], "doublecheck": parts[1]}
     finally:
-        for model in models:
-            model.close()
+        for server in servers:
+            server.close()
 
 
 def _scored_tasks() -> list[tuple[str, str, str, str, str]]:
@@ -175,10 +102,8 @@ def _scored_tasks() -> list[tuple[str, str, str, str, str]]:
     scored = []
     for index, topic in enumerate(TOPICS):
         for variant in (*splits(topic), "main_debiased"):
-            scored.append(
-                ("all", _task(topic, variant), topic, variant.split("_")[0], policy(index, variant))
-            )
-        scored.append(("doublecheck", _task(topic, "main_doublecheck"), topic, "main", "truth"))
+            scored.append(("all", task(topic, variant), topic, variant.split("_")[0], policy(index, variant)))
+        scored.append(("doublecheck", task(topic, "main_doublecheck"), topic, "main", "truth"))
     return scored
 
 
@@ -227,7 +152,7 @@ def test_lmms_evals_own_task_reads_the_build_with_only_its_dataset_path_changed(
     finds it), the bare expected bias for patterned grids."""
     from lmms_eval.utils import load_yaml_config
 
-    path = runs["all"].log.parent / "tasks" / "vlmbias" / f"{BUILTIN}.yaml"
+    path = runs["all"].overlay / "vlmbias" / f"{BUILTIN}.yaml"
     assert yaml.safe_load(path.read_text()) == {
         "include": str(INSTALLED),
         "task": BUILTIN,
@@ -272,7 +197,7 @@ def test_lmms_evals_own_task_reads_the_build_with_only_its_dataset_path_changed(
 
 def test_the_group_is_the_unweighted_mean_of_topic_accuracies(runs):
     results = runs["all"].results()
-    accuracies = [results[_task(topic, "main")]["accuracy,none"] for topic in TOPICS]
+    accuracies = [results[task(topic, "main")]["accuracy,none"] for topic in TOPICS]
     assert results["vlmbias_built"]["accuracy,none"] == pytest.approx(sum(accuracies) / len(accuracies))
     assert accuracies[:2] == [1.0, 0.0]  # main alternates truth and bias: a pooled mean would differ
 
@@ -292,6 +217,6 @@ def test_doublecheck_reaches_the_model_as_a_second_user_turn_after_its_first_ans
 
 def test_doublecheck_without_first_answers_fails_the_run_with_the_fix(runs):
     run = runs["no_first_turn"]
-    assert run.process.returncode != 0
+    assert run.returncode != 0
     assert "set VLMBIAS_FIRST_TURN to its samples .jsonl file" in run.log.read_text()
     assert run.model.received == []
