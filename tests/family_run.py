@@ -56,32 +56,12 @@ class Dispatcher(LoopbackServer):
 
 
 class PartRun:
-    """A family's view of the shared run: its build, its policy (`model`) and the run's output."""
+    """A family's view of a run: its build (`data`), its policy (`model`), and the run's output
+    folder (`out`: every family's results and samples logs), include folder and log."""
 
     def __init__(self, part: Part, run: Run) -> None:
-        self.part, self.run = part, run
-
-    @property
-    def data(self) -> Path:
-        return self.part.data
-
-    @property
-    def model(self) -> Policy:
-        return self.part.policy
-
-    @property
-    def out(self) -> Path:
-        """The run's output folder: every family's results and samples logs."""
-        return self.run.out
-
-    @property
-    def overlay(self) -> Path:
-        """The include folder the run read: every family's task files."""
-        return self.run.overlay
-
-    @property
-    def log(self) -> Path:
-        return self.run.log
+        self.run, self.data, self.model = run, part.data, part.policy
+        self.out, self.overlay, self.log = run.out, run.overlay, run.log
 
     @property
     def returncode(self) -> int | None:
