@@ -57,11 +57,21 @@ def colour_counts(pixels: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     >>> found.tolist(), counts.tolist()
     ([[0, 0, 2], [9, 0, 1]], [2, 2])
     """
-    flat = pixels.reshape(-1, 3).astype(np.int64)
-    assert flat.size == 0 or (flat.min() >= 0 and flat.max() <= 255), "channels must lie in 0-255"
-    packed, counts = np.unique((flat[:, 0] << 16) | (flat[:, 1] << 8) | flat[:, 2], return_counts=True)
-    found = np.stack([packed >> 16, (packed >> 8) & 255, packed & 255], axis=1).astype(pixels.dtype)
+    packed, counts = np.unique(packed_rgb(pixels), return_counts=True)
+    found = np.stack([packed >> 16, (packed >> 8) & 255, packed & 255], axis=-1).astype(pixels.dtype)
     return found, counts
+
+
+def packed_rgb(pixels: np.ndarray) -> np.ndarray:
+    """Each RGB pixel (channels 0-255, any shape ending in 3) as one integer, 0xRRGGBB: one comparison
+    per pixel where three channels would be reduced over a short axis.
+
+    >>> packed_rgb(np.array([[255, 0, 1], [0, 2, 0]], dtype=np.uint8)).tolist() == [0xFF0001, 0x000200]
+    True
+    """
+    wide = pixels.astype(np.int64)
+    assert wide.size == 0 or (wide.min() >= 0 and wide.max() <= 255), "channels must lie in 0-255"
+    return (wide[..., 0] << 16) | (wide[..., 1] << 8) | wide[..., 2]
 
 
 def colours(pixels: np.ndarray) -> np.ndarray:

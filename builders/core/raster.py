@@ -189,10 +189,7 @@ def _chunk(kind: bytes, data: bytes) -> bytes:
 def decode_png(data: bytes) -> Image.Image:
     """Decode PNG bytes to a loaded RGB image (`png_pixels`)."""
     pixels = _stored_pixels(data)
-    if pixels is not None:
-        return Image.fromarray(pixels, "RGB")
-    with Image.open(io.BytesIO(data)) as decoded:
-        return decoded.convert("RGB")
+    return _pillow_rgb(data) if pixels is None else Image.fromarray(pixels, "RGB")
 
 
 def png_pixels(data: bytes) -> np.ndarray:
@@ -200,10 +197,12 @@ def png_pixels(data: bytes) -> np.ndarray:
     inflated by libdeflate and its Up filter undone by one running sum down the columns, 2-3x faster
     than Pillow; any other PNG (and any broken one) is Pillow's to decode or refuse."""
     pixels = _stored_pixels(data)
-    if pixels is not None:
-        return pixels
+    return np.asarray(_pillow_rgb(data)) if pixels is None else pixels
+
+
+def _pillow_rgb(data: bytes) -> Image.Image:
     with Image.open(io.BytesIO(data)) as decoded:
-        return np.asarray(decoded.convert("RGB"))
+        return decoded.convert("RGB")
 
 
 def _stored_pixels(data: bytes) -> np.ndarray | None:
@@ -216,11 +215,12 @@ def _stored_pixels(data: bytes) -> np.ndarray | None:
     limit = Image.MAX_IMAGE_PIXELS
     if limit is None or width * height > limit:
         return None  # Pillow warns or refuses, as for any PNG (or decodes it, when told to take any size)
+    size = height * (3 * width + 1)  # a filter byte, then the row
     try:
-        filtered = deflate.zlib_decompress(compressed, height * (3 * width + 1))
+        filtered = deflate.zlib_decompress(compressed, size)
     except deflate.DeflateError:
         return None
-    if len(filtered) != height * (3 * width + 1):
+    if len(filtered) != size:  # libdeflate stops short of `size` when the data ends sooner
         return None
     rows = np.frombuffer(filtered, dtype=np.uint8).reshape(height, 3 * width + 1)
     if not (rows[:, 0] == UP_FILTER).all():

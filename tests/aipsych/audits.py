@@ -34,6 +34,7 @@ from builders.aipsych.card import PARTLY
 from builders.aipsych.vocabulary import PALETTE
 from builders.core.folder import BuiltFolder
 from builders.core.raster import png_pixels
+from tests.pixels import packed_rgb
 
 CONFIG, SPLIT = "synthetic", "test"
 #: A kind's sizes are compared when it is drawn at least this often as asked and as unasked.
@@ -164,8 +165,7 @@ def occlusion(rows: Iterable[dict[str, Any]]) -> Occlusion:
 
 def stray_pixels(row: dict[str, Any]) -> int:
     """Pixels of an asked object's exact colour outside every asked object's box of that colour."""
-    pixels = png_pixels(row["image"]["bytes"]).astype(np.uint32)
-    packed = (pixels[..., 0] << 16) | (pixels[..., 1] << 8) | pixels[..., 2]  # one compare per pixel
+    packed = packed_rgb(png_pixels(row["image"]["bytes"]))
     stray = 0
     asked = [entry for entry in row["layout"] if entry["role"] in ASKED_ROLES]
     for colour in {entry["colour"] for entry in asked}:
