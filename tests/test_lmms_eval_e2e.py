@@ -82,16 +82,19 @@ def runs(
     servers = [Dispatcher([one]) for one in policies]
     doublecheck = [task(topic, "main_doublecheck") for topic in TOPICS]
     first_turn = os.pathsep.join(str(first.samples(task(topic, "main"))) for topic in TOPICS)
+    asked = {"no_first_turn": doublecheck[:1], "doublecheck": doublecheck}
     try:
-        doomed = Run("no_first_turn", base, family_run.overlay, servers[0], doublecheck[:1])
+        doomed = Run("no_first_turn", base, family_run.overlay, servers[0], asked["no_first_turn"])
         second = Run(
             "doublecheck", base, family_run.overlay, servers[1], doublecheck, VLMBIAS_FIRST_TURN=first_turn
         )
         doomed.wait()
         assert second.wait() == 0, second.tail()
-        runs = [(doomed, policies[0]), (second, policies[1])]
-        parts = [PartRun(Part("vlmbias", data, policy, tuple(doublecheck)), run) for run, policy in runs]
-        yield {"all": first, "no_first_turn": parts[0], "doublecheck": parts[1]}
+        parts = {
+            run.name: PartRun(Part("vlmbias", data, policy, tuple(asked[run.name])), run)
+            for run, policy in ((doomed, policies[0]), (second, policies[1]))
+        }
+        yield {"all": first, **parts}
     finally:
         for server in servers:
             server.close()
